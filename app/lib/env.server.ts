@@ -1,0 +1,67 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the storefront reads, parsed once at boot. `.env.example` lists them
+ * with their defaults; keep the two in step.
+ */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin used for canonical URLs, sitemaps and emails. */
+  SITE_URL: z.string().url().default("http://localhost:3000"),
+  /** Where the embedded database, outbox and generated files live. */
+  DATA_DIR: z.string().min(1).default(path.resolve("data")),
+  /** A PostgreSQL server; when empty the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional().transform((value) => value || undefined),
+  /** Overrides of the CMS site settings (the CMS decides when these are empty). */
+  STOREFRONT_TYPE: z.enum(["supplier", "default"]).optional().or(z.literal("").transform(() => undefined)),
+  LAYOUT_TYPE: z
+    .enum(["default", "transparent", "template-two", "template-four", "deira", "five", "four", "get-that-boat", "one", "six", "three"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).optional().or(z.literal("").transform(() => undefined)),
+  /** Signs cookies (cart, session, flash). Must be set in production. */
+  SESSION_SECRET: z.string().min(16).default("dev-only-secret-change-me-please"),
+  SENTRY_DSN: z.string().optional().transform((value) => value || undefined),
+  SENTRY_ENVIRONMENT: z.string().default("development"),
+  /** Sanity: when SANITY_PROJECT_ID is set, content comes from Sanity instead of the seed dataset. */
+  SANITY_PROJECT_ID: z.string().optional().transform((value) => value || undefined),
+  SANITY_DATASET: z.string().default("production"),
+  SANITY_API_VERSION: z.string().default("2025-02-19"),
+  SANITY_READ_TOKEN: z.string().optional().transform((value) => value || undefined),
+  /** Overrides the Sanity API host (used by the contract test's local server). */
+  SANITY_API_HOST: z.string().optional().transform((value) => value || undefined),
+  SANITY_WEBHOOK_SECRET: z.string().default("dev-only-webhook-secret"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let parsed: Env | undefined;
+
+/** The parsed environment; throws with every problem listed when a variable is malformed. */
+export function getEnv(): Env {
+  if (!parsed) {
+    const result = EnvSchema.safeParse(process.env);
+    if (!result.success) {
+      throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
+    }
+    parsed = result.data;
+  }
+  return parsed;
+}
+
+/** Forget the parsed environment (tests that change process.env). */
+export function resetEnvForTests(): void {
+  parsed = undefined;
+}
+
+/** The only variables the browser sees (as window.ENV). */
+export function getPublicEnv(env: Env = getEnv()) {
+  return {
+    SENTRY_DSN: env.SENTRY_DSN ?? null,
+    SENTRY_ENVIRONMENT: env.SENTRY_ENVIRONMENT,
+  };
+}
+
+export type PublicEnv = ReturnType<typeof getPublicEnv>;

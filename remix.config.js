@@ -1,0 +1,86 @@
+/**
+ * Rihla's route table: ONE list of pages, defined once per locale prefix.
+ *
+ * English has no prefix; Russian, Chinese and Arabic live under /ru, /zh and /ar. Each page module
+ * serves all four locales under distinct route ids (`en/faq`, `ar/faq`, …), and the locale is read
+ * from the matched route id (see app/i18n/locale.ts). We do not use an optional `($lang)` segment: it
+ * matches eagerly and would swallow `/{categorySlug}`. Static prefixes outrank dynamic segments, so
+ * `/ru` is the Russian home and `/desert-safari` reaches `:segment`.
+ */
+
+/** The locales the storefront offers, with their URL prefix ("" for the default, English). */
+export const LOCALE_PREFIXES = [
+  ["en", ""],
+  ["ru", "ru"],
+  ["zh", "zh"],
+  ["ar", "ar"],
+];
+
+/**
+ * Localized pages: [path below the locale prefix, module, name]. The name (with the locale) is the
+ * route id, so keep names stable: tests and the locale lookup rely on them.
+ */
+export const PAGE_ROUTES = [
+  ["", "routes/home.tsx", "home"],
+  [":segment", "routes/segment.tsx", "segment"],
+  [":segment/:productSlug", "routes/city-experience.tsx", "city-experience"],
+  ["experiences", "routes/experiences.tsx", "experiences"],
+  ["experiences/:productSlug", "routes/experience.tsx", "experience"],
+  ["things-to-do", "routes/things-to-do.tsx", "things-to-do"],
+  ["about", "routes/about.tsx", "about"],
+  ["auth/login", "routes/auth.login.tsx", "auth-login"],
+  ["auth/sign-up", "routes/auth.sign-up.tsx", "auth-sign-up"],
+  ["auth/forgot-password", "routes/auth.forgot-password.tsx", "auth-forgot-password"],
+  ["auth/reset-password", "routes/auth.reset-password.tsx", "auth-reset-password"],
+  ["blog", "routes/blog.tsx", "blog"],
+  ["blog/:slug", "routes/blog-post.tsx", "blog-post"],
+  ["cart", "routes/cart.tsx", "cart"],
+  ["checkout", "routes/checkout.tsx", "checkout"],
+  ["checkout/success", "routes/checkout.success.tsx", "checkout-success"],
+  ["checkout/error", "routes/checkout.error.tsx", "checkout-error"],
+  ["checkout/on_hold", "routes/checkout.on-hold.tsx", "checkout-on-hold"],
+  ["contact-us", "routes/contact-us.tsx", "contact-us"],
+  ["faq", "routes/faq.tsx", "faq"],
+  ["invoices", "routes/invoices.tsx", "invoices"],
+  ["privacy-policy", "routes/privacy-policy.tsx", "privacy-policy"],
+  ["search", "routes/search-form.tsx", "search-form"],
+  ["search/:searchText", "routes/search.tsx", "search"],
+  ["terms-and-conditions", "routes/terms-and-conditions.tsx", "terms-and-conditions"],
+  ["*", "routes/not-found.tsx", "not-found"],
+];
+
+/** Locale-independent resource routes (no UI): [path, module, id]. */
+export const RESOURCE_ROUTES = [
+  ["api/locale", "routes/api.locale.ts", "api-locale"],
+  ["healthz", "routes/healthz.ts", "healthz"],
+];
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/*"],
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  // Packages that ship ESM only, or that React code imports on the server, are bundled so Node's
+  // loader never has to resolve them itself.
+  serverDependenciesToBundle: [/^remix-i18next/, /^react-i18next/, /^swr/, /^@portabletext\//],
+  browserNodeBuiltinsPolyfill: { modules: {} },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: false,
+    v3_singleFetch: false,
+  },
+  routes(defineRoutes) {
+    return defineRoutes((route) => {
+      for (const [path, file, id] of RESOURCE_ROUTES) route(path, file, { id });
+      for (const [locale, prefix] of LOCALE_PREFIXES) {
+        for (const [path, file, name] of PAGE_ROUTES) {
+          const id = `${locale}/${name}`;
+          if (prefix === "" && path === "") route(undefined, file, { id, index: true });
+          else route([prefix, path].filter(Boolean).join("/"), file, { id });
+        }
+      }
+    });
+  },
+};

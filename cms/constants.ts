@@ -1,0 +1,42 @@
+/**
+ * Vocabulary shared by the schema types, the desk structure and the seed. Plain data, no `sanity`
+ * import, so the seed tooling and tests can load it cheaply. `app/content` keeps its own copy of the
+ * enums (the storefront never imports the studio); a test checks the two agree.
+ */
+
+export const LANGUAGES = [
+  { id: "en", title: "English" },
+  { id: "ru", title: "Русский" },
+  { id: "zh", title: "中文" },
+  { id: "ar", title: "العربية" },
+] as const;
+export type LanguageId = (typeof LANGUAGES)[number]["id"];
+export const LANGUAGE_IDS: readonly LanguageId[] = LANGUAGES.map((language) => language.id);
+
+export const STOREFRONT_TYPES = ["default", "supplier"] as const;
+/** Where "discover" links lead: the supplier storefront lists experiences, the default one things to do. */
+export const DISCOVER_TYPES = ["things-to-do", "experiences"] as const;
+export const LAYOUT_TYPES = [
+  "default",
+  "transparent",
+  "template-two",
+  "template-four",
+  "deira",
+  "five",
+  "four",
+  "get-that-boat",
+  "one",
+  "six",
+  "three",
+] as const;
+export const STATIC_PAGE_KINDS = ["about", "privacy-policy", "terms-and-conditions", "contact-us"] as const;
+export const FAQ_GROUPS = ["booking", "payment", "cancellation", "tickets", "account"] as const;
+export const SOCIAL_PLATFORMS = ["instagram", "facebook", "x", "tiktok", "youtube", "linkedin", "snapchat"] as const;
+export const CURRENCIES = ["SAR", "AED", "USD", "EUR", "GBP", "QAR", "OMR", "EGP", "TRY", "RUB", "CNY"] as const;
+
+/** Lower-case words joined by single hyphens, as the storefront's URLs use them. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A site path for redirect sources: starts with one slash, no query string or fragment. */
+export const SITE_PATH_PATTERN = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
+/** Hrefs allowed in rich text: http(s), mailto, tel, or a site-relative path. */
+export const SAFE_HREF_PATTERN = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/))/i;

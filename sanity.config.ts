@@ -1,0 +1,42 @@
+import { visionTool } from "@sanity/vision";
+import { defineConfig } from "sanity";
+import { structureTool } from "sanity/structure";
+import { LANGUAGE_IDS } from "./cms/constants";
+import { SINGLETON_TYPES, schemaTypes } from "./cms/schema-types";
+import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
+
+// The studio is its own app (`npm run studio`); the storefront never imports this file.
+// SANITY_STUDIO_* variables are the ones Sanity exposes to the studio bundle. The placeholder id lets
+// `sanity build` run offline (CI); the built studio needs a real project to sign in to.
+const projectId = process.env.SANITY_STUDIO_PROJECT_ID || "rihla000";
+const dataset = process.env.SANITY_STUDIO_DATASET || "production";
+
+export default defineConfig({
+  name: "rihla",
+  title: "Rihla content",
+  projectId,
+  dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" })],
+  schema: {
+    types: schemaTypes,
+    templates: (previous) => [
+      // Singletons are created only through their fixed ids in the desk, never from the global “Create” menu.
+      ...previous.filter((template) => !(SINGLETON_TYPES as readonly string[]).includes(template.schemaType) && !LANGUAGE_IDS.includes(template.id as never)),
+      ...LANGUAGE_TEMPLATE_TYPES.map((schemaType) => ({
+        id: `${schemaType}-by-language`,
+        title: `${schemaType} in a language`,
+        schemaType,
+        parameters: [{ name: "language", type: "string" }],
+        value: (parameters: { language: string }) => ({ language: parameters.language }),
+      })),
+    ],
+  },
+  document: {
+    // Per-language singletons: no duplicate or delete from the document menu.
+    actions: (previous, context) =>
+      (SINGLETON_TYPES as readonly string[]).includes(context.schemaType)
+        ? previous.filter(({ action }) => action !== "duplicate" && action !== "delete" && action !== "unpublish")
+        : previous,
+    newDocumentOptions: (previous) => previous.filter((item) => !item.templateId.endsWith("-by-language") || !(SINGLETON_TYPES as readonly string[]).some((type) => item.templateId.startsWith(type))),
+  },
+});

@@ -1,0 +1,58 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import * as Sentry from "@sentry/remix";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createI18nInstance } from "#app/i18n/i18n.server";
+import { localeFromPath } from "#app/i18n/locales";
+import { getEnv } from "#app/lib/env.server";
+import { runBoot, runShutdown } from "#app/lib/lifecycle.server";
+
+const ABORT_DELAY = 5_000;
+
+/** Called by server.js before it listens, and on SIGTERM. */
+export { runBoot as boot, runShutdown as shutdown };
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // Aborted requests (client went away) are not errors worth reporting.
+  if (request.signal.aborted) return;
+  console.error(error);
+  if (getEnv().SENTRY_DSN) Sentry.captureException(error);
+};
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const i18n = createI18nInstance(locale);
+  // Bots get the whole document at once; browsers get the shell as soon as it is ready.
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </I18nextProvider>,
+      {
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (!responseHeaders.has("Content-Language")) responseHeaders.set("Content-Language", locale);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are reported by onShellError; after it, log them here.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}

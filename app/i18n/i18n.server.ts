@@ -1,0 +1,50 @@
+import { createCookie } from "@remix-run/node";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import { i18nConfig } from "./i18n";
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "./locales";
+import { resources } from "./resources.server";
+
+/** Remembers the language a visitor chose; read only by the root `/` to redirect to its prefix. */
+export const localeCookie = createCookie("rihla_locale", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 365 * 24 * 60 * 60,
+  // Secure whenever the public site is served over HTTPS.
+  secure: (process.env.SITE_URL ?? "").startsWith("https://"),
+});
+
+/** Detects a language only for the root `/` (cookie first, then Accept-Language). */
+const detector = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LOCALE_CODES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    cookie: localeCookie,
+    order: ["cookie", "header"],
+  },
+});
+
+export async function detectPreferredLocale(request: Request): Promise<LocaleCode> {
+  const detected = await detector.getLocale(request);
+  return (LOCALE_CODES as readonly string[]).includes(detected) ? (detected as LocaleCode) : DEFAULT_LOCALE;
+}
+
+/** A fresh i18next instance fixed to one locale, ready synchronously (resources are bundled). */
+export function createI18nInstance(locale: LocaleCode): I18n {
+  const instance = createInstance();
+  void instance.init({ ...i18nConfig, lng: locale, resources, initImmediate: false });
+  return instance;
+}
+
+const fixedT = new Map<LocaleCode, TFunction>();
+
+/** A translation function for loaders and actions (cached per locale: resources never change at runtime). */
+export function getFixedT(locale: LocaleCode): TFunction {
+  let t = fixedT.get(locale);
+  if (!t) {
+    t = createI18nInstance(locale).getFixedT(locale);
+    fixedT.set(locale, t);
+  }
+  return t;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from "vitest";
+import { LOCALES, localeFromPath, localeFromRouteId, localizePath, stripLocalePrefix } from "./locales";
+import { resources } from "./resources.server";
+
+function keysOf(value: unknown, prefix = ""): string[] {
+  if (value === null || typeof value !== "object") return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function placeholdersOf(text: unknown): string[] {
+  return typeof text === "string" ? [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]!).sort() : [];
+}
+
+function valueAt(tree: unknown, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+}
+
+describe("translations", () => {
+  const english = resources.en.common;
+  const englishKeys = keysOf(english);
+
+  test.each(["ru", "zh", "ar"] as const)("every English key exists in %s, with the same placeholders", (code) => {
+    const translated = resources[code].common;
+    const missing = englishKeys.filter((key) => typeof valueAt(translated, key) !== "string" || valueAt(translated, key) === "");
+    expect(missing).toEqual([]);
+    const mismatched = englishKeys.filter((key) => placeholdersOf(valueAt(english, key)).join() !== placeholdersOf(valueAt(translated, key)).join());
+    expect(mismatched).toEqual([]);
+  });
+
+  test.each(["ru", "zh", "ar"] as const)("%s has no keys English lacks", (code) => {
+    expect(keysOf(resources[code].common).filter((key) => !englishKeys.includes(key))).toEqual([]);
+  });
+
+  test("the 404 texts are the specification's", () => {
+    expect(english.errors.notFoundHeading).toBe("Oops! The page you're looking for doesn't exist.");
+    expect(english.errors.notFoundText).toBe(
+      "We're sorry, but the page you were trying to reach cannot be found. It might have been removed, had its name changed, or is temporarily unavailable.",
+    );
+    expect(english.errors.generic).toBe("Some thing went wrong");
+  });
+});
+
+describe("locale records and paths", () => {
+  test("each locale carries code, iso, name and dir", () => {
+    expect(LOCALES.map(({ code, iso, dir }) => [code, iso, dir])).toEqual([
+      ["en", "en-US", "ltr"],
+      ["ru", "ru-RU", "ltr"],
+      ["zh", "zh-CN", "ltr"],
+      ["ar", "ar-SA", "rtl"],
+    ]);
+  });
+
+  test.each([
+    ["/", "en"],
+    ["/faq", "en"],
+    ["/ar", "ar"],
+    ["/ar/faq", "ar"],
+    ["/ru/things-to-do-in-dubai", "ru"],
+    ["/zh/blog/x", "zh"],
+    ["/arabic-nights", "en"],
+    ["/en/faq", "en"],
+  ])("%s is in %s", (path, code) => {
+    expect(localeFromPath(path)).toBe(code);
+  });
+
+  test("route ids name their locale", () => {
+    expect(localeFromRouteId("ar/faq")).toBe("ar");
+    expect(localeFromRouteId("root")).toBeNull();
+  });
+
+  test.each([
+    ["/ar/faq", "ru", "/ru/faq"],
+    ["/faq", "ar", "/ar/faq"],
+    ["/ar", "en", "/"],
+    ["/", "zh", "/zh"],
+    ["/zh/things-to-do-in-dubai/desert-safari", "en", "/things-to-do-in-dubai/desert-safari"],
+  ] as const)("%s in %s is %s", (path, code, expected) => {
+    expect(localizePath(path, code)).toBe(expected);
+  });
+
+  test("stripping the prefix", () => {
+    expect(stripLocalePrefix("/ru")).toBe("/");
+    expect(stripLocalePrefix("/ru/faq")).toBe("/faq");
+    expect(stripLocalePrefix("/faq")).toBe("/faq");
+  });
+});

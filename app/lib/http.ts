@@ -1,0 +1,38 @@
+import type { HeadersFunction } from "@remix-run/node";
+
+/** Anonymous pages: any shared cache may keep them briefly and serve them stale while refreshing. */
+export const CACHE_PUBLIC_PAGE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/** Data that changes within a minute (availability). */
+export const CACHE_FRESH_MINUTE = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+/** Anything personal. */
+export const CACHE_PRIVATE = "private, no-store";
+
+/** Cookies whose presence makes a page personal (session, cart, flash messages). */
+const PERSONAL_COOKIES = ["rihla_session", "rihla_cart", "rihla_flash"];
+
+/** True when the request carries a cookie that can change what the page shows. */
+export function isPersonalRequest(request: Request): boolean {
+  const cookie = request.headers.get("Cookie") ?? "";
+  return PERSONAL_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie));
+}
+
+/** The Cache-Control for a public page as this request sees it. */
+export function publicCacheControl(request: Request, policy: string = CACHE_PUBLIC_PAGE): string {
+  return isPersonalRequest(request) ? CACHE_PRIVATE : policy;
+}
+
+/**
+ * A route's `headers`: passes on what the loader decided (Cache-Control, Vary), and keeps error pages
+ * out of shared caches for long.
+ */
+export const pageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  const source = errorHeaders ?? loaderHeaders;
+  for (const name of ["Cache-Control", "Vary", "Content-Language"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (errorHeaders && !errorHeaders.get("Cache-Control")) headers.set("Cache-Control", "public, max-age=0, s-maxage=60");
+  if (!headers.get("Cache-Control")) headers.set("Cache-Control", CACHE_PRIVATE);
+  return headers;
+};

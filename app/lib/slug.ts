@@ -1,0 +1,15 @@
+/** A URL slug as the catalogue and CMS write them: lower-case letters, digits and single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function isSlug(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 120 && SLUG_PATTERN.test(value);
+}
+
+export const CITY_SEGMENT_PREFIX = "things-to-do-in-";
+
+/** The city slug of a `things-to-do-in-{slug}` segment, or null. */
+export function citySlugFromSegment(segment: string | undefined): string | null {
+  if (!segment?.startsWith(CITY_SEGMENT_PREFIX)) return null;
+  const slug = segment.slice(CITY_SEGMENT_PREFIX.length);
+  return isSlug(slug) ? slug : null;
+}

@@ -1,0 +1,95 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { SiteFooter } from "#app/components/site-footer";
+import { SiteHeader } from "#app/components/site-header";
+import { LOCALES, localizePath } from "#app/i18n/locales";
+import { useLocale } from "#app/i18n/use-locale";
+import { getEnv, getPublicEnv } from "#app/lib/env.server";
+import { getPageContext } from "#app/lib/page.server";
+import { resolveRedirect } from "#app/lib/redirects";
+import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
+import stylesHref from "#app/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ name: "viewport", content: "width=device-width, initial-scale=1" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { url, locale, t } = getPageContext(request);
+  const site = await getSiteConfig(locale);
+  // The global redirect and rewrite rules run before any page renders.
+  const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules());
+  if (target) throw redirect(target.redirect, { status: target.status });
+  const env = getEnv();
+  return json({
+    locale,
+    site,
+    siteUrl: env.SITE_URL,
+    errorTitles: { notFound: t("pages.notFound.title"), error: t("pages.error.title") },
+    ENV: getPublicEnv(env),
+  });
+}
+
+export type RootLoaderData = ReturnType<typeof useRootData>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Canonical and hreflang alternates for the current path in every locale. */
+function AlternateLinks({ siteUrl }: { siteUrl: string }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <link rel="canonical" href={siteUrl + pathname} />
+      {LOCALES.map((locale) => (
+        <link key={locale.code} rel="alternate" hrefLang={locale.code} href={siteUrl + localizePath(pathname, locale.code)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={siteUrl + localizePath(pathname, "en")} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const data = useRootData();
+  const { t } = useTranslation();
+  return (
+    <html lang={locale.code} dir={locale.dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <Meta />
+        {data ? <AlternateLinks siteUrl={data.siteUrl} /> : null}
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("site.skipToContent")}
+        </a>
+        <SiteHeader storefrontType={data?.site.storefrontType ?? "default"} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <script
+          // Only the allow-listed public variables reach the browser.
+          dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
+        />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

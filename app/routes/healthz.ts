@@ -1,0 +1,4 @@
+/** Liveness for load balancers and the test runner. */
+export function loader() {
+  return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,89 @@
+// The HTTP server: Express in front of the Remix build. It serves static files, refuses malformed
+// URLs with a 4xx before they reach the app, and shuts down cleanly on SIGTERM.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+
+const MAX_URL_LENGTH = 4096;
+const BUILD_PATH = path.resolve("build/index.js");
+
+if (process.env.SENTRY_DSN) {
+  const Sentry = await import("@sentry/remix");
+  Sentry.init({ dsn: process.env.SENTRY_DSN, environment: process.env.SENTRY_ENVIRONMENT ?? "production", tracesSampleRate: 0 });
+}
+
+const build = await import(pathToFileURL(BUILD_PATH).href);
+const entry = build.entry.module;
+
+/** Translated texts for the one page the app itself never renders: a URL it cannot even parse. */
+const badRequestPages = Object.fromEntries(
+  ["en", "ru", "zh", "ar"].map((code) => {
+    const common = JSON.parse(readFileSync(path.resolve(`app/locales/${code}/common.json`), "utf8"));
+    const dir = code === "ar" ? "rtl" : "ltr";
+    const body = `<!doctype html><html lang="${code}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${common.errors.badRequest}</title></head><body><main><h1>${common.errors.badRequest}</h1><p><a href="${code === "en" ? "/" : `/${code}`}">${common.errors.homePage}</a></p></main></body></html>`;
+    return [code, body];
+  }),
+);
+
+function rejectMalformedUrl(req, res, next) {
+  const rawPath = req.url.split("?")[0] ?? "/";
+  let problem = null;
+  if (req.url.length > MAX_URL_LENGTH) problem = 414;
+  else {
+    try {
+      decodeURIComponent(rawPath);
+      if (/[\u0000-\u001f]/.test(decodeURIComponent(rawPath))) problem = 400;
+    } catch {
+      problem = 400;
+    }
+  }
+  if (problem === null) return next();
+  const code = /^\/(ru|zh|ar)(\/|$)/.exec(rawPath)?.[1] ?? "en";
+  res.status(problem).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(badRequestPages[code]);
+}
+
+export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
+  await entry.boot?.();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(rejectMalformedUrl);
+  app.use(compression());
+  // Fingerprinted build assets never change; everything else in public/ may.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("public", { maxAge: "1h", index: false }));
+  app.all("*", createRequestHandler({ build, mode: build.mode }));
+
+  const server = app.listen(port, () => {
+    const address = server.address();
+    const actualPort = typeof address === "object" && address ? address.port : port;
+    console.log(`Rihla storefront listening on http://localhost:${actualPort}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing`);
+    // Stop taking connections, let requests in flight finish, then close databases and listeners.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections?.();
+    const forced = setTimeout(() => server.closeAllConnections?.(), 10_000);
+    await closed;
+    clearTimeout(forced);
+    await entry.shutdown?.();
+    process.exit(0);
+  }
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await startServer();
+}

@@ -1,0 +1,34 @@
+// `npm test`: every test, in the order that fails fastest. Type check, unit tests (vitest, on the
+// embedded PGlite database; again on a PostgreSQL server when TEST_DATABASE_URL is set), one
+// production build, then the Playwright suites (JavaScript on and off) against that build.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const only = process.argv[2];
+const serverDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+if (!only || only === "unit") {
+  run("Type check", bin("tsc"), ["-p", "."]);
+  // The first run always uses PGlite, whatever the shell has set.
+  run("Unit tests (PGlite)", bin("vitest"), ["run"], { TEST_DATABASE_URL: "" });
+  if (serverDatabaseUrl) {
+    run("Database tests (PostgreSQL server)", bin("vitest"), ["run", "app/db", "app/booking", "app/catalogue"], {
+      TEST_DATABASE_URL: serverDatabaseUrl,
+    });
+  }
+}
+if (!only || only === "e2e") {
+  run("Production build", bin("remix"), ["build"], { NODE_ENV: "production" });
+  run("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test"]);
+}

@@ -1,0 +1,99 @@
+/**
+ * Local dates and times in a product's time zone. Availability is addressed by local dates
+ * ("2025-03-01") and local start times; instants (cutoffs, expiries) are UTC.
+ */
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The zone's offset from UTC in minutes at an instant. */
+export function zoneOffsetMinutes(timeZone: string, instant: Date): number {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60000);
+}
+
+const offsetCache = new Map<string, number>();
+
+/** The offset that applies to a local wall-clock time (two passes settle DST transitions). */
+export function localOffsetMinutes(timeZone: string, localDate: string, localTime: string): number {
+  const key = `${timeZone}|${localDate}|${localTime}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const wallAsUtc = Date.parse(`${localDate}T${localTime}:00Z`);
+  let offset = zoneOffsetMinutes(timeZone, new Date(wallAsUtc));
+  offset = zoneOffsetMinutes(timeZone, new Date(wallAsUtc - offset * 60000));
+  if (offsetCache.size > 200_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+export function formatOffset(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const absolute = Math.abs(offsetMinutes);
+  return `${sign}${String(Math.floor(absolute / 60)).padStart(2, "0")}:${String(absolute % 60).padStart(2, "0")}`;
+}
+
+/** ISO 8601 local date-time with offset, e.g. "2025-03-01T09:00:00+03:00" (OCTO's localDateTimeStart). */
+export function localDateTime(timeZone: string, localDate: string, localTime: string): string {
+  return `${localDate}T${localTime}:00${formatOffset(localOffsetMinutes(timeZone, localDate, localTime))}`;
+}
+
+/** The UTC instant of a local wall-clock time in a zone. */
+export function localToUtc(timeZone: string, localDate: string, localTime: string): Date {
+  const offset = localOffsetMinutes(timeZone, localDate, localTime);
+  return new Date(Date.parse(`${localDate}T${localTime}:00Z`) - offset * 60000);
+}
+
+/** The local date (YYYY-MM-DD) in a zone at an instant. */
+export function localDateAt(timeZone: string, instant: Date): string {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Days from a to b (b - a) between two local dates. */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** ISO weekday bit: Monday = 1, Tuesday = 2 … Sunday = 64. */
+export function weekdayBit(localDate: string): number {
+  const day = new Date(`${localDate}T00:00:00Z`).getUTCDay();
+  return 1 << ((day + 6) % 7);
+}
+
+export function isIsoDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/** Parses an availability id back into its local date and time ("HH:MM"). */
+export function parseAvailabilityId(id: string): { localDate: string; localTime: string } | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00[+-]\d{2}:\d{2}$/.exec(id);
+  if (!match) return null;
+  return { localDate: match[1]!, localTime: match[2]! };
+}

@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { resetEnvForTests } from "#app/lib/env.server";
+import { closeDb, getDb, getPubSub, rowsOf } from "./db.server";
+import { createTestDatabase, TEST_SEED, type TestDatabase } from "./testing.server";
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("migrations", () => {
+  test("create every table of the model", async () => {
+    const tables = rowsOf<{ table_name: string }>(
+      await database.db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY 1`),
+    ).map((row) => row.table_name);
+    for (const table of ["products", "product_options", "units", "availability_schedules", "availability_overrides", "inventory", "bookings", "booking_unit_items", "reviews", "destinations", "categories", "themes", "suppliers", "catalogue_meta"]) {
+      expect(tables).toContain(table);
+    }
+  });
+
+  test("are recorded, so applying them again is a no-op", async () => {
+    const { migrateDatabase } = await import("./db.server");
+    await migrateDatabase(database);
+    const applied = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
+    expect(applied[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("seeded catalogue", () => {
+  test("has the promised breadth", async () => {
+    const [counts] = rowsOf<Record<string, number>>(
+      await database.db.execute(sql`SELECT
+        (SELECT count(*)::int FROM products) AS products,
+        (SELECT count(*)::int FROM destinations) AS destinations,
+        (SELECT count(DISTINCT country_code)::int FROM destinations) AS countries,
+        (SELECT count(*)::int FROM categories) AS categories,
+        (SELECT count(*)::int FROM themes) AS themes,
+        (SELECT count(*)::int FROM reviews) AS reviews,
+        (SELECT count(DISTINCT currency)::int FROM products) AS currencies,
+        (SELECT count(*)::int FROM products WHERE no_fixed_price) AS no_price,
+        (SELECT count(*)::int FROM products WHERE NOT instant_confirmation) AS on_request,
+        (SELECT count(*)::int FROM inventory WHERE booked >= capacity) AS sold_out,
+        (SELECT count(*)::int FROM inventory WHERE booked < capacity) AS limited,
+        (SELECT count(DISTINCT type)::int FROM units) AS unit_types,
+        (SELECT count(DISTINCT duration_unit)::int FROM products) AS duration_units,
+        (SELECT count(*)::int FROM products WHERE expires_on IS NOT NULL) AS expiring,
+        (SELECT count(*)::int FROM products WHERE (cancellation_policy->>'nonRefundable')::boolean) AS non_refundable`),
+    );
+    expect(counts).toMatchObject({ products: TEST_SEED.scale });
+    expect(counts!.destinations).toBeGreaterThanOrEqual(40);
+    expect(counts!.countries).toBeGreaterThanOrEqual(15);
+    expect(counts!.categories).toBeGreaterThanOrEqual(12);
+    expect(counts!.themes).toBeGreaterThanOrEqual(8);
+    expect(counts!.reviews).toBeGreaterThan(TEST_SEED.scale);
+    expect(counts!.currencies).toBeGreaterThanOrEqual(5);
+    expect(counts!.no_price).toBeGreaterThan(0);
+    expect(counts!.on_request).toBeGreaterThan(0);
+    expect(counts!.sold_out).toBeGreaterThan(0);
+    expect(counts!.limited).toBeGreaterThan(0);
+    expect(counts!.unit_types).toBe(8);
+    expect(counts!.duration_units).toBe(4);
+    expect(counts!.expiring).toBeGreaterThan(0);
+    expect(counts!.non_refundable).toBeGreaterThan(0);
+  });
+
+  test("stores schedules, not one row per slot per day", async () => {
+    const [row] = rowsOf<{ schedules: number; options: number; inventory: number }>(
+      await database.db.execute(sql`SELECT (SELECT count(*)::int FROM availability_schedules) AS schedules, (SELECT count(*)::int FROM product_options) AS options, (SELECT count(*)::int FROM inventory) AS inventory`),
+    );
+    expect(row!.schedules).toBe(row!.options);
+    expect(row!.inventory).toBeLessThan(row!.options * 5);
+  });
+
+  test("has every visitor-facing text in en, ru, zh and ar", async () => {
+    const [row] = rowsOf<{ missing: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS missing FROM products WHERE
+        coalesce(title->>'en','') = '' OR coalesce(title->>'ru','') = '' OR coalesce(title->>'zh','') = '' OR coalesce(title->>'ar','') = ''
+        OR coalesce(content->'description'->>'ar','') = '' OR jsonb_array_length(content->'highlights'->'zh') = 0`),
+    );
+    expect(row!.missing).toBe(0);
+    const [sample] = rowsOf<{ ru: string; zh: string; ar: string }>(await database.db.execute(sql`SELECT title->>'ru' AS ru, title->>'zh' AS zh, title->>'ar' AS ar FROM products LIMIT 1`));
+    expect(sample!.ru).toMatch(/[А-Яа-я]/);
+    expect(sample!.zh).toMatch(/\p{Script=Han}/u);
+    expect(sample!.ar).toMatch(/\p{Script=Arabic}/u);
+  });
+});
+
+describe("pub/sub", () => {
+  test("delivers NOTIFY payloads to listeners until they unsubscribe", async () => {
+    const received: string[] = [];
+    const unsubscribe = await database.pubsub.listen("rihla_test_channel", (payload) => received.push(payload));
+    await database.pubsub.notify("rihla_test_channel", "hello");
+    await expect.poll(() => received, { timeout: 5000 }).toEqual(["hello"]);
+    await unsubscribe();
+    await database.pubsub.notify("rihla_test_channel", "ignored");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual(["hello"]);
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("first start on PGlite", () => {
+  test("creates, migrates and seeds the data folder, and reopens it with the data", async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "rihla-first-start-"));
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATA_DIR: directory, DATABASE_URL: "", CATALOGUE_SCALE: "40", SEED: "first-start" });
+    resetEnvForTests();
+    try {
+      const db = await getDb();
+      const count = async (target: typeof db) => rowsOf<{ n: number }>(await target.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+      expect(await count(db)).toBe(40);
+      await db.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
+      const pubsub = await getPubSub();
+      await pubsub.notify("noop", "x");
+      await closeDb();
+      const reopened = await getDb();
+      expect(await count(reopened)).toBe(40);
+      const [meta] = rowsOf<{ version: number }>(await reopened.execute(sql`SELECT version::int AS version FROM catalogue_meta`));
+      expect(meta!.version).toBe(2);
+    } finally {
+      await closeDb();
+      process.env = saved;
+      resetEnvForTests();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

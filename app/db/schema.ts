@@ -1,0 +1,384 @@
+/**
+ * The relational model, following OCTO (supplier → product → option → unit; availability; bookings
+ * with unit items) plus the discovery attributes the storefront filters on.
+ *
+ * Enumerations are text columns checked in code rather than Postgres enums: generated enum DDL is
+ * schema-qualified ("public"), and plain text keeps one migration set portable between PGlite and a
+ * server. Visitor-facing text is a jsonb map { en, ru, zh, ar }.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type {
+  CancellationPolicy,
+  DurationUnit,
+  Extra,
+  LocalizedText,
+  MediaImage,
+  OpeningHoursPeriod,
+  PickupPoint,
+  ProductContent,
+} from "./types";
+
+export const suppliers = pgTable("suppliers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  website: text("website"),
+  description: jsonb("description").$type<LocalizedText>(),
+});
+
+export const countries = pgTable("countries", {
+  code: text("code").primaryKey(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  region: text("region").notNull(),
+  currency: text("currency").notNull(),
+});
+
+export const destinations = pgTable(
+  "destinations",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    countryCode: text("country_code")
+      .notNull()
+      .references(() => countries.code),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    timeZone: text("time_zone").notNull(),
+    popularity: integer("popularity").notNull().default(0),
+    image: jsonb("image").$type<MediaImage>().notNull(),
+  },
+  (table) => [uniqueIndex("destinations_slug_idx").on(table.slug)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    icon: text("icon").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    image: jsonb("image").$type<MediaImage>().notNull(),
+  },
+  (table) => [uniqueIndex("categories_slug_idx").on(table.slug)],
+);
+
+export const themes = pgTable(
+  "themes",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [uniqueIndex("themes_slug_idx").on(table.slug)],
+);
+
+/** Small vocabularies (labels, occasions, best-for, languages) with their translations. */
+export const vocabulary = pgTable(
+  "vocabulary",
+  {
+    kind: text("kind").notNull(),
+    code: text("code").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.code] })],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    destinationId: text("destination_id")
+      .notNull()
+      .references(() => destinations.id),
+    /** Primary category first; a product may sit in several. */
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull(),
+    themeIds: jsonb("theme_ids").$type<string[]>().notNull(),
+    labels: jsonb("labels").$type<string[]>().notNull(),
+    occasions: jsonb("occasions").$type<string[]>().notNull(),
+    bestFor: jsonb("best_for").$type<string[]>().notNull(),
+    guideLanguages: jsonb("guide_languages").$type<string[]>().notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    shortDescription: jsonb("short_description").$type<LocalizedText>().notNull(),
+    content: jsonb("content").$type<ProductContent>().notNull(),
+    timeZone: text("time_zone").notNull(),
+    /** OCTO availabilityType: START_TIME or OPENING_HOURS. */
+    availabilityType: text("availability_type").notNull(),
+    /** OCTO pricingPer: UNIT (per person / item) or BOOKING (private, group). */
+    pricingPer: text("pricing_per").notNull(),
+    currency: text("currency").notNull(),
+    /** Lowest retail price of any option in minor units; null when there is no fixed price. */
+    priceFrom: integer("price_from"),
+    /** The undiscounted price when a promotion is running, else equal to priceFrom. */
+    priceFromOriginal: integer("price_from_original"),
+    /** Booked through a custom-offer request instead of a price. */
+    noFixedPrice: boolean("no_fixed_price").notNull().default(false),
+    /** False for on-request products: confirming a hold leaves the booking PENDING. */
+    instantConfirmation: boolean("instant_confirmation").notNull().default(true),
+    durationMinutes: integer("duration_minutes").notNull(),
+    durationMinutesTo: integer("duration_minutes_to"),
+    durationUnit: text("duration_unit").$type<DurationUnit>().notNull(),
+    minimumDurationMinutes: integer("minimum_duration_minutes"),
+    minAge: smallint("min_age").notNull().default(0),
+    maxAge: smallint("max_age").notNull().default(99),
+    timesOfDay: jsonb("times_of_day").$type<string[]>().notNull(),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>(),
+    pickupIncluded: boolean("pickup_included").notNull().default(false),
+    dropoffIncluded: boolean("dropoff_included").notNull().default(false),
+    pickupPoints: jsonb("pickup_points").$type<PickupPoint[]>().notNull(),
+    extras: jsonb("extras").$type<Extra[]>().notNull(),
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    /** Tickets valid until this date; null means the product never expires. */
+    expiresOn: date("expires_on"),
+    cancellationPolicy: jsonb("cancellation_policy").$type<CancellationPolicy>().notNull(),
+    capacityPerItem: integer("capacity_per_item").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    address: jsonb("address").$type<LocalizedText>().notNull(),
+    images: jsonb("images").$type<MediaImage[]>().notNull(),
+    /** Editorial ranking used by the Recommended sort (higher first). */
+    recommendedScore: integer("recommended_score").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("products_slug_idx").on(table.slug), index("products_destination_idx").on(table.destinationId)],
+);
+
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    internalName: text("internal_name").notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** Bookings close this many minutes before the start. */
+    cutoffMinutes: integer("cutoff_minutes").notNull().default(0),
+    minUnits: integer("min_units").notNull().default(1),
+    maxUnits: integer("max_units"),
+    /** Per-booking price (pricingPer BOOKING) in the product's currency. */
+    bookingPrice: integer("booking_price"),
+    bookingPriceOriginal: integer("booking_price_original"),
+    /** Max persons covered by one per-booking price (a private car for up to 4, a yacht for 10). */
+    bookingMaxPax: integer("booking_max_pax"),
+  },
+  (table) => [index("product_options_product_idx").on(table.productId)],
+);
+
+export const units = pgTable(
+  "units",
+  {
+    id: text("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    /** OCTO unit type: ADULT, CHILD, INFANT, YOUTH, SENIOR, STUDENT, FAMILY, OTHER. */
+    type: text("type").notNull(),
+    internalName: text("internal_name").notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    minAge: smallint("min_age").notNull().default(0),
+    maxAge: smallint("max_age").notNull().default(99),
+    minQuantity: integer("min_quantity"),
+    maxQuantity: integer("max_quantity"),
+    /** Persons one unit admits (a FAMILY ticket admits 4). */
+    paxCount: smallint("pax_count").notNull().default(1),
+    idRequired: boolean("id_required").notNull().default(false),
+    accompaniedBy: jsonb("accompanied_by").$type<string[]>().notNull(),
+    /** Per-unit retail price in minor units of the product's currency; null for per-booking or no-price products. */
+    price: integer("price"),
+    priceOriginal: integer("price_original"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("units_option_idx").on(table.optionId)],
+);
+
+/**
+ * Recurring availability of an option: one row per rule, never one row per slot per day. A date is
+ * open when it lies in [validFrom, validTo] and its weekday bit (Mon=1 … Sun=64) is set.
+ */
+export const availabilitySchedules = pgTable(
+  "availability_schedules",
+  {
+    id: serial("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to"),
+    weekdays: smallint("weekdays").notNull().default(127),
+    /** START_TIME: local "HH:MM" start times. */
+    startTimes: jsonb("start_times").$type<string[]>().notNull(),
+    /** OPENING_HOURS: periods of the day. */
+    openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>().notNull(),
+    /** Seats per slot (per day for opening hours); null means freesale. */
+    capacity: integer("capacity"),
+  },
+  (table) => [index("availability_schedules_option_idx").on(table.optionId)],
+);
+
+/** Exceptions to the schedules: a closed day or slot, or a different capacity. */
+export const availabilityOverrides = pgTable(
+  "availability_overrides",
+  {
+    id: serial("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    localDate: date("local_date").notNull(),
+    /** A "HH:MM" start time, or null for the whole day. */
+    localTime: text("local_time"),
+    closed: boolean("closed").notNull().default(false),
+    capacity: integer("capacity"),
+  },
+  (table) => [index("availability_overrides_option_date_idx").on(table.optionId, table.localDate)],
+);
+
+/**
+ * Seats taken per slot. A row exists only where something is held, booked or changed; the booking
+ * engine creates it on the first hold and takes vacancies from it with one conditional update.
+ */
+export const inventory = pgTable(
+  "inventory",
+  {
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    /** The OCTO availability id: the local start "2025-03-01T09:00:00+03:00" (or the local date at 00:00). */
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    capacity: integer("capacity").notNull(),
+    held: integer("held").notNull().default(0),
+    booked: integer("booked").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.optionId, table.availabilityId] }),
+    index("inventory_option_date_idx").on(table.optionId, table.localDate),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    /** Client-supplied idempotency key (OCTO uuid). */
+    uuid: text("uuid").notNull(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id),
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    /** The start as an instant, for cancellation windows. */
+    utcStartAt: timestamp("utc_start_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: text("status").notNull(),
+    /** Persons counted against capacity. */
+    pax: integer("pax").notNull(),
+    currency: text("currency").notNull(),
+    totalRetail: integer("total_retail").notNull(),
+    totalOriginal: integer("total_original").notNull(),
+    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    notes: text("notes"),
+    resellerReference: text("reseller_reference"),
+    supplierReference: text("supplier_reference").notNull(),
+    utcExpiresAt: timestamp("utc_expires_at", { withTimezone: true, mode: "date" }),
+    utcConfirmedAt: timestamp("utc_confirmed_at", { withTimezone: true, mode: "date" }),
+    utcCancelledAt: timestamp("utc_cancelled_at", { withTimezone: true, mode: "date" }),
+    cancellationReason: text("cancellation_reason"),
+    refund: text("refund"),
+    refundAmount: integer("refund_amount"),
+    penaltyPercent: doublePrecision("penalty_percent"),
+    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    utcUpdatedAt: timestamp("utc_updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("bookings_uuid_idx").on(table.uuid),
+    index("bookings_hold_expiry_idx").on(table.utcExpiresAt).where(sql`${table.status} = 'ON_HOLD'`),
+    index("bookings_slot_idx").on(table.optionId, table.availabilityId),
+  ],
+);
+
+export const bookingUnitItems = pgTable(
+  "booking_unit_items",
+  {
+    uuid: text("uuid").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    unitId: text("unit_id")
+      .notNull()
+      .references(() => units.id),
+    status: text("status").notNull(),
+    retail: integer("retail").notNull(),
+    original: integer("original").notNull(),
+    supplierReference: text("supplier_reference").notNull(),
+    resellerReference: text("reseller_reference"),
+    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index("booking_unit_items_booking_idx").on(table.bookingId)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    authorCountry: text("author_country"),
+    locale: text("locale").notNull(),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    visitedOn: date("visited_on"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("reviews_product_idx").on(table.productId, table.createdAt)],
+);
+
+/** Bumped whenever the catalogue changes, so every instance knows to rebuild its in-memory index. */
+export const catalogueMeta = pgTable("catalogue_meta", {
+  key: text("key").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  seed: text("seed"),
+  scale: integer("scale"),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

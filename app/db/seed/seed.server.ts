@@ -1,0 +1,134 @@
+/**
+ * Writes the generated catalogue into an empty database in one transaction. Rows travel as one JSON
+ * parameter per batch and are expanded with jsonb_populate_recordset: a handful of statements for
+ * the whole catalogue, which is what keeps the first start on PGlite within seconds.
+ */
+import { getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
+import { localDateTime } from "#app/booking/time";
+import type { Database } from "../db.server";
+import * as schema from "../schema";
+import { DEFAULT_SCALE, DEFAULT_SEED, generateProductDetails, generateProducts, generateReferenceData, type SeedOptions } from "./generate";
+
+export interface SeedResult {
+  products: number;
+  options: number;
+  units: number;
+  schedules: number;
+  inventory: number;
+  reviews: number;
+  destinations: number;
+  countries: number;
+  categories: number;
+  elapsedMs: number;
+}
+
+/** Inserts rows (keyed by Drizzle property names) in batches; columns missing from a row get their default. */
+async function bulkInsert<T extends Table>(db: Database, table: T, rows: Array<Partial<T["$inferInsert"]>>, batchSize = 2000): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  const present = Object.keys(columns).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
+  const tableName = getTableName(table);
+  const columnList = sql.raw(present.map((key) => `"${columns[key]!.name}"`).join(", "));
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const batch = rows.slice(start, start + batchSize).map((row) => {
+      const record: Record<string, unknown> = {};
+      for (const key of present) record[columns[key]!.name] = (row as Record<string, unknown>)[key] ?? null;
+      return record;
+    });
+    await db.execute(
+      sql`INSERT INTO ${sql.identifier(tableName)} (${columnList}) SELECT ${columnList} FROM jsonb_populate_recordset(NULL::${sql.identifier(tableName)}, ${JSON.stringify(batch)}::jsonb)`,
+    );
+  }
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Seeds an empty, migrated database. Images are rendered alongside unless `images` is false. */
+export async function seedDatabase(
+  db: Database,
+  options: { seed?: string; scale?: number; today?: string; images?: boolean; imageDirectory?: string } = {},
+): Promise<SeedResult> {
+  const started = performance.now();
+  const seedOptions: SeedOptions = {
+    seed: options.seed ?? DEFAULT_SEED,
+    scale: options.scale ?? DEFAULT_SCALE,
+    today: options.today ?? process.env.SEED_TODAY ?? todayIso(),
+  };
+  const imagesDone =
+    options.images === false ? Promise.resolve(0) : import("./images.server").then(({ generateImages }) => generateImages(options.imageDirectory));
+  const reference = generateReferenceData();
+  const products = generateProducts(seedOptions);
+  const counts = { options: 0, units: 0, schedules: 0, inventory: 0, reviews: 0 };
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await bulkInsert(t, schema.countries, reference.countries);
+    await bulkInsert(t, schema.suppliers, reference.suppliers);
+    await bulkInsert(t, schema.destinations, reference.destinations);
+    await bulkInsert(t, schema.categories, reference.categories);
+    await bulkInsert(t, schema.themes, reference.themes);
+    await bulkInsert(t, schema.vocabulary, reference.vocabulary);
+
+    const chunk = 1000;
+    for (let start = 0; start < products.length; start += chunk) {
+      const slice = products.slice(start, start + chunk);
+      const productRows: Array<typeof schema.products.$inferInsert> = [];
+      const optionRows: Array<typeof schema.productOptions.$inferInsert> = [];
+      const unitRows: Array<typeof schema.units.$inferInsert> = [];
+      const scheduleRows: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">> = [];
+      const overrideRows: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">> = [];
+      const inventoryRows: Array<typeof schema.inventory.$inferInsert> = [];
+      const reviewRows: Array<Omit<typeof schema.reviews.$inferInsert, "id">> = [];
+      for (const product of slice) {
+        const { content, reviews } = generateProductDetails(product, seedOptions);
+        const { options: productOptions, index: _index, ...row } = product;
+        productRows.push({ ...row, content });
+        for (const option of productOptions) {
+          const { units, schedules, overrides, inventory, ...optionRow } = option;
+          optionRows.push({ ...optionRow, productId: product.id });
+          for (const unit of units) unitRows.push({ ...unit, optionId: option.id });
+          for (const schedule of schedules) scheduleRows.push({ ...schedule, optionId: option.id });
+          for (const override of overrides) overrideRows.push({ ...override, optionId: option.id });
+          for (const slot of inventory) {
+            inventoryRows.push({
+              optionId: option.id,
+              availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
+              localDate: slot.localDate,
+              capacity: slot.capacity,
+              held: 0,
+              booked: slot.booked,
+            });
+          }
+        }
+        for (const review of reviews) reviewRows.push(review);
+      }
+      await bulkInsert(t, schema.products, productRows, 500);
+      await bulkInsert(t, schema.productOptions, optionRows);
+      await bulkInsert(t, schema.units, unitRows, 4000);
+      await bulkInsert(t, schema.availabilitySchedules, scheduleRows);
+      await bulkInsert(t, schema.availabilityOverrides, overrideRows);
+      await bulkInsert(t, schema.inventory, inventoryRows);
+      await bulkInsert(t, schema.reviews, reviewRows, 4000);
+      counts.options += optionRows.length;
+      counts.units += unitRows.length;
+      counts.schedules += scheduleRows.length;
+      counts.inventory += inventoryRows.length;
+      counts.reviews += reviewRows.length;
+    }
+    await t
+      .insert(schema.catalogueMeta)
+      .values({ key: "catalogue", version: 1, seed: seedOptions.seed, scale: seedOptions.scale })
+      .onConflictDoUpdate({ target: schema.catalogueMeta.key, set: { version: sql`${schema.catalogueMeta.version} + 1`, seed: seedOptions.seed, scale: seedOptions.scale } });
+  });
+  await imagesDone;
+  return {
+    products: products.length,
+    ...counts,
+    destinations: reference.destinations.length,
+    countries: new Set(reference.destinations.map((destination) => destination.countryCode)).size,
+    categories: reference.categories.length,
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}

@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,js}"],
     environment: "node",
+    // Builds the seeded template database once; each test file then loads its own copy.
+    globalSetup: ["./app/db/test-global-setup.ts"],
     globals: true,
     // Two cores: keep the pool small so PGlite-backed files don't starve each other.
     pool: "forks",

@@ -14,6 +14,14 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.resolve("data")),
   /** A PostgreSQL server; when empty the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z.string().optional().transform((value) => value || undefined),
+  /** Seed of the deterministic catalogue generator (same seed → same catalogue). */
+  SEED: z.string().min(1).default("rihla"),
+  /** Number of experiences the first start seeds. */
+  CATALOGUE_SCALE: z.coerce.number().int().min(1).max(200_000).default(3000),
+  /** The date the seed treats as today (YYYY-MM-DD); empty means the real date at seed time. */
+  SEED_TODAY: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal("").transform(() => undefined)),
+  /** Minutes a booking hold lasts unless the caller asks for another duration. */
+  BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Overrides of the CMS site settings (the CMS decides when these are empty). */
   STOREFRONT_TYPE: z.enum(["supplier", "default"]).optional().or(z.literal("").transform(() => undefined)),
   LAYOUT_TYPE: z

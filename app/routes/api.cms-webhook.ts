@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleCmsWebhook } from "#app/content/webhook.server";
+
+/** Sanity calls this when content is published, changed or deleted. */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleCmsWebhook(request);
+}
+
+export function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}

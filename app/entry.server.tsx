@@ -5,7 +5,7 @@ import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { createI18nInstance } from "#app/i18n/i18n.server";
+import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
 import { runBoot, runShutdown } from "#app/lib/lifecycle.server";
@@ -24,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const locale = localeFromPath(new URL(request.url).pathname);
-  const i18n = createI18nInstance(locale);
+  const i18n = getI18nInstance(locale);
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

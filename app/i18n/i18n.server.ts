@@ -30,10 +30,19 @@ export async function detectPreferredLocale(request: Request): Promise<LocaleCod
   return (LOCALE_CODES as readonly string[]).includes(detected) ? (detected as LocaleCode) : DEFAULT_LOCALE;
 }
 
-/** A fresh i18next instance fixed to one locale, ready synchronously (resources are bundled). */
-export function createI18nInstance(locale: LocaleCode): I18n {
-  const instance = createInstance();
-  void instance.init({ ...i18nConfig, lng: locale, resources, initImmediate: false });
+const instances = new Map<LocaleCode, I18n>();
+
+/**
+ * The i18next instance of a locale, ready synchronously (resources are bundled). One per locale for
+ * the life of the process: the server never changes an instance's language, so requests can share it.
+ */
+export function getI18nInstance(locale: LocaleCode): I18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance();
+    void instance.init({ ...i18nConfig, lng: locale, resources, initImmediate: false });
+    instances.set(locale, instance);
+  }
   return instance;
 }
 
@@ -43,7 +52,7 @@ const fixedT = new Map<LocaleCode, TFunction>();
 export function getFixedT(locale: LocaleCode): TFunction {
   let t = fixedT.get(locale);
   if (!t) {
-    t = createI18nInstance(locale).getFixedT(locale);
+    t = getI18nInstance(locale).getFixedT(locale);
     fixedT.set(locale, t);
   }
   return t;

@@ -1,0 +1,80 @@
+import { PortableText as BasePortableText, type PortableTextComponents } from "@portabletext/react";
+import type { PortableTextBlock } from "@portabletext/types";
+import { imageUrl, isExternalHref, safeHref } from "./assets";
+import type { RichText as RichTextValue } from "./queries";
+
+interface RichImage {
+  _type: "accessibleImage";
+  _key: string;
+  src: string;
+  alt: string;
+  caption: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * Components for CMS rich text. Everything renders as React elements, so text is escaped; there is no
+ * HTML pass-through. Links keep only safe schemes, and external ones open without access to this page.
+ */
+export const portableTextComponents: PortableTextComponents = {
+  block: {
+    normal: ({ children }) => <p>{children}</p>,
+    h2: ({ children }) => <h2>{children}</h2>,
+    h3: ({ children }) => <h3>{children}</h3>,
+    blockquote: ({ children }) => <blockquote>{children}</blockquote>,
+  },
+  list: {
+    bullet: ({ children }) => <ul>{children}</ul>,
+    number: ({ children }) => <ol>{children}</ol>,
+  },
+  listItem: ({ children }) => <li>{children}</li>,
+  marks: {
+    strong: ({ children }) => <strong>{children}</strong>,
+    em: ({ children }) => <em>{children}</em>,
+    link: ({ value, children }) => {
+      const href = safeHref((value as { href?: unknown } | undefined)?.href);
+      if (!href) return <>{children}</>;
+      return isExternalHref(href) ? (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {children}
+        </a>
+      ) : (
+        <a href={href}>{children}</a>
+      );
+    },
+  },
+  types: {
+    accessibleImage: ({ value }) => {
+      const image = value as RichImage;
+      if (!image?.src) return null;
+      return (
+        <figure>
+          <img
+            src={imageUrl(image.src, { width: 1200 })}
+            alt={image.alt ?? ""}
+            loading="lazy"
+            decoding="async"
+            {...(image.width && image.height ? { width: image.width, height: image.height } : {})}
+          />
+          {image.caption ? <figcaption>{image.caption}</figcaption> : null}
+        </figure>
+      );
+    },
+  },
+  // Unknown block or mark types from a newer schema are skipped instead of breaking the page.
+  unknownType: () => null,
+  unknownMark: ({ children }) => <>{children}</>,
+  unknownBlockStyle: ({ children }) => <p>{children}</p>,
+};
+
+/** Renders CMS rich text (a blog body, an FAQ answer, a static page). */
+export function RichText({ value }: { value: RichTextValue }) {
+  return (
+    <BasePortableText
+      value={value as PortableTextBlock[]}
+      components={portableTextComponents}
+      onMissingComponent={false}
+    />
+  );
+}

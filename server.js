@@ -53,6 +53,19 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   app.set("trust proxy", true);
   app.use(rejectMalformedUrl);
   app.use(compression());
+  // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
+  if (process.env.PAGE_CACHE !== "off") {
+    const pageCache = entry.createPageCache({
+      revalidate: async (url, headers) => {
+        await (await fetch(`http://127.0.0.1:${port}${url}`, { headers })).arrayBuffer();
+      },
+    });
+    entry.subscribeToSiteChanges((reason) => {
+      console.log(`[page-cache] cleared: ${reason}`);
+      pageCache.clear();
+    });
+    app.use(pageCache.middleware);
+  }
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));

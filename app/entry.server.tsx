@@ -8,12 +8,12 @@ import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
-import { runBoot, runShutdown } from "#app/lib/lifecycle.server";
 
 const ABORT_DELAY = 5_000;
 
-/** Called by server.js before it listens, and on SIGTERM. */
-export { runBoot as boot, runShutdown as shutdown };
+/** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
+export { runBoot as boot, runShutdown as shutdown, subscribeToSiteChanges } from "#app/lib/lifecycle.server";
+export { createPageCache } from "#app/lib/page-cache.server";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth reporting.

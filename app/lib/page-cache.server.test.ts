@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, test } from "vitest";
+import { createPageCache, parseSharedCacheControl } from "./page-cache.server";
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+async function serve(handler: Handler, clock: { now: number }) {
+  let origin = "";
+  const cache = createPageCache({
+    now: () => clock.now,
+    revalidate: async (url, headers) => {
+      await (await fetch(origin + url, { headers })).text();
+    },
+  });
+  server = createServer((req, res) => cache.middleware(req, res, () => handler(req, res)));
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { cache, origin };
+}
+
+function counter(cacheControl: string, extra: Record<string, string> = {}) {
+  const state = { renders: 0 };
+  const handler: Handler = (req, res) => {
+    state.renders += 1;
+    res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": cacheControl, ...extra });
+    res.write("<p>render ");
+    // fetch() sends `Accept-Language: *` unless told otherwise.
+    const language = req.headers["accept-language"];
+    res.end(`${state.renders} ${language && language !== "*" ? language : ""}</p>`);
+  };
+  return { state, handler };
+}
+
+describe("page cache", () => {
+  test("serves a public page again without rendering it, within s-maxage", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60, stale-while-revalidate=600");
+    const { origin } = await serve(handler, clock);
+    const first = await fetch(`${origin}/faq`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const second = await fetch(`${origin}/faq`);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe("<p>render 1 </p>");
+    expect(second.headers.get("cache-control")).toBe("public, s-maxage=60, stale-while-revalidate=600");
+    expect(state.renders).toBe(1);
+  });
+
+  test("serves stale while one background request refreshes, then the fresh copy", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60, stale-while-revalidate=600");
+    const { origin } = await serve(handler, clock);
+    await fetch(`${origin}/faq`);
+    clock.now = 61_000;
+    const stale = await fetch(`${origin}/faq`);
+    expect(stale.headers.get("x-cache")).toBe("STALE");
+    expect(await stale.text()).toBe("<p>render 1 </p>");
+    await expect.poll(() => state.renders).toBe(2);
+    await expect.poll(async () => (await fetch(`${origin}/faq`)).text()).toBe("<p>render 2 </p>");
+  });
+
+  test("renders again once past stale-while-revalidate", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=1, stale-while-revalidate=1");
+    const { origin } = await serve(handler, clock);
+    await fetch(`${origin}/x`);
+    clock.now = 5_000;
+    expect((await fetch(`${origin}/x`)).headers.get("x-cache")).toBe("MISS");
+    expect(state.renders).toBe(2);
+  });
+
+  test("never stores private pages, pages that set cookies, or answers personal requests", async () => {
+    const clock = { now: 0 };
+    const priv = counter("private, no-store");
+    const { origin } = await serve(priv.handler, clock);
+    await fetch(`${origin}/cart`);
+    await fetch(`${origin}/cart`);
+    expect(priv.state.renders).toBe(2);
+  });
+
+  test("a request with a session or cart cookie is always rendered", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60");
+    const { origin } = await serve(handler, clock);
+    await fetch(`${origin}/faq`);
+    await fetch(`${origin}/faq`, { headers: { Cookie: "rihla_cart=abc" } });
+    expect(state.renders).toBe(2);
+  });
+
+  test("keeps one copy per value of the headers the page varies on", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60", { Vary: "Accept-Language" });
+    const { origin } = await serve(handler, clock);
+    await fetch(`${origin}/`, { headers: { "Accept-Language": "ar" } });
+    const english = await fetch(`${origin}/`, { headers: { "Accept-Language": "en" } });
+    expect(await english.text()).toBe("<p>render 2 en</p>");
+    const arabic = await fetch(`${origin}/`, { headers: { "Accept-Language": "ar" } });
+    expect(await arabic.text()).toBe("<p>render 1 ar</p>");
+    expect(state.renders).toBe(2);
+  });
+
+  test("clear() drops every page (content or catalogue changed)", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60");
+    const { origin, cache } = await serve(handler, clock);
+    await fetch(`${origin}/faq`);
+    cache.clear();
+    expect(await (await fetch(`${origin}/faq`)).text()).toBe("<p>render 2 </p>");
+    expect(state.renders).toBe(2);
+  });
+});
+
+describe("shared Cache-Control", () => {
+  test.each([
+    ["public, max-age=0, s-maxage=300, stale-while-revalidate=86400", { maxAgeMs: 300_000, staleMs: 86_400_000 }],
+    ["public, s-maxage=60", { maxAgeMs: 60_000, staleMs: 0 }],
+    ["private, no-store", null],
+    ["public, max-age=60", null],
+    ["public, no-store, s-maxage=60", null],
+    [undefined, null],
+  ])("%s", (header, expected) => {
+    expect(parseSharedCacheControl(header)).toEqual(expected);
+  });
+});

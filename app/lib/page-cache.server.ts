@@ -1,0 +1,149 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LRUCache } from "lru-cache";
+
+/**
+ * A shared cache of whole public pages, in the process: what a CDN does in front of the storefront,
+ * so a single instance serves repeated anonymous views without rendering them again.
+ *
+ * It stores only GET responses with status 200 whose `Cache-Control` is `public` with `s-maxage` and
+ * that set no cookie; it never answers a request that carries a personal cookie. It honours
+ * `s-maxage` and `stale-while-revalidate` (a stale page is served while one background request
+ * refreshes it) and `Vary`. `clear()` drops everything when published content or the catalogue changes.
+ */
+
+type CachedPage = {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  storedAt: number;
+  maxAgeMs: number;
+  staleMs: number;
+};
+
+export type PageCacheOptions = {
+  /** Total bytes kept. */
+  maxBytes?: number;
+  /** Cookies whose presence makes a request personal. */
+  personalCookies?: readonly string[];
+  /** Fetches a fresh copy in the background (the server passes a loopback request). */
+  revalidate: (url: string, headers: Record<string, string>) => Promise<void>;
+  now?: () => number;
+};
+
+export const REVALIDATE_HEADER = "x-rihla-revalidate";
+const SKIPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "date", "keep-alive", "x-cache"]);
+
+export function parseSharedCacheControl(value: string | undefined): { maxAgeMs: number; staleMs: number } | null {
+  if (!value) return null;
+  const directives = new Map(
+    value.split(",").map((part) => {
+      const [name, argument] = part.trim().toLowerCase().split("=");
+      return [name ?? "", argument] as const;
+    }),
+  );
+  if (!directives.has("public") || directives.has("no-store") || directives.has("private")) return null;
+  const sMaxAge = Number(directives.get("s-maxage"));
+  if (!Number.isFinite(sMaxAge) || sMaxAge <= 0) return null;
+  const stale = Number(directives.get("stale-while-revalidate") ?? 0);
+  return { maxAgeMs: sMaxAge * 1000, staleMs: Number.isFinite(stale) ? stale * 1000 : 0 };
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const personal = new RegExp(`(?:^|;\\s*)(?:${(options.personalCookies ?? ["rihla_session", "rihla_cart", "rihla_flash"]).join("|")})=`);
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.body.length + 512,
+  });
+  /** The request headers each URL's responses vary on (learned from the response). */
+  const varyByUrl = new Map<string, string[]>();
+  const refreshing = new Set<string>();
+
+  function keyOf(url: string, headers: IncomingMessage["headers"]): string {
+    const vary = varyByUrl.get(url) ?? [];
+    return [url, ...vary.map((name) => `${name}:${String(headers[name] ?? "")}`)].join("\n");
+  }
+
+  function send(res: ServerResponse, page: CachedPage, state: "HIT" | "STALE") {
+    res.statusCode = page.status;
+    for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+    res.setHeader("X-Cache", state);
+    res.end(page.body);
+  }
+
+  function middleware(req: IncomingMessage, res: ServerResponse, next: () => void) {
+    const url = req.url ?? "/";
+    if (req.method !== "GET" || personal.test(req.headers.cookie ?? "")) return next();
+    const isRevalidation = req.headers[REVALIDATE_HEADER] === "1";
+    const key = keyOf(url, req.headers);
+
+    if (!isRevalidation) {
+      const page = pages.get(key);
+      if (page) {
+        const age = now() - page.storedAt;
+        if (age <= page.maxAgeMs) return send(res, page, "HIT");
+        if (age <= page.maxAgeMs + page.staleMs) {
+          if (!refreshing.has(key)) {
+            refreshing.add(key);
+            const headers = Object.fromEntries(
+              (varyByUrl.get(url) ?? []).flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
+            );
+            options
+              .revalidate(url, { ...headers, [REVALIDATE_HEADER]: "1" })
+              .catch((error: unknown) => console.error(`[page-cache] could not refresh ${url}`, error))
+              .finally(() => refreshing.delete(key));
+          }
+          return send(res, page, "STALE");
+        }
+        pages.delete(key);
+      }
+    }
+
+    // Record the response as it streams out, and keep it when it is shareable.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    res.setHeader("X-Cache", "MISS");
+    res.on("finish", () => {
+      const policy = parseSharedCacheControl(String(res.getHeader("cache-control") ?? ""));
+      if (res.statusCode !== 200 || !policy || res.getHeader("set-cookie")) return;
+      const vary = String(res.getHeader("vary") ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter((name) => name && name !== "accept-encoding");
+      if (vary.includes("*")) return;
+      varyByUrl.set(url, vary);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (!SKIPPED_HEADERS.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
+      }
+      pages.set(keyOf(url, req.headers), { status: 200, headers, body: Buffer.concat(chunks), storedAt: now(), ...policy });
+    });
+    next();
+  }
+
+  return {
+    middleware,
+    clear() {
+      pages.clear();
+      varyByUrl.clear();
+    },
+    get size() {
+      return pages.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

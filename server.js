@@ -67,6 +67,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     app.use(pageCache.middleware);
   }
   // Fingerprinted build assets never change; everything else in public/ may.
+  app.use("/_ipx", entry.createImageHandler());
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
   app.all("*", createRequestHandler({ build, mode: build.mode }));

@@ -14,6 +14,7 @@ const ABORT_DELAY = 5_000;
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
 export { runBoot as boot, runShutdown as shutdown, subscribeToSiteChanges } from "#app/lib/lifecycle.server";
 export { createPageCache } from "#app/lib/page-cache.server";
+export { createImageHandler } from "#app/lib/image-server.server";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth reporting.

@@ -1,0 +1,703 @@
+/**
+ * The in-memory catalogue index: built once per catalogue version from a CatalogueSource, then every
+ * listing, filter, facet, sort, page and search is answered from bit sets and precomputed orders,
+ * without a database query.
+ */
+import { LOCALE_CODES } from "#app/i18n/locales";
+import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
+import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
+import { Bitset } from "./bitset";
+import { indexForms, tokenize } from "./text";
+import {
+  AGE_BUCKETS,
+  DURATION_BUCKETS,
+  RATING_THRESHOLDS,
+  type AgeBucket,
+  type CatalogueFacets,
+  type CatalogueFilters,
+  type CatalogueQuery,
+  type CatalogueResult,
+  type CatalogueSort,
+  type CatalogueSource,
+  type CategorySummary,
+  type DestinationSummary,
+  type DurationBucket,
+  type ExperienceCard,
+  type FacetValue,
+  type SourceProduct,
+  type ThemeSummary,
+} from "./types";
+
+const DEFAULT_PAGE_SIZE = 24;
+const MAX_PAGE_SIZE = 100;
+
+type Group = "category" | "theme" | "city" | "duration" | "language" | "age" | "timeOfDay" | "rating" | "label" | "occasion" | "bestFor";
+
+const AGE_RANGES: Record<AgeBucket, [number, number]> = {
+  infants: [0, 2],
+  kids: [3, 12],
+  teens: [13, 17],
+  adults: [18, 64],
+  seniors: [65, 99],
+};
+
+const DURATION_LABELS: Record<DurationBucket, LocalizedText> = {
+  "up-to-1-hour": { en: "Up to 1 hour", ru: "До 1 часа", zh: "1小时以内", ar: "حتى ساعة واحدة" },
+  "1-to-4-hours": { en: "1 to 4 hours", ru: "От 1 до 4 часов", zh: "1至4小时", ar: "من ساعة إلى 4 ساعات" },
+  "4-hours-to-1-day": { en: "4 hours to 1 day", ru: "От 4 часов до 1 дня", zh: "4小时至1天", ar: "من 4 ساعات إلى يوم" },
+  "multi-day": { en: "Multi-day", ru: "Несколько дней", zh: "多日", ar: "عدة أيام" },
+};
+
+const AGE_LABELS: Record<AgeBucket, LocalizedText> = {
+  infants: { en: "Infants (0–2)", ru: "Младенцы (0–2)", zh: "婴儿（0–2岁）", ar: "الرضع (0–2)" },
+  kids: { en: "Kids (3–12)", ru: "Дети (3–12)", zh: "儿童（3–12岁）", ar: "الأطفال (3–12)" },
+  teens: { en: "Teens (13–17)", ru: "Подростки (13–17)", zh: "青少年（13–17岁）", ar: "المراهقون (13–17)" },
+  adults: { en: "Adults (18–64)", ru: "Взрослые (18–64)", zh: "成人（18–64岁）", ar: "البالغون (18–64)" },
+  seniors: { en: "Seniors (65+)", ru: "Пожилые (65+)", zh: "长者（65岁以上）", ar: "كبار السن (65+)" },
+};
+
+const ratingLabel = (threshold: number): LocalizedText => ({
+  en: `${threshold}+ stars`,
+  ru: `${threshold}+ звезды`,
+  zh: `${threshold}星及以上`,
+  ar: `${threshold}+ نجوم`,
+});
+
+export function durationBucket(minutes: number): DurationBucket {
+  if (minutes <= 60) return "up-to-1-hour";
+  if (minutes <= 240) return "1-to-4-hours";
+  if (minutes <= 1440) return "4-hours-to-1-day";
+  return "multi-day";
+}
+
+/** Image fields a card needs: a default src plus a srcset over the generated widths. */
+export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fallbackAlt: string): ExperienceCard["image"] {
+  if (!image) return { src: "", srcSet: "", alt: fallbackAlt, base: "", widths: [] };
+  const widths = image.widths;
+  const middle = widths.find((width) => width >= 800) ?? widths[widths.length - 1] ?? 800;
+  return {
+    src: `${image.base}-${middle}.webp`,
+    srcSet: widths.map((width) => `${image.base}-${width}.webp ${width}w`).join(", "),
+    alt: image.alt[locale] || fallbackAlt,
+    base: image.base,
+    widths,
+  };
+}
+
+/** A sorted vocabulary of words with postings, answering prefix queries by binary search. */
+class WordIndex {
+  private words: string[] = [];
+  private postings: Int32Array[] = [];
+
+  constructor(entries: Map<string, number[]>) {
+    this.words = [...entries.keys()].sort();
+    this.postings = this.words.map((word) => Int32Array.from(entries.get(word)!));
+  }
+
+  /** Products having a word that starts with `prefix`. */
+  prefix(prefix: string, size: number): Bitset {
+    const result = new Bitset(size);
+    let low = 0;
+    let high = this.words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.words[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) {
+      for (const position of this.postings[i]!) result.add(position);
+    }
+    return result;
+  }
+}
+
+/** Substring search over CJK text through a character-bigram index, verified on the text. */
+class CjkIndex {
+  private grams = new Map<string, Int32Array>();
+  private texts: string[];
+
+  constructor(texts: string[]) {
+    this.texts = texts;
+    const building = new Map<string, number[]>();
+    texts.forEach((text, position) => {
+      const seen = new Set<string>();
+      for (let i = 0; i < text.length; i++) {
+        const unigram = text[i]!;
+        if (!seen.has(unigram)) {
+          seen.add(unigram);
+          (building.get(unigram) ?? building.set(unigram, []).get(unigram)!).push(position);
+        }
+        if (i + 1 < text.length) {
+          const bigram = text.slice(i, i + 2);
+          if (!bigram.includes("|") && !seen.has(bigram)) {
+            seen.add(bigram);
+            (building.get(bigram) ?? building.set(bigram, []).get(bigram)!).push(position);
+          }
+        }
+      }
+    });
+    for (const [gram, list] of building) this.grams.set(gram, Int32Array.from(list));
+  }
+
+  find(run: string, size: number): Bitset {
+    const result = new Bitset(size);
+    if (run.length === 1) {
+      for (const position of this.grams.get(run) ?? []) result.add(position);
+      return result;
+    }
+    // Candidates: the rarest bigram's postings; then check the whole run on the text.
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 1 < run.length; i++) {
+      const list = this.grams.get(run.slice(i, i + 2));
+      if (!list) return result;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    for (const position of rarest ?? []) {
+      if (this.texts[position]!.includes(run)) result.add(position);
+    }
+    return result;
+  }
+}
+
+interface Facetable {
+  group: Group;
+  values: string[];
+  labels: Map<string, LocalizedText>;
+}
+
+export class CatalogueIndex {
+  readonly version: number;
+  readonly size: number;
+  private products: SourceProduct[];
+  private bySlug = new Map<string, number>();
+  private byId = new Map<string, number>();
+  private postings = new Map<Group, Map<string, Bitset>>();
+  private groupValues = new Map<Group, Facetable>();
+  private destinations: CatalogueSource["destinations"];
+  private destinationById: Map<string, CatalogueSource["destinations"][number]>;
+  private destinationPosition = new Map<string, number>();
+  private categories: CatalogueSource["categories"];
+  private categoryById: Map<string, CatalogueSource["categories"][number]>;
+  private themes: CatalogueSource["themes"];
+  private countries: Map<string, CatalogueSource["countries"][number]>;
+  private vocabulary = new Map<string, LocalizedText>();
+  private all: Bitset;
+  private recommendedOrder: Int32Array;
+  private priceAscOrder: Int32Array;
+  private priceDescOrder: Int32Array;
+  private pricesByCurrency = new Map<CurrencyCode, Float64Array>();
+  private words: WordIndex;
+  private titleWords: WordIndex;
+  private cjk: CjkIndex;
+  private titleCjk: CjkIndex;
+  private textCache = new Map<string, { all: Bitset; title: Bitset }>();
+
+  constructor(source: CatalogueSource, options: { today?: string } = {}) {
+    this.version = source.version;
+    const today = options.today ?? new Date().toISOString().slice(0, 10);
+    // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
+    this.products = source.products.filter((product) => product.expiresOn === null || product.expiresOn >= today);
+    this.size = this.products.length;
+    this.destinations = source.destinations;
+    this.destinationById = new Map(source.destinations.map((destination) => [destination.id, destination]));
+    source.destinations.forEach((destination, position) => this.destinationPosition.set(destination.id, position));
+    this.categories = [...source.categories].sort((a, b) => a.sortOrder - b.sortOrder);
+    this.categoryById = new Map(source.categories.map((category) => [category.id, category]));
+    this.themes = [...source.themes].sort((a, b) => a.sortOrder - b.sortOrder);
+    this.countries = new Map(source.countries.map((country) => [country.code, country]));
+    for (const item of source.vocabulary) this.vocabulary.set(`${item.kind}:${item.code}`, item.name);
+    this.all = Bitset.full(this.size);
+
+    const vocabularyOf = (kind: string) =>
+      source.vocabulary
+        .filter((item) => item.kind === kind)
+        .sort((a, b) => a.sortOrder - b.sortOrder)
+        .map((item) => [item.code, item.name] as const);
+    this.defineGroup("category", this.categories.map((category) => [category.slug, category.name] as const));
+    this.defineGroup("theme", this.themes.map((theme) => [theme.slug, theme.name] as const));
+    this.defineGroup("city", [...source.destinations].sort((a, b) => b.popularity - a.popularity).map((destination) => [destination.slug, destination.name] as const));
+    this.defineGroup("duration", DURATION_BUCKETS.map((bucket) => [bucket, DURATION_LABELS[bucket]] as const));
+    this.defineGroup("language", vocabularyOf("language"));
+    this.defineGroup("age", AGE_BUCKETS.map((bucket) => [bucket, AGE_LABELS[bucket]] as const));
+    this.defineGroup("timeOfDay", vocabularyOf("time-of-day"));
+    this.defineGroup("rating", RATING_THRESHOLDS.map((threshold) => [String(threshold), ratingLabel(threshold)] as const));
+    this.defineGroup("label", vocabularyOf("label"));
+    this.defineGroup("occasion", vocabularyOf("occasion"));
+    this.defineGroup("bestFor", vocabularyOf("best-for"));
+
+    const categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
+    const themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
+    const wordPostings = new Map<string, number[]>();
+    const titlePostings = new Map<string, number[]>();
+    const cjkTexts: string[] = [];
+    const titleCjkTexts: string[] = [];
+    const addWords = (target: Map<string, number[]>, words: string[], position: number) => {
+      for (const word of words) {
+        for (const form of indexForms(word)) {
+          const list = target.get(form);
+          if (!list) target.set(form, [position]);
+          else if (list[list.length - 1] !== position) list.push(position);
+        }
+      }
+    };
+
+    this.products.forEach((product, position) => {
+      this.bySlug.set(product.slug, position);
+      this.byId.set(product.id, position);
+      const destination = this.destinationById.get(product.destinationId);
+      for (const id of product.categoryIds) this.post("category", categorySlug.get(id), position);
+      for (const id of product.themeIds) this.post("theme", themeSlug.get(id), position);
+      this.post("city", destination?.slug, position);
+      this.post("duration", durationBucket(product.durationMinutes), position);
+      for (const code of product.guideLanguages) this.post("language", code, position);
+      for (const bucket of AGE_BUCKETS) {
+        const [low, high] = AGE_RANGES[bucket];
+        if (product.minAge <= high && product.maxAge >= low) this.post("age", bucket, position);
+      }
+      for (const code of product.timesOfDay) this.post("timeOfDay", code, position);
+      for (const threshold of RATING_THRESHOLDS) if (product.reviewCount > 0 && product.rating >= threshold) this.post("rating", String(threshold), position);
+      for (const code of product.labels) this.post("label", code, position);
+      for (const code of product.occasions) this.post("occasion", code, position);
+      for (const code of product.bestFor) this.post("bestFor", code, position);
+
+      // Searchable text: titles, descriptions, city and country, categories, in every language.
+      const country = destination ? this.countries.get(destination.countryCode) : undefined;
+      const fields: string[] = [];
+      const titles: string[] = [];
+      for (const locale of LOCALE_CODES) {
+        titles.push(product.title[locale]);
+        fields.push(product.title[locale], product.shortDescription[locale]);
+        if (destination) fields.push(destination.name[locale]);
+        if (country) fields.push(country.name[locale]);
+        for (const id of product.categoryIds) {
+          const category = this.categoryById.get(id);
+          if (category) fields.push(category.name[locale]);
+        }
+      }
+      if (destination) fields.push(destination.slug.replace(/-/g, " "));
+      const all = tokenize(fields.join(" | "));
+      const title = tokenize(titles.join(" | "));
+      addWords(wordPostings, all.words, position);
+      addWords(titlePostings, title.words, position);
+      cjkTexts.push(all.cjk.join("|"));
+      titleCjkTexts.push(title.cjk.join("|"));
+    });
+    this.words = new WordIndex(wordPostings);
+    this.titleWords = new WordIndex(titlePostings);
+    this.cjk = new CjkIndex(cjkTexts);
+    this.titleCjk = new CjkIndex(titleCjkTexts);
+
+    const positions = Array.from({ length: this.size }, (_, position) => position);
+    const score = (position: number) => this.products[position]!.recommendedScore;
+    this.recommendedOrder = Int32Array.from([...positions].sort((a, b) => score(b) - score(a) || a - b));
+    const base = this.prices(BASE_CURRENCY);
+    const priced = positions.filter((position) => !Number.isNaN(base[position]!));
+    const unpriced = positions.filter((position) => Number.isNaN(base[position]!));
+    // Products without a fixed price go last in both price orders.
+    this.priceAscOrder = Int32Array.from([...[...priced].sort((a, b) => base[a]! - base[b]! || score(b) - score(a) || a - b), ...unpriced]);
+    this.priceDescOrder = Int32Array.from([...[...priced].sort((a, b) => base[b]! - base[a]! || score(b) - score(a) || a - b), ...unpriced]);
+  }
+
+  private defineGroup(group: Group, entries: ReadonlyArray<readonly [string, LocalizedText]>) {
+    this.groupValues.set(group, { group, values: entries.map(([value]) => value), labels: new Map(entries.map(([value, label]) => [value, label])) });
+    this.postings.set(group, new Map());
+  }
+
+  private post(group: Group, value: string | undefined, position: number) {
+    if (value === undefined) return;
+    const map = this.postings.get(group)!;
+    let set = map.get(value);
+    if (!set) {
+      set = new Bitset(this.size);
+      map.set(value, set);
+      const facet = this.groupValues.get(group)!;
+      if (!facet.labels.has(value)) {
+        facet.values.push(value);
+        facet.labels.set(value, { en: value, ru: value, zh: value, ar: value });
+      }
+    }
+    set.add(position);
+  }
+
+  /** Lowest prices converted to a currency (NaN when not priced), computed once per currency. */
+  private prices(currency: CurrencyCode): Float64Array {
+    let prices = this.pricesByCurrency.get(currency);
+    if (!prices) {
+      prices = new Float64Array(this.size);
+      this.products.forEach((product, position) => {
+        prices![position] =
+          product.priceFrom === null || !isCurrencyCode(product.currency) ? Number.NaN : convertAmount(product.priceFrom, product.currency, currency);
+      });
+      this.pricesByCurrency.set(currency, prices);
+    }
+    return prices;
+  }
+
+  private valueSet(group: Group, value: string): Bitset | undefined {
+    return this.postings.get(group)?.get(value);
+  }
+
+  /** OR of the selected values of a group; undefined when nothing is selected. */
+  private selection(group: Group, values: readonly string[] | undefined): Bitset | undefined {
+    if (!values || values.length === 0) return undefined;
+    const result = new Bitset(this.size);
+    for (const value of values) {
+      const set = this.valueSet(group, value);
+      if (set) result.or(set);
+    }
+    return result;
+  }
+
+  /** Products matching every word (prefix) and CJK run (substring) of `text`. */
+  private textMatch(text: string): { all: Bitset; title: Bitset } | undefined {
+    const key = text.trim();
+    if (!key) return undefined;
+    const cached = this.textCache.get(key);
+    if (cached) return cached;
+    const { words, cjk } = tokenize(key);
+    if (words.length === 0 && cjk.length === 0) return undefined;
+    let all: Bitset | undefined;
+    let title: Bitset | undefined;
+    for (const word of words) {
+      const found = this.words.prefix(word, this.size);
+      all = all ? all.and(found) : found;
+      const inTitle = this.titleWords.prefix(word, this.size);
+      title = title ? title.and(inTitle) : inTitle;
+    }
+    for (const run of cjk) {
+      const found = this.cjk.find(run, this.size);
+      all = all ? all.and(found) : found;
+      const inTitle = this.titleCjk.find(run, this.size);
+      title = title ? title.and(inTitle) : inTitle;
+    }
+    const result = { all: all!, title: title!.and(all!) };
+    if (this.textCache.size > 500) this.textCache.clear();
+    this.textCache.set(key, result);
+    return result;
+  }
+
+  /** Listing, filters, facets, sort and paging in one pass over bit sets. */
+  search(query: CatalogueQuery): CatalogueResult {
+    const { locale, currency } = query;
+    const filters: CatalogueFilters = query.filters ?? {};
+    const sort: CatalogueSort = query.sort ?? "recommended";
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
+    const page = Math.max(1, Math.floor(query.page ?? 1));
+
+    // Scope: the page's city, category or theme, and the search text.
+    let scope = this.all.clone();
+    const scopeParts: Array<[Group, string | undefined]> = [
+      ["city", query.city],
+      ["category", query.category],
+      ["theme", query.theme],
+    ];
+    for (const [group, value] of scopeParts) {
+      if (value === undefined) continue;
+      const set = this.valueSet(group, value);
+      if (!set) scope = new Bitset(this.size);
+      else scope.and(set);
+    }
+    const text = query.text ? this.textMatch(query.text) : undefined;
+    if (text) scope.and(text.all);
+
+    // Price: a scope-level filter (not a facet group), applied after the price range is measured.
+    const prices = this.prices(currency);
+    const hasPrice = filters.priceMin !== undefined || filters.priceMax !== undefined;
+    let priceMask: Bitset | undefined;
+    if (hasPrice) {
+      priceMask = new Bitset(this.size);
+      const min = filters.priceMin ?? Number.NEGATIVE_INFINITY;
+      const max = filters.priceMax ?? Number.POSITIVE_INFINITY;
+      scope.forEach((position) => {
+        const price = prices[position]!;
+        if (price >= min && price <= max) priceMask!.add(position);
+      });
+    }
+
+    const minRating = filters.minRating;
+    const selected: Partial<Record<Group, Bitset>> = {
+      category: this.selection("category", filters.categories),
+      theme: this.selection("theme", filters.themes),
+      city: this.selection("city", filters.cities),
+      duration: this.selection("duration", filters.durations),
+      language: this.selection("language", filters.languages),
+      age: this.selection("age", filters.ages),
+      timeOfDay: this.selection("timeOfDay", filters.timesOfDay),
+      rating: minRating !== undefined ? (this.valueSet("rating", String(minRating)) ?? this.ratingAtLeast(minRating)) : undefined,
+      label: this.selection("label", filters.labels),
+      occasion: this.selection("occasion", filters.occasions),
+      bestFor: this.selection("bestFor", filters.bestFor),
+    };
+    const active = (Object.keys(selected) as Group[]).filter((group) => selected[group] !== undefined);
+
+    // Result = scope ∧ price ∧ every selected group. Price range ignores the price filter only.
+    const withoutPrice = scope.clone();
+    for (const group of active) withoutPrice.and(selected[group]!);
+    const result = priceMask ? withoutPrice.clone().and(priceMask) : withoutPrice;
+    const scopeWithPrice = priceMask ? scope.clone().and(priceMask) : scope;
+
+    // Disjunctive facets: a group's counts apply every other group's selection, not its own.
+    const facetMask = (group: Group): Bitset => {
+      if (!active.includes(group)) return result;
+      const mask = scopeWithPrice.clone();
+      for (const other of active) if (other !== group) mask.and(selected[other]!);
+      return mask;
+    };
+    const facetValues = (group: Group, selectedValues: readonly string[] | undefined): FacetValue[] => {
+      const mask = facetMask(group);
+      const definition = this.groupValues.get(group)!;
+      const chosen = new Set(selectedValues ?? []);
+      const values: FacetValue[] = [];
+      for (const value of definition.values) {
+        const set = this.valueSet(group, value);
+        const count = set ? mask.countAnd(set) : 0;
+        if (count === 0 && !chosen.has(value)) continue;
+        values.push({ value, label: definition.labels.get(value)?.[locale] ?? value, count, selected: chosen.has(value) });
+      }
+      return values;
+    };
+    const facets: CatalogueFacets = {
+      categories: facetValues("category", filters.categories),
+      themes: facetValues("theme", filters.themes),
+      cities: facetValues("city", filters.cities),
+      durations: facetValues("duration", filters.durations),
+      languages: facetValues("language", filters.languages),
+      ages: facetValues("age", filters.ages),
+      timesOfDay: facetValues("timeOfDay", filters.timesOfDay),
+      ratings: facetValues("rating", minRating !== undefined ? [String(minRating)] : undefined),
+      labels: facetValues("label", filters.labels),
+      occasions: facetValues("occasion", filters.occasions),
+      bestFor: facetValues("bestFor", filters.bestFor),
+    };
+
+    let priceMin = Number.POSITIVE_INFINITY;
+    let priceMax = Number.NEGATIVE_INFINITY;
+    withoutPrice.forEach((position) => {
+      const price = prices[position]!;
+      if (Number.isNaN(price)) return;
+      if (price < priceMin) priceMin = price;
+      if (price > priceMax) priceMax = price;
+    });
+
+    const total = result.count();
+    const order = sort === "price-asc" ? this.priceAscOrder : sort === "price-desc" ? this.priceDescOrder : this.recommendedOrder;
+    const offset = (page - 1) * pageSize;
+    const positions: number[] = [];
+    let skipped = 0;
+    const take = (accept: (position: number) => boolean) => {
+      for (let i = 0; i < order.length && positions.length < pageSize; i++) {
+        const position = order[i]!;
+        if (!result.has(position) || !accept(position)) continue;
+        if (skipped < offset) skipped++;
+        else positions.push(position);
+      }
+    };
+    if (text && sort === "recommended") {
+      // Relevance: title matches first, then matches elsewhere, each in recommended order.
+      take((position) => text.title.has(position));
+      take((position) => !text.title.has(position));
+    } else {
+      take(() => true);
+    }
+
+    return {
+      items: positions.map((position) => this.card(position, locale, currency)),
+      total,
+      page,
+      pageSize,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+      facets,
+      priceRange: priceMin <= priceMax ? { min: priceMin, max: priceMax, currency } : null,
+      sort,
+    };
+  }
+
+  private ratingAtLeast(minimum: number): Bitset {
+    const set = new Bitset(this.size);
+    this.products.forEach((product, position) => {
+      if (product.reviewCount > 0 && product.rating >= minimum) set.add(position);
+    });
+    return set;
+  }
+
+  /** A listing card in the visitor's language and currency. */
+  card(position: number, locale: LocaleCode, currency: CurrencyCode): ExperienceCard {
+    const product = this.products[position]!;
+    const destination = this.destinationById.get(product.destinationId);
+    const country = destination ? this.countries.get(destination.countryCode) : undefined;
+    const category = this.categoryById.get(product.categoryIds[0] ?? "");
+    const price = this.prices(currency)[position]!;
+    const productCurrency = isCurrencyCode(product.currency) ? product.currency : BASE_CURRENCY;
+    const original =
+      product.priceFromOriginal !== null && product.priceFrom !== null && product.priceFromOriginal > product.priceFrom
+        ? convertAmount(product.priceFromOriginal, productCurrency, currency)
+        : null;
+    const policy = product.cancellationPolicy;
+    return {
+      id: product.id,
+      slug: product.slug,
+      title: product.title[locale],
+      shortDescription: product.shortDescription[locale],
+      city: {
+        slug: destination?.slug ?? "",
+        name: destination?.name[locale] ?? "",
+        country: country?.name[locale] ?? "",
+        countryCode: destination?.countryCode ?? "",
+      },
+      category: { slug: category?.slug ?? "", name: category?.name[locale] ?? "" },
+      image: imageFor(product.images[0], locale, product.title[locale]),
+      price: Number.isNaN(price) ? null : { amount: price, currency },
+      originalPrice: original === null ? null : { amount: original, currency },
+      pricingPer: product.pricingPer === "BOOKING" ? "BOOKING" : "UNIT",
+      noFixedPrice: product.noFixedPrice,
+      instantConfirmation: product.instantConfirmation,
+      rating: product.rating,
+      reviewCount: product.reviewCount,
+      duration: { minutes: product.durationMinutes, minutesTo: product.durationMinutesTo, unit: product.durationUnit },
+      labels: product.labels.map((code) => ({ code, name: this.vocabulary.get(`label:${code}`)?.[locale] ?? code })),
+      freeCancellation: !policy.nonRefundable && policy.rules.some((rule) => rule.penaltyPercent === 0),
+      pickupIncluded: product.pickupIncluded,
+    };
+  }
+
+  cardBySlug(slug: string, locale: LocaleCode, currency: CurrencyCode): ExperienceCard | null {
+    const position = this.bySlug.get(slug);
+    return position === undefined ? null : this.card(position, locale, currency);
+  }
+
+  cardById(id: string, locale: LocaleCode, currency: CurrencyCode): ExperienceCard | null {
+    const position = this.byId.get(id);
+    return position === undefined ? null : this.card(position, locale, currency);
+  }
+
+  productBySlug(slug: string): SourceProduct | undefined {
+    const position = this.bySlug.get(slug);
+    return position === undefined ? undefined : this.products[position];
+  }
+
+  /** Same city and category first, then same city, best recommended first. */
+  related(slug: string, locale: LocaleCode, currency: CurrencyCode, limit = 8): ExperienceCard[] {
+    const position = this.bySlug.get(slug);
+    if (position === undefined) return [];
+    const product = this.products[position]!;
+    const city = this.postings.get("city")?.get(this.destinationById.get(product.destinationId)?.slug ?? "");
+    const categorySlug = this.categoryById.get(product.categoryIds[0] ?? "")?.slug ?? "";
+    const category = this.postings.get("category")?.get(categorySlug);
+    const picked: number[] = [];
+    const pass = (accept: (candidate: number) => boolean) => {
+      for (const candidate of this.recommendedOrder) {
+        if (picked.length >= limit) return;
+        if (candidate !== position && !picked.includes(candidate) && accept(candidate)) picked.push(candidate);
+      }
+    };
+    pass((candidate) => Boolean(city?.has(candidate) && category?.has(candidate)));
+    pass((candidate) => Boolean(city?.has(candidate)));
+    return picked.map((candidate) => this.card(candidate, locale, currency));
+  }
+
+  private countIn(group: Group, value: string): number {
+    return this.postings.get(group)?.get(value)?.count() ?? 0;
+  }
+
+  listDestinations(locale: LocaleCode): DestinationSummary[] {
+    return [...this.destinations]
+      .sort((a, b) => b.popularity - a.popularity || a.slug.localeCompare(b.slug))
+      .map((destination) => this.destinationSummary(destination, locale));
+  }
+
+  private destinationSummary(destination: CatalogueSource["destinations"][number], locale: LocaleCode): DestinationSummary {
+    const country = this.countries.get(destination.countryCode);
+    return {
+      id: destination.id,
+      slug: destination.slug,
+      name: destination.name[locale],
+      description: destination.description[locale],
+      country: { code: destination.countryCode, name: country?.name[locale] ?? destination.countryCode, region: country?.region ?? "" },
+      latitude: destination.latitude,
+      longitude: destination.longitude,
+      timeZone: destination.timeZone,
+      image: imageFor(destination.image, locale, destination.name[locale]),
+      experienceCount: this.countIn("city", destination.slug),
+      popularity: destination.popularity,
+    };
+  }
+
+  getDestination(slug: string, locale: LocaleCode): DestinationSummary | null {
+    const destination = this.destinations.find((candidate) => candidate.slug === slug);
+    return destination ? this.destinationSummary(destination, locale) : null;
+  }
+
+  listCategories(locale: LocaleCode): CategorySummary[] {
+    return this.categories.map((category) => this.categorySummary(category, locale));
+  }
+
+  private categorySummary(category: CatalogueSource["categories"][number], locale: LocaleCode): CategorySummary {
+    return {
+      id: category.id,
+      slug: category.slug,
+      name: category.name[locale],
+      description: category.description[locale],
+      icon: category.icon,
+      image: imageFor(category.image, locale, category.name[locale]),
+      experienceCount: this.countIn("category", category.slug),
+    };
+  }
+
+  getCategory(slug: string, locale: LocaleCode): CategorySummary | null {
+    const category = this.categories.find((candidate) => candidate.slug === slug);
+    return category ? this.categorySummary(category, locale) : null;
+  }
+
+  listThemes(locale: LocaleCode): ThemeSummary[] {
+    return this.themes.map((theme) => ({ id: theme.id, slug: theme.slug, name: theme.name[locale], experienceCount: this.countIn("theme", theme.slug) }));
+  }
+
+  getTheme(slug: string, locale: LocaleCode): ThemeSummary | null {
+    return this.listThemes(locale).find((theme) => theme.slug === slug) ?? null;
+  }
+
+  /** Destinations whose name (in any language) or country matches the typed text; for "Where to?". */
+  suggestDestinations(text: string, locale: LocaleCode, limit = 8): DestinationSummary[] {
+    const { words, cjk } = tokenize(text);
+    if (words.length === 0 && cjk.length === 0) return [];
+    const matches = this.destinations.filter((destination) => {
+      const country = this.countries.get(destination.countryCode);
+      const haystack = tokenize(
+        [...LOCALE_CODES.map((code) => destination.name[code]), ...LOCALE_CODES.map((code) => country?.name[code] ?? ""), destination.slug.replace(/-/g, " ")].join(" | "),
+      );
+      const forms = haystack.words.flatMap(indexForms);
+      const cjkText = haystack.cjk.join("|");
+      return words.every((word) => forms.some((form) => form.startsWith(word))) && cjk.every((run) => cjkText.includes(run));
+    });
+    return matches
+      .map((destination) => this.destinationSummary(destination, locale))
+      .sort((a, b) => b.experienceCount - a.experienceCount || b.popularity - a.popularity)
+      .slice(0, limit);
+  }
+
+  /** Names of a vocabulary value (labels, occasions, languages …) in a locale. */
+  vocabularyName(kind: string, code: string, locale: LocaleCode): string {
+    return this.vocabulary.get(`${kind}:${code}`)?.[locale] ?? code;
+  }
+
+  destinationFor(id: string) {
+    return this.destinationById.get(id);
+  }
+
+  categoryFor(id: string) {
+    return this.categoryById.get(id);
+  }
+
+  countryFor(code: string) {
+    return this.countries.get(code);
+  }
+
+  themeFor(id: string) {
+    return this.themes.find((theme) => theme.id === id);
+  }
+
+  /** Position of a destination in the source list (stable ordering for callers that need it). */
+  destinationOrder(id: string): number {
+    return this.destinationPosition.get(id) ?? -1;
+  }
+}

@@ -1,10 +1,11 @@
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { imageField, languageField, slugField } from "./fields";
+import { imageField, languageField, slugDocumentValidation, slugField } from "./fields";
 
 export const blogPost = defineType({
   name: "blogPost",
   title: "Blog post",
   type: "document",
+  validation: slugDocumentValidation,
   fields: [
     languageField,
     defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.required().max(120) }),
@@ -15,7 +16,7 @@ export const blogPost = defineType({
       type: "text",
       rows: 3,
       description: "Shown on the blog list and in search results.",
-      validation: (rule) => rule.required().min(40).max(300),
+      validation: (rule) => rule.required().min(20).max(300),
     }),
     imageField("coverImage", "Cover image"),
     defineField({ name: "body", title: "Body", type: "richText", validation: (rule) => rule.required().min(1) }),

@@ -59,7 +59,8 @@ export const richText = defineType({
                       typeof href === "string" && SAFE_HREF_PATTERN.test(href)
                         ? true
                         : "Links must start with https://, http://, mailto:, tel: or a single /.",
-                    ),
+                    )
+                    .error(),
               }),
             ],
           }),

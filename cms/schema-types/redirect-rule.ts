@@ -25,7 +25,7 @@ export const redirectRule = defineType({
             .getClient({ apiVersion: "2025-02-19" })
             .fetch<number>(`count(*[_type == "redirectRule" && from == $from && !(_id in [$id, $draft])])`, { from, id, draft: `drafts.${id}` });
           return count === 0 || "Another redirect already starts from this path.";
-        }),
+        }).error(),
     }),
     defineField({
       name: "to",
@@ -40,7 +40,7 @@ export const redirectRule = defineType({
           if (!isPath && !isUrl) return "Use a site path starting with / or a full http(s):// URL.";
           const from = (context.document as { from?: string } | undefined)?.from;
           return to !== from || "A redirect cannot point at itself.";
-        }),
+        }).error(),
     }),
     defineField({
       name: "permanent",

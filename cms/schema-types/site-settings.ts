@@ -38,7 +38,7 @@ export const siteSettings = defineType({
           const storefrontType = (context.document as { storefrontType?: string } | undefined)?.storefrontType;
           const expected = storefrontType === "supplier" ? "experiences" : "things-to-do";
           return !value || !storefrontType || value === expected || `The ${storefrontType} storefront discovers “${expected}”.`;
-        }),
+        }).error(),
     }),
     defineField({
       name: "layoutType",

@@ -27,7 +27,7 @@ export const staticPage = defineType({
               draft: `drafts.${id}`,
             });
           return count === 0 || "There is already a page of this kind in this language.";
-        }),
+        }).error(),
     }),
     defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.required().max(90) }),
     defineField({ name: "intro", title: "Introduction", type: "text", rows: 3, validation: (rule) => rule.max(400) }),

@@ -1,11 +1,12 @@
 import { defineField, defineType } from "sanity";
-import { imageField, languageField, slugField } from "./fields";
+import { imageField, languageField, slugDocumentValidation, slugField } from "./fields";
 
 /** A travel theme (family, romance, adventure…) the home page and listings group experiences by. */
 export const theme = defineType({
   name: "theme",
   title: "Theme",
   type: "document",
+  validation: slugDocumentValidation,
   fields: [
     languageField,
     defineField({ name: "title", title: "Title", type: "string", validation: (rule) => rule.required().max(50) }),

@@ -53,6 +53,8 @@ export const PAGE_ROUTES = [
 export const RESOURCE_ROUTES = [
   ["api/locale", "routes/api.locale.ts", "api-locale"],
   ["healthz", "routes/healthz.ts", "healthz"],
+  ["api/cms/webhook", "routes/api.cms-webhook.ts", "api-cms-webhook"],
+  ["cms-assets/*", "routes/cms-asset.ts", "cms-asset"],
 ];
 
 /** @type {import('@remix-run/dev').AppConfig} */

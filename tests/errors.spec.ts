@@ -56,6 +56,17 @@ test.describe("redirect rules end to end", () => {
     expect(experiences.headers().location).toBe("/things-to-do");
   });
 
+  test("a redirect rule from the CMS applies before the built-in rules", async ({ page, request }) => {
+    const permanent = await request.get("/old-blog?page=2", { maxRedirects: 0 });
+    expect(permanent.status()).toBe(301);
+    expect(permanent.headers().location).toBe("/blog?page=2");
+    const external = await request.get("/partner", { maxRedirects: 0 });
+    expect(external.status()).toBe(302);
+    expect(external.headers().location).toMatch(/^https:\/\//);
+    await page.goto("/promo/summer");
+    await expect(page).toHaveURL(/\/things-to-do-in-dubai$/);
+  });
+
   test("following a redirect lands on a page, in the browser too", async ({ page }) => {
     await page.goto("/de/discover");
     await expect(page).toHaveURL(/\/things-to-do$/);

@@ -1,24 +1,18 @@
+import { getRedirectRules as getCmsRedirectRules, getSiteSettings, type SiteSettings } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "./env.server";
-import type { CmsRedirectRule, StorefrontType } from "./redirects";
+import type { CmsRedirectRule } from "./redirects";
 
-/** What every page needs to know about the storefront (CMS site settings, overridden by env). */
-export type SiteConfig = {
-  storefrontType: StorefrontType;
-  layoutType: string;
-  defaultCurrency: string;
-};
+/**
+ * What every page needs to know about the storefront: the CMS site settings of the locale, with the
+ * environment's STOREFRONT_TYPE, LAYOUT_TYPE and DEFAULT_CURRENCY winning when set.
+ */
+export type SiteConfig = SiteSettings;
 
-export async function getSiteConfig(_locale: LocaleCode): Promise<SiteConfig> {
-  const env = getEnv();
-  return {
-    storefrontType: env.STOREFRONT_TYPE ?? "default",
-    layoutType: env.LAYOUT_TYPE ?? "default",
-    defaultCurrency: env.DEFAULT_CURRENCY ?? "SAR",
-  };
+export function getSiteConfig(locale: LocaleCode): Promise<SiteConfig> {
+  return getSiteSettings(locale);
 }
 
 /** Per-path redirect rules maintained in the CMS (fed to resolveRedirect's hook). */
-export async function getRedirectRules(): Promise<CmsRedirectRule[]> {
-  return [];
+export function getRedirectRules(): Promise<CmsRedirectRule[]> {
+  return getCmsRedirectRules();
 }

@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createContentService, type ContentService } from "./content.server";
+import { CONTENT_LOCALES } from "./queries";
+import { createSanityStore, createSeedStore, readSeedDocuments, runGroq, type QueryParams, type SeedDocument } from "./store.server";
+
+/**
+ * The real `@sanity/client` against a local server that answers Sanity's query endpoint
+ * (`/v{apiVersion}/data/query/{dataset}`, GET with `query` and `$param` parameters, or POST with
+ * `{query, params}`) from the seed dataset, so the Sanity path runs the same queries end to end.
+ */
+const DATASET = "production";
+const requests: { method: string; perspective: string | null; auth: string | null }[] = [];
+
+function published(dataset: SeedDocument[], perspective: string | null) {
+  // Sanity's `published` perspective hides drafts; the queries filter them too, but be faithful.
+  return perspective === "published" ? dataset.filter((doc) => !doc._id.startsWith("drafts.")) : dataset;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+let server: Server;
+let apiHost: string;
+let dataset: SeedDocument[];
+
+beforeAll(async () => {
+  dataset = await readSeedDocuments();
+  server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    const match = /^\/v[0-9-]+\/data\/query\/([^/]+)$/.exec(url.pathname);
+    if (!match || match[1] !== DATASET) {
+      response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Not found" }));
+      return;
+    }
+    try {
+      let query: string;
+      const params: QueryParams = {};
+      if (request.method === "POST") {
+        const body = JSON.parse(await readBody(request)) as { query: string; params?: QueryParams };
+        query = body.query;
+        Object.assign(params, body.params ?? {});
+      } else {
+        query = url.searchParams.get("query") ?? "";
+        for (const [name, value] of url.searchParams) if (name.startsWith("$")) params[name.slice(1)] = JSON.parse(value) as QueryParams[string];
+      }
+      const perspective = url.searchParams.get("perspective");
+      requests.push({ method: request.method ?? "GET", perspective, auth: request.headers.authorization ?? null });
+      const result = await runGroq(query, params, published(dataset, perspective));
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ query, result, ms: 1 }));
+    } catch (error) {
+      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { description: (error as Error).message } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  apiHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("@sanity/client contract", () => {
+  let viaSanity: ContentService;
+  let viaSeed: ContentService;
+  beforeAll(() => {
+    viaSanity = createContentService({
+      store: createSanityStore({ projectId: "rihla000", dataset: DATASET, apiVersion: "2025-02-19", apiHost, token: "read-token" }),
+      overrides: () => ({}),
+    });
+    viaSeed = createContentService({ store: createSeedStore(), overrides: () => ({}) });
+  });
+
+  it.each(CONTENT_LOCALES)("answers every query in %s exactly as the embedded store does", async (locale) => {
+    const calls = (service: ContentService) =>
+      Promise.all([
+        service.getSiteSettings(locale),
+        service.getHomePage(locale),
+        service.listBlogPosts(locale, { page: 2, pageSize: 4 }),
+        service.getBlogPost(locale, "desert-safari-dubai-guide"),
+        service.getBlogPost(locale, "red-sea-islands"),
+        service.listFaqEntries(locale),
+        service.getStaticPage(locale, "terms-and-conditions"),
+        service.listTestimonials(locale),
+        service.listThemes(locale),
+      ]);
+    const [sanity, seed] = await Promise.all([calls(viaSanity), calls(viaSeed)]);
+    expect(sanity).toEqual(seed);
+    expect(sanity[1]?.hero.title).toBeTruthy();
+    expect(sanity[4]).toBeNull();
+  });
+
+  it("sends the published perspective and the read token", async () => {
+    await viaSanity.getRedirectRules();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.every((request) => request.perspective === "published")).toBe(true);
+    expect(requests.every((request) => request.auth === "Bearer read-token")).toBe(true);
+    expect(await viaSanity.getRedirectRules()).toEqual(await viaSeed.getRedirectRules());
+  });
+
+  it("handles a long query sent by POST", async () => {
+    const store = createSanityStore({ projectId: "rihla000", dataset: DATASET, apiVersion: "2025-02-19", apiHost, useCdn: false });
+    const ids = Array.from({ length: 600 }, (_, index) => `blogPost-en-nothing-${index}`).concat(["blogPost-en-london-on-a-budget"]);
+    const before = requests.length;
+    const result = await store.fetch(`*[_id in $ids]{ title }`, { ids });
+    expect(result).toEqual([{ title: "London on a budget: free museums and smart passes" }]);
+    expect(requests.slice(before).map((request) => request.method)).toContain("POST");
+  });
+});

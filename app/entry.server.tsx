@@ -12,7 +12,8 @@ import { getEnv } from "#app/lib/env.server";
 const ABORT_DELAY = 5_000;
 
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
-export { runBoot as boot, runShutdown as shutdown, subscribeToSiteChanges } from "#app/lib/lifecycle.server";
+export { boot, shutdown } from "#app/boot.server";
+export { subscribeToSiteChanges } from "#app/lib/lifecycle.server";
 export { createPageCache } from "#app/lib/page-cache.server";
 export { createImageHandler } from "#app/lib/image-server.server";
 

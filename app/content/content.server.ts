@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import { getEnv, type Env } from "#app/lib/env.server";
+import { notifySiteChanged } from "#app/lib/lifecycle.server";
 import { createContentCache, type ContentCache, type ContentChange } from "./cache.server";
 import {
   BLOG_LIST_QUERY,
@@ -86,7 +87,11 @@ export interface ContentServiceOptions {
 }
 
 export function createContentService({ store, cache = createContentCache(), overrides = () => getEnv() }: ContentServiceOptions): ContentService {
-  const unsubscribe = store.onChange(() => cache.clear());
+  // Whole cached pages show content too: drop them with the content they were rendered from.
+  const unsubscribe = store.onChange(() => {
+    cache.clear();
+    notifySiteChanged("content dataset changed");
+  });
 
   /** One cached, zod-parsed query. The parsed value is what is cached, so hits cost no parsing. */
   function run<S extends z.ZodType>(name: string, query: string, schema: S, params: QueryParams, locale: ContentLocale | null, types: string[]): Promise<z.output<S>> {
@@ -155,7 +160,11 @@ export function createContentService({ store, cache = createContentCache(), over
     getStaticPage: (locale, kind) => run("staticPage", STATIC_PAGE_QUERY, StaticPageResultSchema, { language: locale, kind }, locale, ["staticPage"]),
     listTestimonials: (locale) => run("testimonials", TESTIMONIALS_QUERY, TestimonialsResultSchema, { language: locale }, locale, ["testimonial"]),
     listThemes: (locale) => run("themes", THEMES_QUERY, ThemesResultSchema, { language: locale }, locale, ["theme"]),
-    invalidate: (change) => cache.evict(change),
+    invalidate: (change) => {
+      const evicted = cache.evict(change);
+      notifySiteChanged(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
+      return evicted;
+    },
     async close() {
       unsubscribe();
       await store.close();

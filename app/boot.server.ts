@@ -1,0 +1,24 @@
+import { startContentInvalidationListener } from "#app/content/invalidation.server";
+import { closeDb, getDb } from "#app/db/db.server";
+
+/**
+ * What the server process starts before its first request and stops on SIGTERM. server.js calls
+ * these through the server build (entry.server re-exports them).
+ */
+let stopContentListener: (() => Promise<void>) | undefined;
+
+export async function boot(): Promise<void> {
+  // Opens, migrates and (on an empty database) seeds before the first request, not during it.
+  await getDb();
+  stopContentListener = await startContentInvalidationListener();
+}
+
+/** Stops listeners first, then closes the database once running queries finish. */
+export async function shutdown(): Promise<void> {
+  try {
+    await stopContentListener?.();
+  } catch (error) {
+    console.error("[shutdown] content listener", error);
+  }
+  await closeDb();
+}

@@ -548,3 +548,44 @@ export async function suggestDestinations(text: string, locale: LocaleCode, limi
 export async function getExperienceCards(idsOrSlugs: string[], locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceCard[]> {
   return (await getCatalogue()).getCards(idsOrSlugs, locale, currency);
 }
+
+/**
+ * A calendar (one entry per local date) or, with a single date, that day's slots, with vacancies and
+ * prices in the visitor's currency. Availability comes through the BookingApi, so it is always live.
+ */
+export async function getAvailabilityCalendar(productId: string, optionId: string | undefined, from: string, to: string, currency?: CurrencyCode) {
+  const { getBookingApi } = await import("#app/booking/booking.server");
+  const api = await getBookingApi();
+  const resolvedOption = optionId ?? (await defaultOptionId(productId));
+  return api.availabilityCalendar({ productId, optionId: resolvedOption, localDateStart: from, localDateEnd: to, currency: currency ?? null });
+}
+
+export async function getAvailability(
+  productId: string,
+  optionId: string | undefined,
+  dates: { from: string; to?: string },
+  options: { currency?: CurrencyCode; units?: Array<{ id: string; quantity: number }> } = {},
+) {
+  const { getBookingApi } = await import("#app/booking/booking.server");
+  const api = await getBookingApi();
+  const resolvedOption = optionId ?? (await defaultOptionId(productId));
+  return api.checkAvailability({
+    productId,
+    optionId: resolvedOption,
+    localDateStart: dates.from,
+    localDateEnd: dates.to ?? dates.from,
+    units: options.units,
+    currency: options.currency ?? null,
+  });
+}
+
+async function defaultOptionId(productId: string): Promise<string> {
+  const catalogue = await getCatalogue();
+  const [option] = await catalogue.db
+    .select({ id: schema.productOptions.id })
+    .from(schema.productOptions)
+    .where(eq(schema.productOptions.productId, productId))
+    .orderBy(desc(schema.productOptions.isDefault), asc(schema.productOptions.sortOrder))
+    .limit(1);
+  return option?.id ?? "";
+}

@@ -1,0 +1,50 @@
+/**
+ * The process-wide BookingApi (the embedded engine over getDb()) and its hold reaper. Swap the
+ * implementation here to put an external OCTO supplier behind the same interface.
+ */
+import { getDb } from "#app/db/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { EmbeddedBookingEngine } from "./engine.server";
+import type { BookingApi } from "./types";
+
+export type { BookingApi, OctoBooking } from "./types";
+export { BookingError, isBookingError } from "./types";
+export { quoteRefund, freeCancellationUntil } from "./policy";
+
+let shared: Promise<EmbeddedBookingEngine> | undefined;
+let reaper: NodeJS.Timeout | undefined;
+
+/** The embedded engine; also starts the reaper that expires stale holds every minute. */
+export function getBookingEngine(): Promise<EmbeddedBookingEngine> {
+  shared ??= getDb()
+    .then((db) => {
+      const engine = new EmbeddedBookingEngine(db, { holdMinutes: getEnv().BOOKING_HOLD_MINUTES });
+      reaper ??= startHoldReaper(engine);
+      return engine;
+    })
+    .catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+  return shared;
+}
+
+export function getBookingApi(): Promise<BookingApi> {
+  return getBookingEngine();
+}
+
+/** Expires stale holds on an interval; unref'd so it never keeps the process alive. */
+export function startHoldReaper(api: Pick<BookingApi, "expireHolds">, intervalMs = 60_000): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    api.expireHolds().catch((error: unknown) => console.error("[booking] expiring holds failed", error));
+  }, intervalMs);
+  timer.unref();
+  return timer;
+}
+
+/** Stops the reaper and forgets the engine (before closeDb on shutdown, and in tests). */
+export function stopBookingEngine(): void {
+  if (reaper) clearInterval(reaper);
+  reaper = undefined;
+  shared = undefined;
+}

@@ -1,0 +1,82 @@
+/**
+ * The storefront's booking boundary. Everything outside app/booking talks to a BookingApi and gets
+ * OCTO-shaped objects back, so an external OCTO supplier can replace the embedded engine.
+ */
+import type {
+  Availability,
+  AvailabilityCalendar,
+  AvailabilityCalendarBody,
+  AvailabilityCheckBody,
+  Booking,
+  BookingCancellation,
+  BookingCancellationBody,
+  BookingConfirmationBody,
+  BookingReservationBody,
+} from "@octocloud/types";
+import type { RefundQuote } from "./policy";
+
+/** OCTO booking plus the refund figures OCTO leaves to the supplier. */
+export type OctoBooking = Booking & {
+  cancellation: (BookingCancellation & { refundAmount: number; penaltyPercent: number; currency: string }) | null;
+  /** Local start of the booked slot in the product's time zone. */
+  localDateTimeStart: string;
+};
+
+export interface BookingApi {
+  /** Slots (START_TIME) or days (OPENING_HOURS) with status, vacancies and pricing. */
+  checkAvailability(body: AvailabilityCheckBody): Promise<Availability[]>;
+  /** One entry per local date for a calendar. */
+  availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]>;
+  /** Holds vacancies until the returned utcExpiresAt; idempotent on body.uuid. */
+  reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking>;
+  /** ON_HOLD → CONFIRMED (or PENDING for on-request products); idempotent. */
+  confirm(uuid: string, body: BookingConfirmationBody): Promise<OctoBooking>;
+  /** Extends a hold. */
+  extendReservation(uuid: string, expirationMinutes: number): Promise<OctoBooking>;
+  /** Cancels a hold or booking, refunding by the product's cancellation policy; idempotent. */
+  cancel(uuid: string, body?: BookingCancellationBody): Promise<OctoBooking>;
+  /** What cancelling now would refund. */
+  quoteCancellation(uuid: string): Promise<RefundQuote & { currency: string; total: number }>;
+  getBooking(uuid: string): Promise<OctoBooking | null>;
+  /** Expires stale holds and returns their seats; returns how many expired. */
+  expireHolds(): Promise<number>;
+}
+
+export type BookingErrorCode =
+  | "INVALID_PRODUCT_ID"
+  | "INVALID_OPTION_ID"
+  | "INVALID_UNIT_ID"
+  | "INVALID_AVAILABILITY_ID"
+  | "INVALID_BOOKING_UUID"
+  | "BAD_REQUEST"
+  | "UNPROCESSABLE_ENTITY"
+  | "NOT_ENOUGH_VACANCIES"
+  | "AVAILABILITY_CLOSED"
+  | "BOOKING_EXPIRED"
+  | "INVALID_BOOKING_STATUS"
+  | "NO_FIXED_PRICE"
+  | "UUID_CONFLICT";
+
+/** A refusal the caller can show; `error`/`errorMessage` follow OCTO's error body. */
+export class BookingError extends Error {
+  constructor(
+    readonly code: BookingErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "BookingError";
+  }
+
+  get status(): number {
+    return this.code.startsWith("INVALID_") || this.code === "BAD_REQUEST" ? 400 : this.code === "UUID_CONFLICT" ? 409 : 422;
+  }
+
+  toOcto(): { error: string; errorMessage: string } & Record<string, unknown> {
+    return { error: this.code, errorMessage: this.message, ...this.details };
+  }
+}
+
+export function isBookingError(error: unknown): error is BookingError {
+  return error instanceof BookingError;
+}

@@ -15,10 +15,10 @@ declare global {
 // Each locale is its own hashed chunk, so the browser downloads only the page's language and a
 // changed translation gets a new URL (no stale cached JSON).
 const translations: Record<LocaleCode, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import("./locales/en/common.json"),
-  ru: () => import("./locales/ru/common.json"),
-  zh: () => import("./locales/zh/common.json"),
-  ar: () => import("./locales/ar/common.json"),
+  en: () => import("./locales/en/index"),
+  ru: () => import("./locales/ru/index"),
+  zh: () => import("./locales/zh/index"),
+  ar: () => import("./locales/ar/index"),
 };
 
 async function hydrate() {

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { LOCALES, localeFromPath, localeFromRouteId, localizePath, stripLocalePrefix } from "./locales";
 import { resources } from "./resources.server";
@@ -29,6 +31,21 @@ describe("translations", () => {
 
   test.each(["ru", "zh", "ar"] as const)("%s has no keys English lacks", (code) => {
     expect(keysOf(resources[code].common).filter((key) => !englishKeys.includes(key))).toEqual([]);
+  });
+
+  test("every locale has the same translation files, and no two files share a top-level key", () => {
+    const folder = (code: string) => path.resolve("app/locales", code);
+    const files = (code: string) => readdirSync(folder(code)).filter((name) => name.endsWith(".json")).sort();
+    for (const code of ["ru", "zh", "ar"]) expect(files(code)).toEqual(files("en"));
+    const owners = new Map<string, string>();
+    for (const file of files("en")) {
+      for (const key of Object.keys(JSON.parse(readFileSync(path.join(folder("en"), file), "utf8")))) {
+        expect(owners.get(key), `"${key}" is in ${owners.get(key)} and ${file}`).toBeUndefined();
+        owners.set(key, file);
+      }
+    }
+    // Every file is merged into the namespace the app uses.
+    expect(Object.keys(english).sort()).toEqual([...owners.keys()].sort());
   });
 
   test("the 404 texts are the specification's", () => {

@@ -1,11 +1,13 @@
-import ar from "#app/locales/ar/common.json";
-import en from "#app/locales/en/common.json";
-import ru from "#app/locales/ru/common.json";
-import zh from "#app/locales/zh/common.json";
+import ar from "#app/locales/ar/index";
+import en from "#app/locales/en/index";
+import ru from "#app/locales/ru/index";
+import zh from "#app/locales/zh/index";
 import type { LocaleCode } from "./locales";
 
+export type Translations = typeof en;
+
 /** Every translation, bundled into the server build (the browser loads only its own locale). */
-export const resources: Record<LocaleCode, { common: typeof en }> = {
+export const resources: Record<LocaleCode, { common: Translations }> = {
   en: { common: en },
   ru: { common: ru },
   zh: { common: zh },

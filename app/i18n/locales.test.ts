@@ -17,20 +17,43 @@ function valueAt(tree: unknown, key: string): unknown {
   return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Keys with i18next's plural suffixes folded, so `count_one` and `count_few` are one key `count`. */
+function baseKeys(tree: unknown): Set<string> {
+  return new Set(keysOf(tree).map((key) => key.replace(PLURAL_SUFFIX, "")));
+}
+
 describe("translations", () => {
   const english = resources.en.common;
   const englishKeys = keysOf(english);
+  const englishBase = baseKeys(english);
 
   test.each(["ru", "zh", "ar"] as const)("every English key exists in %s, with the same placeholders", (code) => {
     const translated = resources[code].common;
-    const missing = englishKeys.filter((key) => typeof valueAt(translated, key) !== "string" || valueAt(translated, key) === "");
+    const translatedKeys = keysOf(translated);
+    const missing = [...englishBase].filter((key) => {
+      const value = valueAt(translated, key);
+      if (typeof value === "string") return value === "";
+      return !translatedKeys.some((candidate) => candidate.startsWith(`${key}_`) && PLURAL_SUFFIX.test(candidate));
+    });
     expect(missing).toEqual([]);
-    const mismatched = englishKeys.filter((key) => placeholdersOf(valueAt(english, key)).join() !== placeholdersOf(valueAt(translated, key)).join());
+    const mismatched = englishKeys
+      .filter((key) => !PLURAL_SUFFIX.test(key))
+      .filter((key) => placeholdersOf(valueAt(english, key)).join() !== placeholdersOf(valueAt(translated, key)).join());
     expect(mismatched).toEqual([]);
   });
 
+  test.each(["en", "ru", "zh", "ar"] as const)("plural keys in %s have every form the language needs", (code) => {
+    const keys = keysOf(resources[code].common);
+    const plurals = new Set(keys.filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, "")));
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    const missing = [...plurals].flatMap((base) => categories.filter((category) => !keys.includes(`${base}_${category}`)).map((category) => `${base}_${category}`));
+    expect(missing).toEqual([]);
+  });
+
   test.each(["ru", "zh", "ar"] as const)("%s has no keys English lacks", (code) => {
-    expect(keysOf(resources[code].common).filter((key) => !englishKeys.includes(key))).toEqual([]);
+    expect([...baseKeys(resources[code].common)].filter((key) => !englishBase.has(key))).toEqual([]);
   });
 
   test("every locale has the same translation files, and no two files share a top-level key", () => {

@@ -8,7 +8,7 @@ export const CACHE_FRESH_MINUTE = "public, max-age=0, s-maxage=60, stale-while-r
 export const CACHE_PRIVATE = "private, no-store";
 
 /** Cookies whose presence makes a page personal (session, cart, flash messages). */
-const PERSONAL_COOKIES = ["rihla_session", "rihla_cart", "rihla_flash"];
+export const PERSONAL_COOKIES = ["rihla_session", "rihla_cart", "rihla_flash", "rihla_currency"];
 
 /** True when the request carries a cookie that can change what the page shows. */
 export function isPersonalRequest(request: Request): boolean {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
+import { PERSONAL_COOKIES } from "./http";
 
 /**
  * A shared cache of whole public pages, in the process: what a CDN does in front of the storefront,
@@ -50,7 +51,7 @@ export function parseSharedCacheControl(value: string | undefined): { maxAgeMs: 
 
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
-  const personal = new RegExp(`(?:^|;\\s*)(?:${(options.personalCookies ?? ["rihla_session", "rihla_cart", "rihla_flash"]).join("|")})=`);
+  const personal = new RegExp(`(?:^|;\\s*)(?:${(options.personalCookies ?? PERSONAL_COOKIES).join("|")})=`);
   const pages = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (page) => page.body.length + 512,

@@ -1,5 +1,6 @@
 // One file per domain keeps translators' and developers' edits apart; they merge into one namespace.
 // Each file owns its top-level keys (app/i18n/locales.test.ts checks they never collide).
 import common from "./common.json";
+import discovery from "./discovery.json";
 
-export default { ...common };
+export default { ...common, ...discovery };

@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import type { ExperienceCard as ExperienceCardData } from "#app/catalogue/types";
+import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import { LocalizedLink } from "./localized-link";
+
+/** The detail page of an experience within its city: `/things-to-do-in-{city}/{slug}`. */
+export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, storefrontType: "supplier" | "default"): string {
+  return storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`;
+}
+
+/** A result card: image, title, city, rating, duration, labels and the price from. */
+export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: "supplier" | "default"; priority?: boolean }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const formatDuration = useFormatDuration();
+  return (
+    <article className="experience-card">
+      <LocalizedLink to={experiencePath(card, storefrontType)} className="experience-card__link">
+        <img
+          className="experience-card__image"
+          src={card.image.src}
+          srcSet={card.image.srcSet}
+          sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px"
+          alt={card.image.alt}
+          width={400}
+          height={250}
+          loading={priority ? "eager" : "lazy"}
+          decoding="async"
+        />
+        <div className="experience-card__body">
+          <p className="experience-card__meta">
+            {card.city.name} · {card.category.name}
+          </p>
+          <h3 className="experience-card__title">{card.title}</h3>
+          <p className="experience-card__facts">
+            <span>{formatDuration(card.duration.minutes, card.duration.unit)}</span>
+            {card.reviewCount > 0 ? (
+              <span aria-label={t("discovery.card.ratingLabel", { rating: card.rating.toFixed(1), count: card.reviewCount })}>
+                ★ {card.rating.toFixed(1)} ({card.reviewCount})
+              </span>
+            ) : null}
+          </p>
+          {card.labels.length || card.freeCancellation ? (
+            <ul className="experience-card__labels">
+              {card.freeCancellation ? <li>{t("discovery.card.freeCancellation")}</li> : null}
+              {card.labels.slice(0, 2).map((label) => (
+                <li key={label.code}>{label.name}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="experience-card__price">
+            {card.price ? (
+              <>
+                <span>{t("discovery.card.from")}</span>{" "}
+                {card.originalPrice ? <s>{formatMoney(card.originalPrice, { compact: true })}</s> : null}{" "}
+                <strong>{formatMoney(card.price, { compact: true })}</strong>{" "}
+                <span>{card.pricingPer === "BOOKING" ? t("discovery.card.perGroup") : t("discovery.card.perPerson")}</span>
+              </>
+            ) : (
+              <strong>{t("discovery.card.customOffer")}</strong>
+            )}
+          </p>
+        </div>
+      </LocalizedLink>
+    </article>
+  );
+}

@@ -72,11 +72,11 @@ describe("translations", () => {
   });
 
   test("the 404 texts are the specification's", () => {
-    expect(english.errors.notFoundHeading).toBe("Oops! The page you're looking for doesn't exist.");
-    expect(english.errors.notFoundText).toBe(
+    expect(valueAt(english, "errors.notFoundHeading")).toBe("Oops! The page you're looking for doesn't exist.");
+    expect(valueAt(english, "errors.notFoundText")).toBe(
       "We're sorry, but the page you were trying to reach cannot be found. It might have been removed, had its name changed, or is temporarily unavailable.",
     );
-    expect(english.errors.generic).toBe("Some thing went wrong");
+    expect(valueAt(english, "errors.generic")).toBe("Some thing went wrong");
   });
 });
 

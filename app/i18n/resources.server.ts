@@ -4,7 +4,8 @@ import ru from "#app/locales/ru/index";
 import zh from "#app/locales/zh/index";
 import type { LocaleCode } from "./locales";
 
-export type Translations = typeof en;
+/** A nested tree of translated strings (locales differ in plural forms, so not `typeof en`). */
+export type Translations = { [key: string]: string | Translations };
 
 /** Every translation, bundled into the server build (the browser loads only its own locale). */
 export const resources: Record<LocaleCode, { common: Translations }> = {

@@ -2,5 +2,6 @@
 // Each file owns its top-level keys (app/i18n/locales.test.ts checks they never collide).
 import common from "./common.json";
 import discovery from "./discovery.json";
+import site from "./site.json";
 
-export default { ...common, ...discovery };
+export default { ...common, ...discovery, ...site };

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import type { Slot } from "#app/booking/slots";
 import { CatalogueIndex } from "#app/catalogue/catalogue-index";
 import type { CatalogueQuery, CatalogueSource } from "#app/catalogue/types";
 import { rowsOf } from "#app/db/db.server";
@@ -74,7 +75,7 @@ function benchCatalogue(scale: number): Row {
   const currencies = ["SAR", "USD", "EUR"] as const;
   for (let i = 0; i < iterations + 50; i++) {
     const query: CatalogueQuery = {
-      locale: (["en", "ar", "ru", "zh"] as const)[i % 4],
+      locale: (["en", "ar", "ru", "zh"] as const)[i % 4]!,
       currency: currencies[i % 3]!,
       city: CITIES[i % CITIES.length],
       filters: FILTER_SETS[i % FILTER_SETS.length],
@@ -127,7 +128,7 @@ async function benchBooking(label: string): Promise<BookingRow> {
         WHERE p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND s.capacity >= 10 AND p.availability_type = 'START_TIME' AND p.expires_on IS NULL AND s.valid_to IS NULL
         ORDER BY p.id LIMIT 40`),
     );
-    const slots = [];
+    const slots: Array<(typeof products)[number] & { slot: Slot }> = [];
     for (const product of products) {
       const slot = await engine.firstOpenSlot(product.productId, product.optionId, "2030-03-01");
       if (slot) slots.push({ ...product, slot });

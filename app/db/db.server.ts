@@ -77,6 +77,14 @@ export function openNodePg(connectionString: string, options: { max?: number } =
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error("[db] idle client error", error));
+  // pool.end() resolves once it has asked its clients to end, not when their sockets are closed;
+  // track them so close() returns only when every connection is really gone.
+  const open = new Set<Promise<void>>();
+  pool.on("connect", (client) => {
+    const ended = new Promise<void>((resolve) => client.once("end", () => resolve()));
+    open.add(ended);
+    void ended.then(() => open.delete(ended));
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let listener: Promise<pg.Client> | undefined;
@@ -145,6 +153,7 @@ export function openNodePg(connectionString: string, options: { max?: number } =
         await client?.end().catch(() => undefined);
         // Pool.end waits for checked-out clients to be released, so running transactions finish.
         await pool.end();
+        await Promise.race([Promise.all(open), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       })();
       return closing;
     },

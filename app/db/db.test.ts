@@ -116,19 +116,56 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("first start on PGlite",
       const db = await getDb();
       const count = async (target: typeof db) => rowsOf<{ n: number }>(await target.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
       expect(await count(db)).toBe(40);
-      await db.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
       const pubsub = await getPubSub();
       await pubsub.notify("noop", "x");
-      await closeDb();
+      // A transaction still running when shutdown begins is finished, not lost.
+      const write = db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await Promise.all([write, closeDb()]);
       const reopened = await getDb();
       expect(await count(reopened)).toBe(40);
       const [meta] = rowsOf<{ version: number }>(await reopened.execute(sql`SELECT version::int AS version FROM catalogue_meta`));
-      expect(meta!.version).toBe(2);
+      expect(meta!.version).toBe(3);
     } finally {
       await closeDb();
       process.env = saved;
       resetEnvForTests();
       await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("first start on a PostgreSQL server", () => {
+  test("migrates and seeds an empty database, once, under an advisory lock", async () => {
+    const pg = (await import("pg")).default;
+    const base = new URL(process.env.TEST_DATABASE_URL!);
+    const name = `rihla_first_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base.toString() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: url.toString(), CATALOGUE_SCALE: "30", SEED: "first-start" });
+    resetEnvForTests();
+    try {
+      const db = await getDb();
+      expect(rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
+      await closeDb();
+      // A second start finds it seeded and adds nothing.
+      const again = await getDb();
+      expect(rowsOf<{ n: number }>(await again.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
+    } finally {
+      await closeDb();
+      process.env = saved;
+      resetEnvForTests();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
     }
   });
 });

@@ -229,6 +229,7 @@ export class CatalogueIndex {
     const titlePostings = new Map<string, number[]>();
     const cjkTexts: string[] = [];
     const titleCjkTexts: string[] = [];
+    const memo = new Map<string, ReturnType<typeof tokenize>>();
     const addWords = (target: Map<string, number[]>, words: string[], position: number) => {
       for (const word of words) {
         for (const form of indexForms(word)) {
@@ -259,26 +260,39 @@ export class CatalogueIndex {
       for (const code of product.bestFor) this.post("bestFor", code, position);
 
       // Searchable text: titles, descriptions, city and country, categories, in every language.
+      // Descriptions, cities and categories repeat across products: tokenize each string once.
       const country = destination ? this.countries.get(destination.countryCode) : undefined;
-      const fields: string[] = [];
-      const titles: string[] = [];
+      const shared: string[] = [];
+      const titleWords: string[] = [];
+      const titleCjk: string[] = [];
       for (const locale of LOCALE_CODES) {
-        titles.push(product.title[locale]);
-        fields.push(product.title[locale], product.shortDescription[locale]);
-        if (destination) fields.push(destination.name[locale]);
-        if (country) fields.push(country.name[locale]);
+        const tokens = tokenize(product.title[locale]);
+        titleWords.push(...tokens.words);
+        titleCjk.push(...tokens.cjk);
+        shared.push(product.shortDescription[locale]);
+        if (destination) shared.push(destination.name[locale]);
+        if (country) shared.push(country.name[locale]);
         for (const id of product.categoryIds) {
           const category = this.categoryById.get(id);
-          if (category) fields.push(category.name[locale]);
+          if (category) shared.push(category.name[locale]);
         }
       }
-      if (destination) fields.push(destination.slug.replace(/-/g, " "));
-      const all = tokenize(fields.join(" | "));
-      const title = tokenize(titles.join(" | "));
-      addWords(wordPostings, all.words, position);
-      addWords(titlePostings, title.words, position);
-      cjkTexts.push(all.cjk.join("|"));
-      titleCjkTexts.push(title.cjk.join("|"));
+      if (destination) shared.push(destination.slug.replace(/-/g, " "));
+      const allWords = [...titleWords];
+      const allCjk = [...titleCjk];
+      for (const field of shared) {
+        let tokens = memo.get(field);
+        if (!tokens) {
+          tokens = tokenize(field);
+          memo.set(field, tokens);
+        }
+        allWords.push(...tokens.words);
+        allCjk.push(...tokens.cjk);
+      }
+      addWords(wordPostings, allWords, position);
+      addWords(titlePostings, titleWords, position);
+      cjkTexts.push(allCjk.join("|"));
+      titleCjkTexts.push(titleCjk.join("|"));
     });
     this.words = new WordIndex(wordPostings);
     this.titleWords = new WordIndex(titlePostings);

@@ -2,7 +2,8 @@
  * The process-wide BookingApi (the embedded engine over getDb()) and its hold reaper. Swap the
  * implementation here to put an external OCTO supplier behind the same interface.
  */
-import { getDb } from "#app/db/db.server";
+import { CATALOGUE_CHANNEL } from "#app/db/channels";
+import { getDatabaseHandle } from "#app/db/db.server";
 import { getEnv } from "#app/lib/env.server";
 import { EmbeddedBookingEngine } from "./engine.server";
 import type { BookingApi } from "./types";
@@ -16,9 +17,11 @@ let reaper: NodeJS.Timeout | undefined;
 
 /** The embedded engine; also starts the reaper that expires stale holds every minute. */
 export function getBookingEngine(): Promise<EmbeddedBookingEngine> {
-  shared ??= getDb()
-    .then((db) => {
-      const engine = new EmbeddedBookingEngine(db, { holdMinutes: getEnv().BOOKING_HOLD_MINUTES });
+  shared ??= getDatabaseHandle()
+    .then(async (handle) => {
+      const engine = new EmbeddedBookingEngine(handle.db, { holdMinutes: getEnv().BOOKING_HOLD_MINUTES });
+      // Prices and schedules are cached for a minute; a catalogue change clears them at once.
+      await handle.pubsub.listen(CATALOGUE_CHANNEL, () => engine.clearCache());
       reaper ??= startHoldReaper(engine);
       return engine;
     })

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { CATALOGUE_CHANNEL } from "#app/db/channels";
 import { getDatabaseHandle, rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { CancellationPolicy, LocaleCode } from "#app/db/types";
@@ -21,7 +22,7 @@ import type {
   ThemeSummary,
 } from "./types";
 
-export const CATALOGUE_CHANNEL = "catalogue_changed";
+export { CATALOGUE_CHANNEL };
 
 /** Reads everything the index needs: one query per table, never one per product. */
 export async function loadCatalogueSource(db: Database): Promise<CatalogueSource> {

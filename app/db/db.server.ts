@@ -182,7 +182,7 @@ export async function prepareDatabase(handle: DatabaseHandle, options: { seed?: 
   const run = async (target: DatabaseHandle) => {
     await migrateDatabase(target);
     if (options.seed !== false && !(await isSeeded(target.db))) {
-      await seedDatabase(target.db, { seed: env.SEED, scale: env.CATALOGUE_SCALE, images: options.images ?? true });
+      await seedDatabase(target.db, { seed: env.SEED, scale: env.CATALOGUE_SCALE, today: env.SEED_TODAY, images: options.images ?? true });
     }
   };
   if (handle.kind === "pglite") return run(handle);

@@ -54,7 +54,7 @@ export async function seedDatabase(
   const seedOptions: SeedOptions = {
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? DEFAULT_SCALE,
-    today: options.today ?? process.env.SEED_TODAY ?? todayIso(),
+    today: options.today ?? todayIso(),
   };
   const imagesDone =
     options.images === false ? Promise.resolve(0) : import("./images.server").then(({ generateImages }) => generateImages(options.imageDirectory));

@@ -1,0 +1,33 @@
+/** One month of an option's availability calendar, shaped for the detail page's JavaScript calendar. */
+import type { AvailabilityCalendar } from "@octocloud/types";
+import { isBookingError } from "#app/booking/types";
+import { getAvailabilityCalendar } from "./catalogue.server";
+import { monthRange, type AvailabilityMonthQuery, type CalendarDay, type CalendarMonth } from "./detail-page";
+
+type Result = { ok: true; month: CalendarMonth } | { ok: false; status: 400 | 404; error: string };
+
+/** The lowest retail price of a day: the per-booking "from" price, or the cheapest paid unit. */
+function lowestPrice(day: AvailabilityCalendar): CalendarDay["from"] {
+  if (day.pricingFrom && day.pricingFrom.retail > 0) return { amount: day.pricingFrom.retail, currency: day.pricingFrom.currency };
+  const paid = (day.unitPricingFrom ?? []).filter((price) => price.retail > 0);
+  if (paid.length === 0) return null;
+  const cheapest = paid.reduce((low, price) => (price.retail < low.retail ? price : low));
+  return { amount: cheapest.retail, currency: cheapest.currency };
+}
+
+export async function loadAvailabilityMonth(query: AvailabilityMonthQuery): Promise<Result> {
+  const { from, to } = monthRange(query.month);
+  try {
+    const days = await getAvailabilityCalendar(query.product, query.option, from, to, query.currency);
+    return {
+      ok: true,
+      month: {
+        month: query.month,
+        days: days.map((day) => ({ date: day.localDate, available: day.available, status: day.status, vacancies: day.vacancies, from: day.available ? lowestPrice(day) : null })),
+      },
+    };
+  } catch (error) {
+    if (isBookingError(error)) return { ok: false, status: error.code.startsWith("INVALID_") ? 404 : 400, error: error.code };
+    throw error;
+  }
+}

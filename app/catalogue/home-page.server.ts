@@ -1,0 +1,56 @@
+import { json } from "@remix-run/node";
+import { getHomePage, getSiteSettings } from "#app/content/content.server";
+import { imageUrl } from "#app/content/assets";
+import type { LocaleCode } from "#app/i18n/locales";
+import { getDisplayCurrency } from "#app/lib/currency.server";
+import { publicCacheControl } from "#app/lib/http";
+import type { PageContext } from "#app/lib/page.server";
+import { pageSeo } from "#app/lib/page.server";
+import { listCategories, listDestinations, searchCatalogue } from "./catalogue.server";
+import type { CategorySummary, DestinationSummary, ExperienceCard } from "./types";
+
+type Tile = { slug: string; name: string; subtitle: string; image: DestinationSummary["image"]; count: number };
+
+/** The home page: the CMS's sections, filled with live destinations, categories and experiences. */
+export async function loadHomePage(request: Request, context: PageContext, headers: HeadersInit = {}) {
+  const { locale, t } = context;
+  const [settings, home, destinations, categories] = await Promise.all([getSiteSettings(locale), getHomePage(locale), listDestinations(locale), listCategories(locale)]);
+  const currency = await getDisplayCurrency(request, settings.defaultCurrency);
+  const bySlug = new Map(destinations.map((destination) => [destination.slug, destination]));
+  const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
+
+  const destinationTiles = (items: Array<{ citySlug: string; title: string }> | undefined, fallback: DestinationSummary[]): Tile[] =>
+    (items?.length ? items.flatMap((item) => (bySlug.has(item.citySlug) ? [{ ...bySlug.get(item.citySlug)!, name: item.title }] : [])) : fallback).map((destination) => ({
+      slug: destination.slug,
+      name: destination.name,
+      subtitle: destination.country.name,
+      image: destination.image,
+      count: destination.experienceCount,
+    }));
+  const categoryTiles = (items: Array<{ categorySlug: string; title: string }> | undefined, fallback: CategorySummary[]): Tile[] =>
+    (items?.length ? items.flatMap((item) => (categoryBySlug.has(item.categorySlug) ? [{ ...categoryBySlug.get(item.categorySlug)!, name: item.title }] : [])) : fallback).map(
+      (category) => ({ slug: category.slug, name: category.name, subtitle: category.description, image: category.image, count: category.experienceCount }),
+    );
+
+  const popular = [...destinations].sort((a, b) => b.popularity - a.popularity);
+  const featured: ExperienceCard[] = (await searchCatalogue({ locale, currency, sort: "recommended", page: 1, pageSize: 8 })).items;
+  const heroImage = home?.hero.image ? { src: imageUrl(home.hero.image.src, { width: 1600 }), alt: home.hero.image.alt ?? "", width: home.hero.image.width, height: home.hero.image.height } : null;
+
+  return json(
+    {
+      seo: pageSeo(context, "home"),
+      hero: { title: home?.hero.title ?? t("pages.home.heading"), subtitle: home?.hero.subtitle ?? t("site.tagline"), image: heroImage },
+      popularDestinations: { heading: home?.popularDestinations?.heading ?? t("discovery.home.popularDestinations"), items: destinationTiles(home?.popularDestinations?.items, popular.slice(0, 8)) },
+      topDestinations: { heading: home?.topDestinations?.heading ?? t("discovery.home.topDestinations"), items: destinationTiles(home?.topDestinations?.items, popular.slice(8, 16)) },
+      categories: { heading: home?.categories?.heading ?? t("discovery.home.categories"), items: categoryTiles(home?.categories?.items, categories) },
+      themes: home?.themes ? { heading: home.themes.heading, items: home.themes.items.map(({ title, slug, description }) => ({ title, slug, description })) } : null,
+      gallery: home?.gallery ? { heading: home.gallery.heading, images: home.gallery.images.map((image) => ({ ...image, src: imageUrl(image.src, { width: 640 }) })) } : null,
+      testimonials: home?.testimonials ?? null,
+      support: home?.support ?? null,
+      featured,
+      storefrontType: settings.storefrontType,
+      locale: locale satisfies LocaleCode,
+    },
+    { headers: { "Cache-Control": publicCacheControl(request), ...headers } },
+  );
+}

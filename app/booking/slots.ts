@@ -90,7 +90,11 @@ export function slotsForDate(context: SlotContext, localDate: string): Array<Omi
       seen.add(localTime);
       const slotOverride = context.overrides.find((override) => override.localDate === localDate && override.localTime === localTime);
       const override = slotOverride ?? dayOverride;
-      const utcStart = localToUtc(context.timeZone, localDate, context.availabilityType === "OPENING_HOURS" ? (schedule.openingHours[0]?.from ?? "00:00") : localTime);
+      const allDay = context.availabilityType === "OPENING_HOURS";
+      const utcStart = localToUtc(context.timeZone, localDate, allDay ? (schedule.openingHours[0]?.from ?? "00:00") : localTime);
+      // A day ticket stays on sale during the day: its cutoff counts back from closing time.
+      const closing = schedule.openingHours[schedule.openingHours.length - 1]?.to ?? "23:59";
+      const cutoffBase = allDay ? localToUtc(context.timeZone, localDate, closing === "24:00" ? "23:59" : closing) : utcStart;
       result.push({
         id: localDateTime(context.timeZone, localDate, localTime),
         localDate,
@@ -98,8 +102,8 @@ export function slotsForDate(context: SlotContext, localDate: string): Array<Omi
         localDateTimeStart: localDateTime(context.timeZone, localDate, localTime),
         localDateTimeEnd: endOf(context, localDate, localTime, schedule.openingHours),
         utcStart,
-        utcCutoffAt: new Date(utcStart.getTime() - context.cutoffMinutes * 60_000),
-        allDay: context.availabilityType === "OPENING_HOURS",
+        utcCutoffAt: new Date(cutoffBase.getTime() - context.cutoffMinutes * 60_000),
+        allDay,
         openingHours: schedule.openingHours,
         capacity: override?.capacity ?? schedule.capacity,
         closed: override?.closed === true,

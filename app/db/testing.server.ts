@@ -68,7 +68,12 @@ export async function ensurePgliteTemplate(): Promise<string> {
     }
   }
   try {
-    if (!existsSync(file)) await buildPgliteTemplate(file);
+    if (!existsSync(file)) {
+      await buildPgliteTemplate(file);
+      for (const entry of readdirSync(CACHE_DIR)) {
+        if (entry.startsWith("pglite-template-") && entry.endsWith(".tar") && path.join(CACHE_DIR, entry) !== file) await rm(path.join(CACHE_DIR, entry), { force: true });
+      }
+    }
   } finally {
     await rm(lock, { force: true });
   }
@@ -103,6 +108,9 @@ export async function ensurePgTemplate(baseUrl: string): Promise<string> {
         await handle.close();
       }
       await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(building)} RENAME TO ${pg.escapeIdentifier(name)}`);
+      // Templates of earlier code versions are of no further use.
+      const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'rihla\\_tpl\\_%' AND datname <> $1 AND datname NOT LIKE '%\\_building'", [name]);
+      for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(row.datname)} WITH (FORCE)`).catch(() => undefined);
     }
   } finally {
     await admin.query("SELECT pg_advisory_unlock(7460202)").catch(() => undefined);

@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { StorefrontType } from "#app/lib/redirects";
 import { listingPath } from "#app/lib/storefront";
+import type { CurrencyCode } from "#app/lib/money";
+import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 
-export function SiteHeader({ storefrontType }: { storefrontType: StorefrontType }) {
+export function SiteHeader({ storefrontType, currency }: { storefrontType: StorefrontType; currency: CurrencyCode }) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -21,6 +23,7 @@ export function SiteHeader({ storefrontType }: { storefrontType: StorefrontType 
           <LocalizedNavLink to="/invoices">{t("nav.invoices")}</LocalizedNavLink>
           <LocalizedNavLink to="/cart">{t("nav.cart")}</LocalizedNavLink>
         </nav>
+        <CurrencySwitcher current={currency} />
         <LanguageSwitcher />
       </div>
     </header>

@@ -1,16 +1,19 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { loadListingPage } from "#app/catalogue/listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
+import { ListingView } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import listingStyles from "#app/styles/listing.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
+/** Every experience (supplier storefront); `?theme=` narrows it to one theme. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "experiences");
+  return loadListingPage(request, { kind: "all" });
 }
 
-export default SimplePage;
+export default ListingView;
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,14 +1,19 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { loadHomePage } from "#app/catalogue/home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ExperienceCard } from "#app/components/experience-card";
+import { LocalizedLink } from "#app/components/localized-link";
+import { SearchBox } from "#app/components/search-box";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
 import { DEFAULT_LOCALE, localePrefix } from "#app/i18n/locales";
-import { useLocalizedPath } from "#app/i18n/use-locale";
-import { pageHeaders, publicCacheControl } from "#app/lib/http";
+import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext } from "#app/lib/page.server";
+import homeStyles from "#app/styles/home.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -23,31 +28,118 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw redirect(localePrefix(preferred), { status: 302, headers: { Vary: "Cookie, Accept-Language", "Cache-Control": "private, no-cache" } });
     }
   }
-  return json(
-    { seo: pageSeo(context, "home"), heading: context.t("pages.home.heading") },
-    { headers: { "Cache-Control": publicCacheControl(request), ...(detects ? { Vary: "Cookie, Accept-Language" } : {}) } },
+  return loadHomePage(request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
+}
+
+type Tile = { slug: string; name: string; subtitle: string; image: { src: string; srcSet: string; alt: string }; count: number };
+
+function TileSection({ id, heading, tiles, href }: { id: string; heading: string; tiles: Tile[]; href: (slug: string) => string }) {
+  const { t } = useTranslation();
+  if (tiles.length === 0) return null;
+  return (
+    <section className="home-section container" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <ul className="tile-grid">
+        {tiles.map((tile) => (
+          <li key={tile.slug}>
+            <LocalizedLink to={href(tile.slug)} className="tile">
+              <img src={tile.image.src} srcSet={tile.image.srcSet} sizes="(max-width: 640px) 50vw, 240px" alt="" width={400} height={250} loading="lazy" decoding="async" />
+              <span className="tile__name">{tile.name}</span>
+              <span className="tile__count">{t("discovery.home.experiencesCount", { count: tile.count })}</span>
+            </LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
 export default function HomePage() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const localize = useLocalizedPath();
   return (
-    <section className="hero">
-      <div className="container hero__inner">
-        <h1>{data.heading}</h1>
-        <Form method="get" action={localize("/search")} role="search" className="search-form">
-          <label htmlFor="home-search" className="visually-hidden">
-            {t("search.label")}
-          </label>
-          <input id="home-search" name="q" type="search" placeholder={t("search.placeholder")} required maxLength={100} />
-          <button type="submit" className="button button--primary">
-            {t("search.submit")}
-          </button>
-        </Form>
-      </div>
-    </section>
+    <>
+      <section className="hero">
+        {data.hero.image ? (
+          <img className="hero__image" src={data.hero.image.src} alt="" width={data.hero.image.width ?? 1600} height={data.hero.image.height ?? 900} fetchPriority="high" decoding="async" />
+        ) : null}
+        <div className="container hero__inner">
+          <h1>{data.hero.title}</h1>
+          {data.hero.subtitle ? <p className="hero__subtitle">{data.hero.subtitle}</p> : null}
+          <SearchBox />
+        </div>
+      </section>
+      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
+      {data.featured.length ? (
+        <section className="home-section container" aria-labelledby="featured">
+          <h2 id="featured">{t(data.storefrontType === "supplier" ? "nav.experiences" : "nav.thingsToDo")}</h2>
+          <ul className="card-grid">
+            {data.featured.map((card) => (
+              <li key={card.id}>
+                <ExperienceCard card={card} storefrontType={data.storefrontType} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />
+      <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
+      {data.themes?.items.length ? (
+        <section className="home-section container" aria-labelledby="themes">
+          <h2 id="themes">{data.themes.heading}</h2>
+          <ul className="theme-list">
+            {data.themes.items.map((theme) => (
+              <li key={theme.slug}>
+                <LocalizedLink to={`${data.storefrontType === "supplier" ? "/experiences" : "/things-to-do"}?theme=${theme.slug}`}>
+                  <strong>{theme.title}</strong>
+                  <span>{theme.description}</span>
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.gallery?.images.length ? (
+        <section className="home-section container" aria-labelledby="gallery">
+          <h2 id="gallery">{data.gallery.heading}</h2>
+          <ul className="gallery-grid">
+            {data.gallery.images.map((image) => (
+              <li key={image.src}>
+                <img src={image.src} alt={image.alt ?? ""} width={image.width ?? 640} height={image.height ?? 480} loading="lazy" decoding="async" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.testimonials?.items.length ? (
+        <section className="home-section container" aria-labelledby="testimonials">
+          <h2 id="testimonials">{data.testimonials.heading}</h2>
+          <ul className="testimonial-grid">
+            {data.testimonials.items.map((testimonial) => (
+              <li key={testimonial.id}>
+                <figure className="testimonial">
+                  <p aria-label={`${testimonial.rating}/5`}>{"★".repeat(testimonial.rating)}</p>
+                  <blockquote>{testimonial.quote}</blockquote>
+                  <figcaption>
+                    {testimonial.name}
+                    {testimonial.location ? `, ${testimonial.location}` : ""}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.support ? (
+        <section className="home-section container support-section" aria-labelledby="support">
+          <h2 id="support">{data.support.heading}</h2>
+          <p>{data.support.body}</p>
+          <LocalizedLink to="/contact-us" className="button button--primary">
+            {t("nav.contact")}
+          </LocalizedLink>
+        </section>
+      ) : null}
+    </>
   );
 }
 

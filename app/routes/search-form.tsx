@@ -1,38 +1,43 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useLoaderData } from "@remix-run/react";
+import { suggestDestinations } from "#app/catalogue/catalogue.server";
+import { normalizeText } from "#app/catalogue/text";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { useLocalizedPath } from "#app/i18n/use-locale";
+import { SearchBox } from "#app/components/search-box";
+import { localePrefix } from "#app/i18n/locales";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, simplePage } from "#app/lib/page.server";
-import { localePrefix } from "#app/i18n/locales";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-/** The GET target of every search box: `/search?q=dubai` → `/search/dubai` (works without JavaScript). */
-export function loader({ request }: LoaderFunctionArgs) {
+/**
+ * The GET target of every search box. A text that names a destination goes to its city page,
+ * anything else to `/search/{text}`; the chosen date travels along. Works without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
   const { url, locale } = getPageContext(request);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  if (query) return redirect(`${localePrefix(locale)}/search/${encodeURIComponent(query)}`, { status: 303 });
+  const date = url.searchParams.get("date") ?? "";
+  const dateQuery = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `?date=${date}` : "";
+  if (query) {
+    const [best] = await suggestDestinations(query, locale, 1);
+    const prefix = localePrefix(locale);
+    if (best && normalizeText(best.name) === normalizeText(query)) {
+      return redirect(`${prefix}/things-to-do-in-${best.slug}${dateQuery}`, { status: 303 });
+    }
+    return redirect(`${prefix}/search/${encodeURIComponent(query)}${dateQuery}`, { status: 303 });
+  }
   return simplePage(request, "searchForm");
 }
 
 export default function SearchFormPage() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
-  const localize = useLocalizedPath();
   return (
     <section className="container page">
       <h1>{data.heading}</h1>
-      <Form method="get" action={localize("/search")} role="search" className="search-form">
-        <label htmlFor="search-q">{t("search.label")}</label>
-        <input id="search-q" name="q" type="search" placeholder={t("search.placeholder")} required maxLength={100} />
-        <button type="submit" className="button button--primary">
-          {t("search.submit")}
-        </button>
-      </Form>
+      <SearchBox />
     </section>
   );
 }

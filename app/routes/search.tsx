@@ -1,20 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { loadListingPage } from "#app/catalogue/listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
+import { ListingView } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage, throwNotFound } from "#app/lib/page.server";
+import { throwNotFound } from "#app/lib/page.server";
+import listingStyles from "#app/styles/listing.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
+/** Longest search text we look up; longer ones are not a search anyone typed. */
 export const MAX_SEARCH_LENGTH = 100;
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  const query = (params.searchText ?? "").trim();
-  if (!query || query.length > MAX_SEARCH_LENGTH) throwNotFound(request, "page");
-  return simplePage(request, "search", { values: { query } });
+  const text = (params.searchText ?? "").trim();
+  if (!text || text.length > MAX_SEARCH_LENGTH) throwNotFound(request, "page");
+  return loadListingPage(request, { kind: "search", text });
 }
 
-export default SimplePage;
+export default ListingView;
 export const ErrorBoundary = GeneralErrorBoundary;

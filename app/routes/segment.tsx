@@ -1,29 +1,28 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { loadListingPage } from "#app/catalogue/listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
+import { ListingView } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import { findCategoryName, findCityName } from "#app/lib/listing-targets.server";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, simplePage, throwNotFound } from "#app/lib/page.server";
+import { throwNotFound } from "#app/lib/page.server";
 import { CITY_SEGMENT_PREFIX, citySlugFromSegment, isSlug } from "#app/lib/slug";
+import listingStyles from "#app/styles/listing.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
 /** `/{categorySlug}` and `/things-to-do-in-{city}`: one dynamic segment serves both listings. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale } = getPageContext(request);
+export function loader({ request, params }: LoaderFunctionArgs) {
   const segment = params.segment ?? "";
   if (segment.startsWith(CITY_SEGMENT_PREFIX)) {
     const citySlug = citySlugFromSegment(segment);
-    const name = citySlug ? await findCityName(citySlug, locale) : null;
-    if (!name) throwNotFound(request, "page");
-    return simplePage(request, "city", { values: { name } });
+    if (!citySlug) throwNotFound(request, "page");
+    return loadListingPage(request, { kind: "city", slug: citySlug });
   }
-  const name = isSlug(segment) ? await findCategoryName(segment, locale) : null;
-  if (!name) throwNotFound(request, "route");
-  return simplePage(request, "category", { values: { name } });
+  if (!isSlug(segment)) throwNotFound(request, "route");
+  return loadListingPage(request, { kind: "category", slug: segment });
 }
 
-export default SimplePage;
+export default ListingView;
 export const ErrorBoundary = GeneralErrorBoundary;

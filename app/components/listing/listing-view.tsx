@@ -1,0 +1,179 @@
+import { Form, Link, PrefetchPageLinks, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ListingPageData } from "#app/catalogue/listing-page.server";
+import { nextPageSearch } from "#app/catalogue/listing-query";
+import type { CatalogueFacets, FacetValue } from "#app/catalogue/types";
+import { toMajor } from "#app/lib/money";
+import { ExperienceCard } from "../experience-card";
+import { LocalizedLink } from "../localized-link";
+
+/** Facet groups shown as checkboxes, with the query parameter each writes. */
+const CHECKBOX_GROUPS: Array<{ facet: keyof CatalogueFacets; param: string; titleKey: string; hideOn?: ListingPageData["scope"][] }> = [
+  { facet: "categories", param: "category", titleKey: "discovery.listing.category", hideOn: ["category"] },
+  { facet: "durations", param: "duration", titleKey: "discovery.listing.duration" },
+  { facet: "languages", param: "language", titleKey: "discovery.listing.language" },
+  { facet: "ages", param: "age", titleKey: "discovery.listing.ageRange" },
+  { facet: "timesOfDay", param: "time", titleKey: "discovery.listing.timeOfDay" },
+  { facet: "labels", param: "label", titleKey: "discovery.listing.labels" },
+  { facet: "occasions", param: "occasion", titleKey: "discovery.listing.occasion" },
+  { facet: "bestFor", param: "best_for", titleKey: "discovery.listing.bestFor" },
+];
+
+function FacetGroup({ title, name, values, type = "checkbox" }: { title: string; name: string; values: FacetValue[]; type?: "checkbox" | "radio" }) {
+  if (values.length === 0) return null;
+  return (
+    <fieldset className="facet">
+      <legend>{title}</legend>
+      {values.map((value) => (
+        <label key={value.value} className="facet__option">
+          <input type={type} name={name} value={value.value} defaultChecked={value.selected} disabled={value.count === 0 && !value.selected} />
+          <span>{value.label}</span>
+          <span className="facet__count">{value.count}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** City, category, all and search listings: filters with facet counts, sorts, results and 'Load More'. */
+export function ListingView() {
+  const data = useLoaderData<ListingPageData>();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const params = new URLSearchParams(location.search);
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+
+  // With JavaScript, filters apply as soon as they change (the Apply button is for the no-JS form).
+  function applyOnChange() {
+    if (formRef.current) submit(formRef.current, { preventScrollReset: true, replace: true });
+  }
+
+  // Prefetch the next page's data once the browser is idle, unless the connection is slow.
+  const nextSearch = data.hasMore ? nextPageSearch(params, data.page) : null;
+  const [prefetchNext, setPrefetchNext] = useState(false);
+  useEffect(() => {
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (connection?.saveData || /2g/.test(connection?.effectiveType ?? "")) return;
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(() => setPrefetchNext(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(() => setPrefetchNext(true), 1000);
+    return () => window.clearTimeout(handle);
+  }, []);
+
+  const currencyDivisor = (amount: number) => toMajor(amount, data.currency);
+  return (
+    <div className="listing container">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {data.breadcrumbs.map((crumb, index) => (
+            <li key={crumb.path}>
+              {index < data.breadcrumbs.length - 1 ? <LocalizedLink to={crumb.path}>{crumb.name}</LocalizedLink> : <span aria-current="page">{crumb.name}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <header className="listing__header">
+        <h1>{data.heading}</h1>
+        <p className="listing__count" role="status">
+          {t("discovery.listing.resultsCount", { count: data.total })}
+        </p>
+      </header>
+      <div className="listing__layout">
+        <Form ref={formRef} method="get" className="listing__filters" onChange={applyOnChange} preventScrollReset aria-label={t("discovery.listing.filters")}>
+          {data.state.theme ? <input type="hidden" name="theme" value={data.state.theme} /> : null}
+          {data.state.date ? <input type="hidden" name="date" value={data.state.date} /> : null}
+          <div className="listing__sort">
+            <label htmlFor="listing-sort">{t("discovery.listing.sortBy")}</label>
+            <select id="listing-sort" name="sort" defaultValue={data.state.sort}>
+              {(["recommended", "price-asc", "price-desc"] as const).map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`discovery.listing.sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <details className="listing__filter-panel" open>
+            <summary>{t("discovery.listing.filters")}</summary>
+            <fieldset className="facet facet--price">
+              <legend>{t("discovery.listing.priceRange")}</legend>
+              <label>
+                <span>{t("discovery.listing.priceMin")}</span>
+                <input
+                  type="number"
+                  name="price_min"
+                  min={0}
+                  step="any"
+                  inputMode="decimal"
+                  defaultValue={data.state.price.min ?? ""}
+                  placeholder={data.priceRange ? String(Math.floor(currencyDivisor(data.priceRange.min))) : ""}
+                />
+              </label>
+              <label>
+                <span>{t("discovery.listing.priceMax")}</span>
+                <input
+                  type="number"
+                  name="price_max"
+                  min={0}
+                  step="any"
+                  inputMode="decimal"
+                  defaultValue={data.state.price.max ?? ""}
+                  placeholder={data.priceRange ? String(Math.ceil(currencyDivisor(data.priceRange.max))) : ""}
+                />
+              </label>
+              <span className="facet__currency">{data.currency}</span>
+            </fieldset>
+            <FacetGroup title={t("discovery.listing.starRating")} name="rating" type="radio" values={data.facets.ratings} />
+            {CHECKBOX_GROUPS.filter((group) => !group.hideOn?.includes(data.scope)).map((group) => (
+              <FacetGroup key={group.param} title={t(group.titleKey)} name={group.param} values={data.facets[group.facet]} />
+            ))}
+            <div className="listing__filter-actions">
+              <button type="submit" className="button button--primary">
+                {t("discovery.listing.apply")}
+              </button>
+              {data.state.filtered ? (
+                <Link to={location.pathname} preventScrollReset>
+                  {t("discovery.listing.clearFilters")}
+                </Link>
+              ) : null}
+            </div>
+          </details>
+        </Form>
+        <section className="listing__results" aria-busy={loading} aria-labelledby="listing-results-count">
+          <h2 id="listing-results-count" className="visually-hidden">
+            {t("discovery.listing.resultsCount", { count: data.total })}
+          </h2>
+          {data.items.length === 0 ? (
+            <div className="listing__empty">
+              <h2>{t("discovery.listing.noResults")}</h2>
+              {data.cityName ? <p>{t("discovery.listing.noActivitiesIn", { city: data.cityName })}</p> : null}
+              <p>{t("discovery.listing.tryOtherFilters")}</p>
+              {data.state.filtered ? <Link to={location.pathname}>{t("discovery.listing.clearFilters")}</Link> : null}
+            </div>
+          ) : (
+            <ul className="listing__grid">
+              {data.items.map((card, index) => (
+                <li key={card.id}>
+                  <ExperienceCard card={card} storefrontType={data.storefrontType} priority={index < 2} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {nextSearch && prefetchNext ? <PrefetchPageLinks page={location.pathname + nextSearch} /> : null}
+          {nextSearch ? (
+            <p className="listing__more">
+              <Link to={nextSearch} preventScrollReset className="button button--secondary" rel="next">
+                {t("discovery.listing.loadMore")}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Form } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+
+/** One destination suggested as the visitor types (the shape of GET /api/suggest). */
+export type DestinationSuggestion = { slug: string; name: string; country: string; count: number };
+
+const fetchSuggestions = async (url: string): Promise<DestinationSuggestion[]> => {
+  const response = await fetch(url);
+  if (!response.ok) return [];
+  return ((await response.json()) as { suggestions: DestinationSuggestion[] }).suggestions;
+};
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const handle = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(handle);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * 'Where to?' and 'When?': a GET form to the search page (which goes straight to a city when the
+ * text names one), so it works without JavaScript. With JavaScript, destinations are suggested as the
+ * visitor types: an ARIA combobox with arrow keys, Enter and Escape.
+ */
+export function SearchBox({ defaultDate }: { defaultDate?: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const id = useId();
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const query = useDebounced(text.trim(), 150);
+  const { data: suggestions = [] } = useSWR(query.length >= 1 ? `/api/suggest?q=${encodeURIComponent(query)}&lng=${locale.code}` : null, fetchSuggestions, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+  const listId = `${id}-suggestions`;
+  const showList = open && query.length >= 1 && suggestions.length > 0;
+
+  function choose(suggestion: DestinationSuggestion) {
+    window.location.assign(localize(`/things-to-do-in-${suggestion.slug}`));
+  }
+
+  return (
+    <Form method="get" action={localize("/search")} role="search" className="search-box">
+      <div className="search-box__field search-box__field--where">
+        <label htmlFor={`${id}-q`}>{t("discovery.home.whereTo")}</label>
+        <input
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          required
+          maxLength={100}
+          autoComplete="off"
+          placeholder={t("discovery.home.whereTo")}
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (!showList) return;
+            if (event.key === "ArrowDown") {
+              event.preventDefault();
+              setActive((index) => (index + 1) % suggestions.length);
+            } else if (event.key === "ArrowUp") {
+              event.preventDefault();
+              setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
+            } else if (event.key === "Enter" && active >= 0) {
+              event.preventDefault();
+              choose(suggestions[active]!);
+            } else if (event.key === "Escape") {
+              setOpen(false);
+            }
+          }}
+        />
+        <ul id={listId} role="listbox" aria-label={t("discovery.home.suggestions")} className="search-box__suggestions" hidden={!showList}>
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.slug}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(suggestion);
+              }}
+            >
+              <strong>{suggestion.name}</strong> <span>{suggestion.country}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="search-box__field">
+        <label htmlFor={`${id}-date`}>{t("discovery.home.when")}</label>
+        <input id={`${id}-date`} name="date" type="date" defaultValue={defaultDate} aria-describedby={`${id}-date-hint`} />
+        <span id={`${id}-date-hint`} className="visually-hidden">
+          {t("discovery.home.selectDate")}
+        </span>
+      </div>
+      <button type="submit" className="button button--primary search-box__submit">
+        {t("discovery.home.search")}
+      </button>
+    </Form>
+  );
+}

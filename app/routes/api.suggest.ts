@@ -1,0 +1,24 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { suggestDestinations } from "#app/catalogue/catalogue.server";
+import type { DestinationSuggestion } from "#app/components/search-box";
+import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+
+const SuggestQuerySchema = z.object({
+  q: z.string().trim().min(1).max(60),
+  lng: z.enum(LOCALE_CODES as [LocaleCode, ...LocaleCode[]]).default("en"),
+});
+
+/** Destination suggestions for the search box as the visitor types (swr, debounced, in the browser). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const parsed = SuggestQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return json({ suggestions: [] as DestinationSuggestion[] }, { status: 400 });
+  const destinations = await suggestDestinations(parsed.data.q, parsed.data.lng, 8);
+  const suggestions: DestinationSuggestion[] = destinations.map((destination) => ({
+    slug: destination.slug,
+    name: destination.name,
+    country: destination.country.name,
+    count: destination.experienceCount,
+  }));
+  return json({ suggestions }, { headers: { "Cache-Control": "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400" } });
+}

@@ -52,6 +52,11 @@ export const PAGE_ROUTES = [
 /** Locale-independent resource routes (no UI): [path, module, id]. */
 export const RESOURCE_ROUTES = [
   ["api/locale", "routes/api.locale.ts", "api-locale"],
+  ["api/currency", "routes/api.currency.ts", "api-currency"],
+  ["api/suggest", "routes/api.suggest.ts", "api-suggest"],
+  ["sitemap.xml", "routes/sitemap-index.ts", "sitemap-index"],
+  ["robots.txt", "routes/robots.ts", "robots"],
+  ["sitemaps/:locale.xml", "routes/sitemap.ts", "sitemap"],
   ["healthz", "routes/healthz.ts", "healthz"],
   ["api/cms/webhook", "routes/api.cms-webhook.ts", "api-cms-webhook"],
   ["cms-assets/*", "routes/cms-asset.ts", "cms-asset"],

@@ -86,7 +86,7 @@ export type PolicyLine =
   | { kind: "nonRefundable" }
   | { kind: "free"; window: PolicyWindow }
   | { kind: "penalty"; window: PolicyWindow; percent: number }
-  | { kind: "fullPenalty"; window: PolicyWindow | null };
+  | { kind: "fullPenalty"; window: PolicyWindow };
 
 /**
  * The policy in words, most generous window first: "free until X before", then each penalty tier,
@@ -95,17 +95,15 @@ export type PolicyLine =
 export function describeCancellationPolicy(policy: CancellationPolicy): PolicyLine[] {
   if (policy.nonRefundable || policy.rules.length === 0) return [{ kind: "nonRefundable" }];
   const total = (rule: CancellationRule) => rule.days * 1440 + rule.hours * 60 + rule.minutes;
-  const rules = [...policy.rules].sort((a, b) => total(b) - total(a));
-  const lines: PolicyLine[] = [];
-  for (const rule of rules) {
-    const window = policyWindow(rule);
-    if (rule.penaltyPercent <= 0) lines.push({ kind: "free", window });
-    else if (rule.penaltyPercent < 100) lines.push({ kind: "penalty", window, percent: rule.penaltyPercent });
-    else lines.push({ kind: "fullPenalty", window });
-  }
+  // A 100 % tier refunds nothing, the same as the time after the last refundable window.
+  const rules = policy.rules.filter((rule) => rule.penaltyPercent < 100).sort((a, b) => total(b) - total(a));
+  if (rules.length === 0) return [{ kind: "nonRefundable" }];
+  const lines: PolicyLine[] = rules.map((rule) =>
+    rule.penaltyPercent <= 0 ? { kind: "free", window: policyWindow(rule) } : { kind: "penalty", window: policyWindow(rule), percent: rule.penaltyPercent },
+  );
   const last = rules[rules.length - 1]!;
-  // After the shortest window the booking is no longer refundable, unless that window already is the start.
-  if (total(last) > 0 && last.penaltyPercent < 100) lines.push({ kind: "fullPenalty", window: policyWindow(last) });
+  // After the shortest window nothing is refunded, unless that window already reaches the start.
+  if (total(last) > 0) lines.push({ kind: "fullPenalty", window: policyWindow(last) });
   return lines;
 }
 

@@ -31,6 +31,12 @@ const EnvSchema = z.object({
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).optional().or(z.literal("").transform(() => undefined)),
   /** Signs cookies (cart, session, flash). Must be set in production. */
   SESSION_SECRET: z.string().min(16).default("dev-only-secret-change-me-please"),
+  /** Outgoing mail: an SMTP server (smtp://user:pass@host:587); when empty, mail goes to ${DATA_DIR}/outbox. */
+  SMTP_URL: z.string().optional().transform((value) => value || undefined),
+  /** The sender of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default("Rihla <no-reply@rihla.example>"),
+  /** "1" serves the outbox viewer (/dev/outbox) in production too; it is always on in development. */
+  OUTBOX_VIEWER: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
   SENTRY_DSN: z.string().optional().transform((value) => value || undefined),
   SENTRY_ENVIRONMENT: z.string().default("development"),
   /** Sanity: when SANITY_PROJECT_ID is set, content comes from Sanity instead of the seed dataset. */

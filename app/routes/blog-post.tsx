@@ -1,18 +1,74 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BlogCard } from "#app/components/blog-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { JsonLdScript } from "#app/components/json-ld";
+import { LocalizedLink } from "#app/components/localized-link";
+import { imageUrl } from "#app/content/assets";
+import { RichText } from "#app/content/portable-text";
+import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage, throwNotFound } from "#app/lib/page.server";
-import { isSlug } from "#app/lib/slug";
+import { loadBlogPost } from "#app/site/content-pages.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isSlug(params.slug)) throwNotFound(request, "page");
-  return simplePage(request, "blogPost", { values: { name: params.slug.replace(/-/g, " ") } });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await loadBlogPost(request, params.slug), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
-export default SimplePage;
+export default function BlogPostRoute() {
+  const { post, related, jsonLd } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article className="container page">
+      {jsonLd.map((data, index) => (
+        <JsonLdScript key={index} data={data} />
+      ))}
+      <nav aria-label={t("blog.breadcrumb")} className="breadcrumbs">
+        <ol>
+          <li>
+            <LocalizedLink to="/">{t("blog.home")}</LocalizedLink>
+          </li>
+          <li>
+            <LocalizedLink to="/blog">{t("nav.blog")}</LocalizedLink>
+          </li>
+          <li aria-current="page">{post.title}</li>
+        </ol>
+      </nav>
+      <header>
+        <h1>{post.title}</h1>
+        <p className="page-meta">
+          <time dateTime={post.publishedAt}>{t("blog.publishedOn", { date: post.publishedLabel })}</time>
+          {post.author ? <span> · {t("blog.by", { name: post.author.name })}</span> : null}
+          <span> · {t("blog.readingTime", { count: post.readingMinutes })}</span>
+        </p>
+      </header>
+      {post.cover ? (
+        <img className="article__cover" src={imageUrl(post.cover.src, { width: 1200 })} alt={post.cover.alt} width={1200} height={675} decoding="async" />
+      ) : null}
+      <div className="prose">
+        <p className="page-intro">{post.excerpt}</p>
+        <RichText value={post.body} />
+      </div>
+      {related.length ? (
+        <section className="related" aria-labelledby="related-heading">
+          <h2 id="related-heading">{t("blog.related")}</h2>
+          <ul className="blog-grid">
+            {related.map((card) => (
+              <li key={card.id}>
+                <BlogCard post={card} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        <LocalizedLink to="/blog">{t("blog.backToBlog")}</LocalizedLink>
+      </p>
+    </article>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,16 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { StaticPageView } from "#app/components/static-page";
+import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { loadStaticPage } from "#app/site/content-pages.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "privacy");
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await loadStaticPage(request, "privacy-policy"), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
-export default SimplePage;
+export default function StaticPageRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  return <StaticPageView page={page} />;
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

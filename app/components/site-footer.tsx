@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "./localized-link";
+import { FooterSupport } from "./support";
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function SiteFooter() {
             </ul>
           </section>
         </nav>
+        <FooterSupport />
         <p className="site-footer__copyright">{t("site.copyright")}</p>
       </div>
     </footer>

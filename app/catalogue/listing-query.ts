@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { AGE_BUCKETS, DURATION_BUCKETS, RATING_THRESHOLDS, SORTS, type CatalogueFilters, type CatalogueSort } from "./types";
 
 /**
@@ -19,10 +18,16 @@ export type ListingState = {
   date: string | null;
 };
 
-const code = z.string().regex(/^[a-z0-9-]{1,40}$/);
-const listOf = <T extends z.ZodType>(schema: T) => (values: string[]) => values.flatMap((value) => (schema.safeParse(value).success ? [value] : []));
-const price = z.coerce.number().finite().min(0).max(10_000_000);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// Plain checks rather than zod: the listing page imports this module in the browser too.
+const CODE = /^[a-z0-9-]{1,40}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_PRICE = 10_000_000;
+
+function parsePrice(value: string | null): number | null {
+  if (value === null || value.trim() === "") return null;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 && number <= MAX_PRICE ? number : null;
+}
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)].slice(0, 20);
@@ -31,8 +36,6 @@ function unique<T>(values: T[]): T[] {
 /** Reads the listing state from a URL's query. */
 export function parseListingQuery(params: URLSearchParams, toMinor: (major: number) => number): ListingState {
   const all = (name: string) => params.getAll(name).flatMap((value) => value.split(",")).filter(Boolean);
-  const min = price.safeParse(params.get("price_min") || undefined);
-  const max = price.safeParse(params.get("price_max") || undefined);
   const rating = Number(params.get("rating"));
   const sortParam = params.get("sort");
   const page = Math.trunc(Number(params.get("page")));
@@ -51,12 +54,12 @@ export function parseListingQuery(params: URLSearchParams, toMinor: (major: numb
     ["best_for", "bestFor"],
     ["category", "categories"],
   ] as const) {
-    const values = unique(listOf(code)(all(param)));
+    const values = unique(all(param).filter((value) => CODE.test(value)));
     if (values.length) filters[key] = values;
   }
   if ((RATING_THRESHOLDS as readonly number[]).includes(rating)) filters.minRating = rating;
-  const priceMin = min.success ? min.data : null;
-  let priceMax = max.success ? max.data : null;
+  const priceMin = parsePrice(params.get("price_min"));
+  let priceMax = parsePrice(params.get("price_max"));
   if (priceMin !== null && priceMax !== null && priceMax < priceMin) priceMax = null;
   if (priceMin !== null) filters.priceMin = toMinor(priceMin);
   if (priceMax !== null) filters.priceMax = toMinor(priceMax);
@@ -65,8 +68,8 @@ export function parseListingQuery(params: URLSearchParams, toMinor: (major: numb
     price: { min: priceMin, max: priceMax },
     sort: (SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as CatalogueSort) : "recommended",
     page: Number.isFinite(page) ? Math.min(MAX_LISTING_PAGES, Math.max(1, page)) : 1,
-    theme: themeParam && code.safeParse(themeParam).success ? themeParam : null,
-    date: dateParam && date.safeParse(dateParam).success ? dateParam : null,
+    theme: themeParam && CODE.test(themeParam) ? themeParam : null,
+    date: dateParam && DATE.test(dateParam) ? dateParam : null,
   };
 }
 

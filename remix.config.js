@@ -60,6 +60,9 @@ export const RESOURCE_ROUTES = [
   ["healthz", "routes/healthz.ts", "healthz"],
   ["api/cms/webhook", "routes/api.cms-webhook.ts", "api-cms-webhook"],
   ["cms-assets/*", "routes/cms-asset.ts", "cms-asset"],
+  ["builds/latest.json", "routes/builds.latest.ts", "builds-latest"],
+  ["builds/meta/:file", "routes/builds.meta.ts", "builds-meta"],
+  ["dev/outbox", "routes/dev.outbox.ts", "dev-outbox"],
 ];
 
 /** @type {import('@remix-run/dev').AppConfig} */

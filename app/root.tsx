@@ -2,19 +2,26 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BuildRefresh } from "#app/components/build-refresh";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FlashToaster } from "#app/components/flash-toaster";
 import { SiteFooter } from "#app/components/site-footer";
 import { SiteHeader } from "#app/components/site-header";
+import { FloatingSupport } from "#app/components/support";
+import { TagManager } from "#app/components/tag-manager";
 import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { getEnv, getPublicEnv } from "#app/lib/env.server";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
 import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
+import { getToast, translateToast } from "#app/lib/toast.server";
 import stylesHref from "#app/styles/app.css";
+import siteStylesHref from "#app/styles/site.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: siteStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -27,13 +34,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules());
   if (target) throw redirect(target.redirect, { status: target.status });
   const env = getEnv();
+  // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
+  const flash = await getToast(request);
   return json({
     locale,
     site,
     siteUrl: env.SITE_URL,
     errorTitles: { notFound: t("pages.notFound.title"), error: t("pages.error.title") },
     ENV: getPublicEnv(env),
-  });
+    toast: flash.toast ? translateToast(flash.toast, t) : null,
+  }, flash.headers ? { headers: flash.headers } : undefined);
 }
 
 export type RootLoaderData = ReturnType<typeof useRootData>;
@@ -73,10 +83,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("site.skipToContent")}
         </a>
         <SiteHeader storefrontType={data?.site.storefrontType ?? "default"} />
+        <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />
+        <FloatingSupport />
+        <BuildRefresh />
+        <TagManager id={data?.site.tagManagerId} />
         <ScrollRestoration />
         <script
           // Only the allow-listed public variables reach the browser.

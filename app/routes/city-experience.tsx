@@ -1,24 +1,22 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { loadExperiencePage } from "#app/catalogue/detail-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
+import { ExperiencePage, experienceMeta } from "#app/components/experience/experience-page";
 import { pageHeaders } from "#app/lib/http";
-import { findCityName, findExperienceTitle } from "#app/lib/listing-targets.server";
-import { pageMeta } from "#app/lib/meta";
-import { getPageContext, simplePage, throwNotFound } from "#app/lib/page.server";
-import { citySlugFromSegment, isSlug } from "#app/lib/slug";
+import { citySlugFromSegment } from "#app/lib/slug";
+import experienceStyles from "#app/styles/experience.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+export const meta = experienceMeta;
 
-/** `/things-to-do-in-{city}/{productSlug}`; any other two-segment path that reaches here is a 404. */
+/**
+ * `/things-to-do-in-{city}/{productSlug}`: the product must belong to that city (else 404); canonical
+ * on a default storefront, otherwise a 301 to `/experiences/{slug}`. Any other two-segment path is a 404.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale } = getPageContext(request);
-  const citySlug = citySlugFromSegment(params.segment);
-  if (!citySlug || !isSlug(params.productSlug)) throwNotFound(request, "page");
-  const [city, title] = await Promise.all([findCityName(citySlug, locale), findExperienceTitle(params.productSlug, locale)]);
-  if (!city || !title) throwNotFound(request, "page");
-  return simplePage(request, "experience", { values: { name: title } });
+  return loadExperiencePage(request, { kind: "city", citySlug: citySlugFromSegment(params.segment), productSlug: params.productSlug });
 }
 
-export default SimplePage;
+export default ExperiencePage;
 export const ErrorBoundary = GeneralErrorBoundary;

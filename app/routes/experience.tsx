@@ -1,22 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { loadExperiencePage } from "#app/catalogue/detail-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
+import { ExperiencePage, experienceMeta } from "#app/components/experience/experience-page";
 import { pageHeaders } from "#app/lib/http";
-import { findExperienceTitle } from "#app/lib/listing-targets.server";
-import { pageMeta } from "#app/lib/meta";
-import { getPageContext, simplePage, throwNotFound } from "#app/lib/page.server";
-import { isSlug } from "#app/lib/slug";
+import experienceStyles from "#app/styles/experience.css";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+export const meta = experienceMeta;
 
+/** `/experiences/{productSlug}`: canonical on a supplier storefront, otherwise a 301 to the city path. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { locale } = getPageContext(request);
-  if (!isSlug(params.productSlug)) throwNotFound(request, "page");
-  const title = await findExperienceTitle(params.productSlug, locale);
-  if (!title) throwNotFound(request, "page");
-  return simplePage(request, "experience", { values: { name: title } });
+  return loadExperiencePage(request, { kind: "experience", productSlug: params.productSlug });
 }
 
-export default SimplePage;
+export default ExperiencePage;
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import useSWR from "swr";
+import { shiftMonth, type CalendarMonth } from "#app/catalogue/detail-page";
+import { useFormatMoney } from "#app/i18n/use-format";
+import { useLocale } from "#app/i18n/use-locale";
+import { isCurrencyCode } from "#app/lib/money";
+
+/** First weekday of a calendar row per locale (0 = Sunday … 6 = Saturday). */
+const WEEK_START: Record<string, number> = { en: 0, ru: 1, zh: 1, ar: 6 };
+
+async function fetchMonth(url: string): Promise<CalendarMonth> {
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`availability ${response.status}`);
+  return (await response.json()) as CalendarMonth;
+}
+
+type Props = {
+  productId: string;
+  optionId: string;
+  currency: string;
+  today: string;
+  maxDate: string;
+  selected: string | null;
+  onPick: (date: string) => void;
+};
+
+/**
+ * A month grid showing which days have availability and the lowest price of each; rendered only with
+ * JavaScript (the date input covers the rest). Picking a day submits the availability GET form.
+ */
+export function AvailabilityCalendar({ productId, optionId, currency, today, maxDate, selected, onPick }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const formatMoney = useFormatMoney();
+  const [month, setMonth] = useState((selected ?? today).slice(0, 7));
+  const query = new URLSearchParams({ product: productId, option: optionId, month, currency });
+  const { data, error, isLoading } = useSWR(`/api/availability?${query.toString()}`, fetchMonth, { revalidateOnFocus: false, keepPreviousData: true });
+
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const daysInMonth = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const weekStart = WEEK_START[locale.code] ?? 0;
+  const lead = (first.getUTCDay() - weekStart + 7) % 7;
+  const byDate = new Map((data?.month === month ? data.days : []).map((day) => [day.date, day]));
+  const cells: Array<string | null> = [...Array.from({ length: lead }, () => null), ...Array.from({ length: daysInMonth }, (_, index) => `${month}-${String(index + 1).padStart(2, "0")}`)];
+  while (cells.length % 7) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, index) => cells.slice(index * 7, index * 7 + 7));
+
+  const monthLabel = new Intl.DateTimeFormat(locale.iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
+  const weekdayFormat = new Intl.DateTimeFormat(locale.iso, { weekday: "short", timeZone: "UTC" });
+  const dayFormat = new Intl.DateTimeFormat(locale.iso, { dateStyle: "full", timeZone: "UTC" });
+  // 2023-01-01 was a Sunday: weekday names in the row's order.
+  const weekdays = Array.from({ length: 7 }, (_, index) => weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + ((weekStart + index) % 7)))));
+  const canGoBack = month > today.slice(0, 7);
+  const canGoForward = month < maxDate.slice(0, 7);
+
+  return (
+    <div className="availability-calendar" aria-busy={isLoading || undefined}>
+      <div className="availability-calendar__head">
+        <button type="button" className="availability-calendar__nav" onClick={() => setMonth(shiftMonth(month, -1))} disabled={!canGoBack} aria-label={t("detail.calendar.previous")}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <p className="availability-calendar__month" aria-live="polite">
+          {monthLabel}
+        </p>
+        <button type="button" className="availability-calendar__nav" onClick={() => setMonth(shiftMonth(month, 1))} disabled={!canGoForward} aria-label={t("detail.calendar.next")}>
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <table className="availability-calendar__grid">
+        <caption className="visually-hidden">{t("detail.calendar.caption", { month: monthLabel })}</caption>
+        <thead>
+          <tr>
+            {weekdays.map((name) => (
+              <th key={name} scope="col" abbr={name}>
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, row) => (
+            <tr key={row}>
+              {week.map((date, column) => {
+                if (!date) return <td key={column} />;
+                const day = byDate.get(date);
+                const open = Boolean(day?.available) && date >= today && date <= maxDate;
+                const price = day?.from && isCurrencyCode(day.from.currency) ? formatMoney({ amount: day.from.amount, currency: day.from.currency }, { compact: true }) : null;
+                const label = open
+                  ? price
+                    ? t("detail.calendar.dayFrom", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)), price })
+                    : t("detail.calendar.dayOpen", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)) })
+                  : t("detail.calendar.dayClosed", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)) });
+                return (
+                  <td key={column}>
+                    <button
+                      type="button"
+                      className={`availability-calendar__day${open ? " is-open" : ""}${date === selected ? " is-selected" : ""}`}
+                      disabled={!open}
+                      aria-pressed={date === selected}
+                      aria-label={label}
+                      data-date={date}
+                      onClick={() => onPick(date)}
+                    >
+                      <span className="availability-calendar__number">{Number(date.slice(8))}</span>
+                      {open && price ? <span className="availability-calendar__price">{price}</span> : null}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error ? <p className="detail-message detail-message--error">{t("detail.calendar.error")}</p> : null}
+      {isLoading && !data ? <p className="detail-message">{t("detail.calendar.loading")}</p> : null}
+    </div>
+  );
+}

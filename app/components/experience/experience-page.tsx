@@ -1,0 +1,160 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DetailPageData } from "#app/catalogue/detail-page.server";
+import { ExperienceCard } from "#app/components/experience-card";
+import { JsonLdScript } from "#app/components/json-ld";
+import { LocalizedLink } from "#app/components/localized-link";
+import { SupportBlock } from "#app/components/support";
+import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import { pageMeta } from "#app/lib/meta";
+import { BookingBox } from "./booking-box";
+import { ContentSections } from "./content-sections";
+import { Gallery } from "./gallery";
+import { PolicyText } from "./policy-text";
+import { RatingStars } from "./rating-stars";
+import { ReviewsSection } from "./reviews-section";
+
+/** Title, description, Open Graph image; the loader's SEO texts or the error title. */
+export const experienceMeta: MetaFunction = (args) => {
+  const base = pageMeta(args);
+  const data = args.data as DetailPageData | undefined;
+  if (!data?.seo) return base;
+  return [...base, { property: "og:type", content: "product" }, ...(data.ogImage ? [{ property: "og:image", content: data.ogImage }] : [])];
+};
+
+/** The experience detail page (both detail routes render it). */
+export function ExperiencePage() {
+  const data = useLoaderData<DetailPageData>();
+  const { experience, storefrontType } = data;
+  const { t } = useTranslation();
+  const formatDuration = useFormatDuration();
+  const formatMoney = useFormatMoney();
+
+  return (
+    <article className="detail container" aria-labelledby="detail-title">
+      {data.jsonLd.map((entry, index) => (
+        <JsonLdScript key={index} data={entry} />
+      ))}
+      <nav className="detail-breadcrumbs" aria-label={t("detail.breadcrumbLabel")}>
+        <ol>
+          <li>
+            <LocalizedLink to="/">{t("detail.breadcrumbHome")}</LocalizedLink>
+          </li>
+          <li>
+            <LocalizedLink to={`/things-to-do-in-${experience.city.slug}`}>{experience.city.name}</LocalizedLink>
+          </li>
+          <li aria-current="page">{experience.title}</li>
+        </ol>
+      </nav>
+
+      <header className="detail-header">
+        <p className="detail-header__eyebrow">
+          {experience.categories[0]?.name ? <span>{experience.categories[0].name}</span> : null}
+          <span>
+            {experience.city.name}, {experience.city.country.name}
+          </span>
+        </p>
+        <h1 id="detail-title">{experience.title}</h1>
+        <div className="detail-header__summary">
+          {experience.reviewCount > 0 ? (
+            <a href="#reviews" className="detail-rating">
+              <RatingStars rating={experience.rating} />
+              <strong>{experience.rating.toFixed(1)}</strong>
+              <span>{t("detail.rating.reviews", { count: experience.reviewCount })}</span>
+            </a>
+          ) : (
+            <span className="detail-rating detail-rating--none">{t("detail.rating.none")}</span>
+          )}
+          {experience.labels.length ? (
+            <ul className="detail-labels" aria-label={t("detail.labels")}>
+              {experience.labels.map((label) => (
+                <li key={label.code}>{label.name}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </header>
+
+      <Gallery images={experience.images} title={experience.title} />
+
+      <div className="detail-layout">
+        <div className="detail-main">
+          <section className="detail-facts" aria-labelledby="facts-heading">
+            <h2 id="facts-heading" className="visually-hidden">
+              {t("detail.facts.heading")}
+            </h2>
+            <dl>
+              <div>
+                <dt>{t("detail.facts.duration")}</dt>
+                <dd>
+                  {formatDuration(experience.duration.minutes, experience.duration.unit)}
+                  {experience.duration.minutesTo ? ` – ${formatDuration(experience.duration.minutesTo, experience.duration.unit)}` : null}
+                </dd>
+              </div>
+              {experience.guideLanguages.length ? (
+                <div>
+                  <dt>{t("detail.facts.languages")}</dt>
+                  <dd>{experience.guideLanguages.map((language) => language.name).join(", ")}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{t("detail.facts.pickup")}</dt>
+                <dd>
+                  {experience.pickup.included ? t("detail.facts.pickupIncluded") : t("detail.facts.pickupNotIncluded")}
+                  {experience.pickup.dropoffIncluded ? ` · ${t("detail.facts.dropoffIncluded")}` : null}
+                </dd>
+              </div>
+              <div>
+                <dt>{t("detail.facts.cancellation")}</dt>
+                <dd>
+                  <PolicyText policy={experience.cancellationPolicy} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t("detail.facts.ages")}</dt>
+                <dd>{t("detail.facts.ageRange", { min: experience.ageRange.min, max: experience.ageRange.max })}</dd>
+              </div>
+              <div>
+                <dt>{t("detail.facts.confirmation")}</dt>
+                <dd>{experience.instantConfirmation ? t("detail.facts.instant") : t("detail.facts.onRequest")}</dd>
+              </div>
+            </dl>
+            <p className="detail-facts__price">
+              {experience.priceFrom && !experience.noFixedPrice ? (
+                <>
+                  <span>{t("detail.price.from")}</span> <strong>{formatMoney(experience.priceFrom)}</strong>{" "}
+                  <span>{experience.pricingPer === "BOOKING" ? t("detail.price.perGroup") : t("detail.price.perPerson")}</span>
+                </>
+              ) : (
+                <strong>{t("detail.price.customOffer")}</strong>
+              )}{" "}
+              <a className="button button--primary detail-facts__cta" href="#availability">
+                {t("detail.availability.heading")}
+              </a>
+            </p>
+          </section>
+
+          <ContentSections experience={experience} />
+
+          <ReviewsSection data={data} />
+        </div>
+
+        <BookingBox data={data} />
+      </div>
+
+      {experience.related.length ? (
+        <section className="detail-related" aria-labelledby="related-heading">
+          <h2 id="related-heading">{t("detail.sections.related")}</h2>
+          <div className="detail-related__grid">
+            {experience.related.slice(0, 8).map((card) => (
+              <ExperienceCard key={card.id} card={card} storefrontType={storefrontType} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <SupportBlock className="detail-support" showClaims={false} />
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { DetailPageData } from "#app/catalogue/detail-page.server";
+import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
+import { LocalizedLink } from "#app/components/localized-link";
+import { useLocale } from "#app/i18n/use-locale";
+import { RatingStars } from "./rating-stars";
+
+/**
+ * Rating summary with the star breakdown and the reviews. 'See More Reviews' is a plain link to
+ * `?reviews=N+1` (pages 1..N+1 render on the server), so it works without JavaScript; with it, the
+ * navigation keeps the scroll position.
+ */
+export function ReviewsSection({ data }: { data: DetailPageData }) {
+  const { t } = useTranslation();
+  const { iso } = useLocale();
+  const { search } = useLocation();
+  const { reviews, experience } = data;
+  const shown = reviews.items.length;
+  const morePages = data.reviewPages < Math.min(reviews.pageCount, MAX_REVIEW_PAGES) && shown < reviews.total;
+  const next = new URLSearchParams(search);
+  next.set("reviews", String(data.reviewPages + 1));
+  const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
+  const loginPath = `/auth/login?redirectTo=${encodeURIComponent(data.path)}`;
+
+  return (
+    <section id="reviews" className="detail-section detail-reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">{t("detail.sections.reviews")}</h2>
+      {reviews.total > 0 ? (
+        <div className="detail-reviews__summary">
+          <p className="detail-reviews__score">
+            <strong>{experience.rating.toFixed(1)}</strong>
+            <RatingStars rating={experience.rating} />
+            <span>{t("detail.reviews.basedOn", { count: reviews.total })}</span>
+          </p>
+          <table className="detail-reviews__breakdown">
+            <caption className="visually-hidden">{t("detail.reviews.breakdown")}</caption>
+            <tbody>
+              {([5, 4, 3, 2, 1] as const).map((stars) => {
+                const count = reviews.breakdown[stars];
+                const percent = reviews.total ? Math.round((count / reviews.total) * 100) : 0;
+                return (
+                  <tr key={stars}>
+                    <th scope="row">{t("detail.reviews.stars", { count: stars })}</th>
+                    <td className="detail-reviews__bar" aria-hidden="true">
+                      <span style={{ inlineSize: `${percent}%` }} />
+                    </td>
+                    <td>{count}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>{t("detail.reviews.none")}</p>
+      )}
+
+      {shown > 0 ? (
+        <ol className="detail-reviews__list">
+          {reviews.items.map((review, index) => (
+            <li key={review.id} id={`review-${index + 1}`} className="detail-review">
+              <h3>{review.title}</h3>
+              <p className="detail-review__meta">
+                <span className="detail-review__rating">
+                  <RatingStars rating={review.rating} />
+                  <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
+                </span>
+                <span>{review.authorName}</span>
+                {review.visitedOn ? <span>{t("detail.reviews.visited", { date: dateFormat.format(new Date(`${review.visitedOn}T00:00:00Z`)) })}</span> : null}
+              </p>
+              <p>{review.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      <p className="detail-reviews__actions">
+        {reviews.total > 0 ? <span className="detail-reviews__count">{t("detail.reviews.showing", { shown, total: reviews.total })}</span> : null}
+        {morePages ? (
+          <Link className="button" to={`?${next.toString()}#review-${shown + 1}`} preventScrollReset replace rel="nofollow">
+            {t("detail.reviews.seeMore")}
+          </Link>
+        ) : null}
+        <LocalizedLink className="button" to={loginPath} prefetch="none" rel="nofollow">
+          {t("detail.reviews.write")}
+        </LocalizedLink>
+      </p>
+    </section>
+  );
+}

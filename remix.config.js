@@ -52,6 +52,7 @@ export const PAGE_ROUTES = [
 /** Locale-independent resource routes (no UI): [path, module, id]. */
 export const RESOURCE_ROUTES = [
   ["api/locale", "routes/api.locale.ts", "api-locale"],
+  ["api/availability", "routes/api.availability.ts", "api-availability"],
   ["api/currency", "routes/api.currency.ts", "api-currency"],
   ["api/suggest", "routes/api.suggest.ts", "api-suggest"],
   ["sitemap.xml", "routes/sitemap-index.ts", "sitemap-index"],

@@ -1,4 +1,5 @@
 import { startContentInvalidationListener } from "#app/content/invalidation.server";
+import { stopBookingEngine } from "#app/booking/booking.server";
 import { closeDb, getDb } from "#app/db/db.server";
 
 /**
@@ -20,5 +21,7 @@ export async function shutdown(): Promise<void> {
   } catch (error) {
     console.error("[shutdown] content listener", error);
   }
+  // The hold reaper must stop before the database it writes to closes.
+  stopBookingEngine();
   await closeDb();
 }

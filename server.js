@@ -69,6 +69,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Fingerprinted build assets never change; everything else in public/ may.
   app.use("/_ipx", entry.createImageHandler());
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  // Generated catalogue images are named by what they show; they change only with a new seed.
+  app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
   app.all("*", createRequestHandler({ build, mode: build.mode }));
 

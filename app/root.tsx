@@ -1,4 +1,4 @@
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { FloatingSupport } from "#app/components/support";
 import { TagManager } from "#app/components/tag-manager";
 import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
+import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getEnv, getPublicEnv } from "#app/lib/env.server";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
@@ -25,8 +26,6 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ name: "viewport", content: "width=device-width, initial-scale=1" }];
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { url, locale, t } = getPageContext(request);
   const site = await getSiteConfig(locale);
@@ -36,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
   const flash = await getToast(request);
+  const currency = await getDisplayCurrency(request, site.defaultCurrency);
   return json({
+    currency,
     locale,
     site,
     siteUrl: env.SITE_URL,
@@ -74,6 +75,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={locale.code} dir={locale.dir}>
       <head>
         <meta charSet="utf-8" />
+        {/* Here, not in `meta`: a route's meta replaces the root's, and every page needs the viewport. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {data ? <AlternateLinks siteUrl={data.siteUrl} /> : null}
         <Links />
@@ -82,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader storefrontType={data?.site.storefrontType ?? "default"} />
+        <SiteHeader storefrontType={data?.site.storefrontType ?? "default"} currency={data?.currency ?? "SAR"} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -8,7 +8,10 @@ export function CurrencySwitcher({ current }: { current: CurrencyCode }) {
   const location = useLocation();
   return (
     <details className="currency-switcher">
-      <summary aria-label={t("discovery.currency.label")}>{current}</summary>
+      <summary>
+        <span className="visually-hidden">{t("discovery.currency.label")}: </span>
+        {current}
+      </summary>
       <form method="post" action="/api/currency" className="currency-switcher__menu">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         {CURRENCIES.map((code) => (

@@ -8,6 +8,14 @@ export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, 
   return storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`;
 }
 
+/** Cards are at most ~400 CSS px wide: widths past 800 px only cost bandwidth on phones. */
+function cardSrcSet(srcSet: string): string {
+  return srcSet
+    .split(", ")
+    .filter((candidate) => Number(candidate.split(" ")[1]?.replace("w", "")) <= 800)
+    .join(", ");
+}
+
 /** A result card: image, title, city, rating, duration, labels and the price from. */
 export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: "supplier" | "default"; priority?: boolean }) {
   const { t } = useTranslation();
@@ -19,7 +27,7 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
         <img
           className="experience-card__image"
           src={card.image.src}
-          srcSet={card.image.srcSet}
+          srcSet={cardSrcSet(card.image.srcSet)}
           sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px"
           alt={card.image.alt}
           width={400}

@@ -14,8 +14,10 @@ export function LanguageSwitcher() {
   const location = useLocation();
   return (
     <details className="language-switcher">
-      <summary aria-label={t("language.label")}>
-        <span aria-hidden="true">🌐</span> {current.name}
+      <summary>
+        <span aria-hidden="true">🌐</span>
+        <span className="visually-hidden">{t("language.label")}: </span>
+        {current.name}
       </summary>
       <form method="post" action="/api/locale" className="language-switcher__menu">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

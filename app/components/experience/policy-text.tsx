@@ -21,9 +21,13 @@ export function PolicyText({ policy }: { policy: CancellationPolicy }) {
           line.kind === "nonRefundable"
             ? t("detail.policy.nonRefundable")
             : line.kind === "free"
-              ? t("detail.policy.free", { window: formatWindow(line.window) })
+              ? line.window.value === 0
+                ? t("detail.policy.freeAnyTime")
+                : t("detail.policy.free", { window: formatWindow(line.window) })
               : line.kind === "penalty"
-                ? t("detail.policy.penalty", { window: formatWindow(line.window), percent: line.percent })
+                ? line.window.value === 0
+                  ? t("detail.policy.penaltyAnyTime", { percent: line.percent })
+                  : t("detail.policy.penalty", { window: formatWindow(line.window), percent: line.percent })
                 : t("detail.policy.fullPenalty", { window: formatWindow(line.window) });
         return (
           <li key={index} className={line.kind === "free" ? "policy-text__free" : undefined}>

@@ -1,0 +1,399 @@
+/**
+ * The cart: a database row found by the signed, httpOnly `rihla_cart` cookie, so it works without
+ * JavaScript and survives restarts. Items keep the price the visitor saw (the snapshot); viewing
+ * the cart re-checks every item through the booking engine (available, unavailable, price changed).
+ */
+import { randomUUID } from "node:crypto";
+import type { Availability } from "@octocloud/types";
+import { createCookie, type Cookie } from "@remix-run/node";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { getBookingApi, isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { getDb, type Database } from "#app/db/db.server";
+import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
+import type { Extra, LocalizedText } from "#app/db/types";
+import type { LocaleCode } from "#app/i18n/locales";
+import { getEnv } from "#app/lib/env.server";
+import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
+import { evaluatePromo, type PromoRefusal } from "./pricing";
+import { loadPromo } from "./promo.server";
+
+export const CART_COOKIE_NAME = "rihla_cart";
+
+let cookie: Cookie | undefined;
+
+function cartCookie(): Cookie {
+  const env = getEnv();
+  cookie ??= createCookie(CART_COOKIE_NAME, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.SITE_URL.startsWith("https://"),
+    secrets: [env.SESSION_SECRET],
+    maxAge: env.CART_TTL_DAYS * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+/** Forget the cookie (tests that change SESSION_SECRET). */
+export function resetCartCookieForTests(): void {
+  cookie = undefined;
+}
+
+/** The cart id in the request's signed cookie; a tampered or missing cookie reads as none. */
+export async function readCartId(request: Request): Promise<string | null> {
+  const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
+}
+
+export function serializeCartCookie(cartId: string): Promise<string> {
+  return cartCookie().serialize(cartId);
+}
+
+export interface CartRow {
+  id: string;
+  currency: CurrencyCode;
+  promoCode: string | null;
+}
+
+export async function getCart(cartId: string | null, db?: Database): Promise<CartRow | null> {
+  if (!cartId) return null;
+  const database = db ?? (await getDb());
+  const [row] = await database.select().from(carts).where(eq(carts.id, cartId));
+  if (!row) return null;
+  return { id: row.id, currency: isCurrencyCode(row.currency) ? row.currency : "SAR", promoCode: row.promoCode };
+}
+
+/** The request's cart, or a new one; `setCookie` is set when the browser must learn its id. */
+export async function getOrCreateCart(request: Request, currency: CurrencyCode): Promise<{ cart: CartRow; setCookie: string | null }> {
+  const existing = await getCart(await readCartId(request));
+  if (existing) return { cart: existing, setCookie: null };
+  const db = await getDb();
+  const id = randomUUID();
+  await db.insert(carts).values({ id, currency });
+  return { cart: { id, currency, promoCode: null }, setCookie: await serializeCartCookie(id) };
+}
+
+/** What the storefront needs of a product to price, validate and show a cart line. */
+export interface ProductInfo {
+  id: string;
+  slug: string;
+  title: LocalizedText;
+  categoryIds: string[];
+  instantConfirmation: boolean;
+  capacityPerItem: number;
+  currency: CurrencyCode;
+  extras: Extra[];
+  noFixedPrice: boolean;
+  options: Map<
+    string,
+    {
+      title: LocalizedText;
+      minUnits: number;
+      maxUnits: number | null;
+      units: Array<{ id: string; title: LocalizedText; minQuantity: number | null; maxQuantity: number | null; paxCount: number; accompaniedBy: string[] }>;
+    }
+  >;
+}
+
+export async function loadProducts(productIds: string[], db?: Database): Promise<Map<string, ProductInfo>> {
+  const ids = [...new Set(productIds)];
+  const result = new Map<string, ProductInfo>();
+  if (ids.length === 0) return result;
+  const database = db ?? (await getDb());
+  const [productRows, optionRows] = await Promise.all([
+    database
+      .select({
+        id: products.id,
+        slug: products.slug,
+        title: products.title,
+        categoryIds: products.categoryIds,
+        instantConfirmation: products.instantConfirmation,
+        capacityPerItem: products.capacityPerItem,
+        currency: products.currency,
+        extras: products.extras,
+        noFixedPrice: products.noFixedPrice,
+      })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    database.select().from(productOptions).where(inArray(productOptions.productId, ids)),
+  ]);
+  const unitRows = optionRows.length
+    ? await database
+        .select()
+        .from(unitsTable)
+        .where(inArray(unitsTable.optionId, optionRows.map((option) => option.id)))
+        .orderBy(asc(unitsTable.sortOrder))
+    : [];
+  for (const row of productRows) {
+    result.set(row.id, { ...row, currency: isCurrencyCode(row.currency) ? row.currency : "SAR", options: new Map() });
+  }
+  for (const option of optionRows) {
+    result.get(option.productId)?.options.set(option.id, {
+      title: option.title,
+      minUnits: option.minUnits,
+      maxUnits: option.maxUnits,
+      units: unitRows
+        .filter((unit) => unit.optionId === option.id)
+        .map((unit) => ({ id: unit.id, title: unit.title, minQuantity: unit.minQuantity, maxQuantity: unit.maxQuantity, paxCount: unit.paxCount, accompaniedBy: unit.accompaniedBy })),
+    });
+  }
+  return result;
+}
+
+export interface ItemSelection {
+  productId: string;
+  optionId: string;
+  availabilityId: string;
+  units: Array<{ unitId: string; quantity: number }>;
+  extraIds: string[];
+}
+
+export type SelectionRefusal = "UNKNOWN_PRODUCT" | "NO_TRAVELLERS" | "TOO_MANY_TRAVELLERS" | "QUANTITY_RULES" | "UNAVAILABLE";
+
+/** Quantity rules of the storefront (capacity per item) and of the option's units. */
+export function validateSelection(product: ProductInfo | undefined, selection: ItemSelection): SelectionRefusal | null {
+  if (!product || product.noFixedPrice) return "UNKNOWN_PRODUCT";
+  const option = product.options.get(selection.optionId);
+  if (!option) return "UNKNOWN_PRODUCT";
+  const counts = new Map(selection.units.map((unit) => [unit.unitId, unit.quantity]));
+  const total = selection.units.reduce((sum, unit) => sum + unit.quantity, 0);
+  if (total <= 0) return "NO_TRAVELLERS";
+  const capacity = Math.min(product.capacityPerItem, option.maxUnits ?? product.capacityPerItem);
+  if (total > capacity) return "TOO_MANY_TRAVELLERS";
+  if (total < option.minUnits) return "QUANTITY_RULES";
+  for (const unit of selection.units) if (!option.units.some((candidate) => candidate.id === unit.unitId)) return "UNKNOWN_PRODUCT";
+  for (const unit of option.units) {
+    const quantity = counts.get(unit.id) ?? 0;
+    if (quantity === 0) continue;
+    if ((unit.minQuantity !== null && quantity < unit.minQuantity) || (unit.maxQuantity !== null && quantity > unit.maxQuantity)) return "QUANTITY_RULES";
+    if (unit.accompaniedBy.length > 0 && !unit.accompaniedBy.some((id) => (counts.get(id) ?? 0) > 0)) return "QUANTITY_RULES";
+  }
+  for (const extraId of selection.extraIds) if (!product.extras.some((extra) => extra.id === extraId)) return "UNKNOWN_PRODUCT";
+  return null;
+}
+
+export interface Quote {
+  available: boolean;
+  /** Booking price + extras in the requested currency; null when unavailable. */
+  amount: number | null;
+  slot: Pick<Availability, "localDateTimeStart" | "allDay"> | null;
+}
+
+/** Live price and availability of one selection, through the booking engine. */
+export async function quoteSelection(api: BookingApi, product: ProductInfo, selection: ItemSelection, currency: CurrencyCode): Promise<Quote> {
+  const option = product.options.get(selection.optionId);
+  if (!option) return { available: false, amount: null, slot: null };
+  try {
+    const slots = await api.checkAvailability({
+      productId: selection.productId,
+      optionId: selection.optionId,
+      availabilityIds: [selection.availabilityId],
+      units: selection.units.map((unit) => ({ id: unit.unitId, quantity: unit.quantity })),
+      currency,
+    });
+    const slot = slots.find((candidate) => candidate.id === selection.availabilityId);
+    if (!slot) return { available: false, amount: null, slot: null };
+    const pax = selection.units.reduce((sum, unit) => sum + unit.quantity * (option.units.find((candidate) => candidate.id === unit.unitId)?.paxCount ?? 1), 0);
+    const available = slot.available && (slot.vacancies === null || slot.vacancies >= pax) && slot.pricing !== undefined;
+    if (!available || !slot.pricing) return { available: false, amount: null, slot };
+    const quantity = selection.units.reduce((sum, unit) => sum + unit.quantity, 0);
+    const extras = selection.extraIds.reduce((sum, id) => {
+      const extra = product.extras.find((candidate) => candidate.id === id);
+      return extra ? sum + convertAmount(extra.price, product.currency, currency) * (extra.per === "UNIT" ? quantity : 1) : sum;
+    }, 0);
+    return { available: true, amount: slot.pricing.retail + extras, slot };
+  } catch (error) {
+    // The engine refusing (closed slot, unknown option) means "not available", never a crash.
+    if (isBookingError(error)) return { available: false, amount: null, slot: null };
+    throw error;
+  }
+}
+
+export type AddToCartResult = { ok: true; itemId: string } | { ok: false; reason: SelectionRefusal };
+
+/** Validates a selection, prices it live and adds it to the cart with that price as its snapshot. */
+export async function addToCart(cart: CartRow, selection: ItemSelection): Promise<AddToCartResult> {
+  const db = await getDb();
+  const product = (await loadProducts([selection.productId], db)).get(selection.productId);
+  const refusal = validateSelection(product, selection);
+  if (refusal || !product) return { ok: false, reason: refusal ?? "UNKNOWN_PRODUCT" };
+  const quote = await quoteSelection(await getBookingApi(), product, selection, cart.currency);
+  if (!quote.available || quote.amount === null) return { ok: false, reason: "UNAVAILABLE" };
+  const itemId = randomUUID();
+  const localDate = selection.availabilityId.slice(0, 10);
+  await db.insert(cartItems).values({
+    id: itemId,
+    cartId: cart.id,
+    productId: selection.productId,
+    optionId: selection.optionId,
+    availabilityId: selection.availabilityId,
+    localDate,
+    units: selection.units.filter((unit) => unit.quantity > 0),
+    extraIds: selection.extraIds,
+    currency: cart.currency,
+    priceSnapshot: quote.amount,
+  });
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  return { ok: true, itemId };
+}
+
+export async function removeCartItem(cartId: string, itemId: string): Promise<boolean> {
+  const db = await getDb();
+  const removed = await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id });
+  return removed.length > 0;
+}
+
+export async function setCartPromo(cartId: string, code: string | null): Promise<void> {
+  const db = await getDb();
+  await db.update(carts).set({ promoCode: code, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Empties a cart of the items that were in it when an order was placed. */
+export async function clearCartItems(cartId: string, addedUpTo: Date, db?: Database): Promise<void> {
+  const database = db ?? (await getDb());
+  await database.delete(cartItems).where(and(eq(cartItems.cartId, cartId), lte(cartItems.createdAt, addedUpTo)));
+  await database.update(carts).set({ promoCode: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/**
+ * Moves every item of one cart into another (an anonymous cart into the user's at sign-in). Prices
+ * are converted to the target cart's currency; the target keeps its promo code unless it has none.
+ * The source cart is deleted. Idempotent: merging a cart that is gone does nothing.
+ */
+export async function mergeCarts(fromCartId: string, intoCartId: string): Promise<void> {
+  if (fromCartId === intoCartId) return;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [from] = await tx.select().from(carts).where(eq(carts.id, fromCartId)).for("update");
+    const [into] = await tx.select().from(carts).where(eq(carts.id, intoCartId)).for("update");
+    if (!from || !into) return;
+    const target = isCurrencyCode(into.currency) ? into.currency : "SAR";
+    const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, fromCartId));
+    for (const item of items) {
+      const price = isCurrencyCode(item.currency) ? convertAmount(item.priceSnapshot, item.currency, target) : item.priceSnapshot;
+      await tx.update(cartItems).set({ cartId: intoCartId, currency: target, priceSnapshot: price }).where(eq(cartItems.id, item.id));
+    }
+    await tx
+      .update(carts)
+      .set({ promoCode: into.promoCode ?? from.promoCode, updatedAt: new Date() })
+      .where(eq(carts.id, intoCartId));
+    await tx.delete(carts).where(eq(carts.id, fromCartId));
+  });
+}
+
+export type LineStatus = "available" | "unavailable" | "priceChanged";
+
+export interface CartLine {
+  id: string;
+  productId: string;
+  slug: string;
+  title: string;
+  optionTitle: string;
+  categoryIds: string[];
+  instantConfirmation: boolean;
+  localDate: string;
+  /** "HH:MM" local start, or null for a whole-day ticket. */
+  time: string | null;
+  travellers: Array<{ title: string; quantity: number }>;
+  extras: string[];
+  selection: ItemSelection;
+  snapshot: Money;
+  /** Today's price; null when unavailable. */
+  current: Money | null;
+  status: LineStatus;
+  discountShare: number;
+}
+
+export type CartNotice = "allUnavailable" | "someUnavailable" | "pricesChanged" | "unavailableAndPricesChanged" | null;
+
+export type PromoState = { code: string; applied: true; discount: number } | { code: string; applied: false; reason: PromoRefusal; minimum?: Money } | null;
+
+export interface CartReview {
+  cartId: string | null;
+  currency: CurrencyCode;
+  lines: CartLine[];
+  notice: CartNotice;
+  /** Sum of today's prices of the available items. */
+  subtotal: number;
+  promo: PromoState;
+  discount: number;
+  total: number;
+}
+
+/** The cart re-checked against the engine, with the promo code applied to today's prices. */
+export async function reviewCart(cartId: string | null, locale: LocaleCode, options: { now?: Date; db?: Database; api?: BookingApi } = {}): Promise<CartReview> {
+  const db = options.db ?? (await getDb());
+  const cart = await getCart(cartId, db);
+  if (!cart) return { cartId: null, currency: "SAR", lines: [], notice: null, subtotal: 0, promo: null, discount: 0, total: 0 };
+  const rows = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const productInfo = await loadProducts(rows.map((row) => row.productId), db);
+  const api = options.api ?? (await getBookingApi());
+  const lines: CartLine[] = [];
+  for (const row of rows) {
+    const product = productInfo.get(row.productId);
+    const option = product?.options.get(row.optionId);
+    const selection: ItemSelection = { productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId, units: row.units, extraIds: row.extraIds };
+    const quote: Quote = product ? await quoteSelection(api, product, selection, cart.currency) : { available: false, amount: null, slot: null };
+    const rowCurrency = isCurrencyCode(row.currency) ? row.currency : cart.currency;
+    const snapshot = { amount: convertAmount(row.priceSnapshot, rowCurrency, cart.currency), currency: cart.currency };
+    const status: LineStatus = !quote.available ? "unavailable" : quote.amount !== snapshot.amount ? "priceChanged" : "available";
+    const start = /T(\d{2}:\d{2})/.exec(row.availabilityId)?.[1] ?? null;
+    lines.push({
+      id: row.id,
+      productId: row.productId,
+      slug: product?.slug ?? "",
+      title: product?.title[locale] ?? product?.title.en ?? row.productId,
+      optionTitle: option?.title[locale] ?? option?.title.en ?? "",
+      categoryIds: product?.categoryIds ?? [],
+      instantConfirmation: product?.instantConfirmation ?? true,
+      localDate: row.localDate,
+      time: quote.slot?.allDay ? null : start,
+      travellers: row.units.map((unit) => {
+        const info = option?.units.find((candidate) => candidate.id === unit.unitId);
+        return { title: info?.title[locale] ?? info?.title.en ?? unit.unitId, quantity: unit.quantity };
+      }),
+      extras: row.extraIds.map((id) => {
+        const extra = product?.extras.find((candidate) => candidate.id === id);
+        return extra?.title[locale] ?? extra?.title.en ?? id;
+      }),
+      selection,
+      snapshot,
+      current: quote.amount === null ? null : { amount: quote.amount, currency: cart.currency },
+      status,
+      discountShare: 0,
+    });
+  }
+  const unavailable = lines.filter((line) => line.status === "unavailable").length;
+  const changed = lines.filter((line) => line.status === "priceChanged").length;
+  const notice: CartNotice =
+    lines.length > 0 && unavailable === lines.length
+      ? "allUnavailable"
+      : unavailable > 0 && changed > 0
+        ? "unavailableAndPricesChanged"
+        : unavailable > 0
+          ? "someUnavailable"
+          : changed > 0
+            ? "pricesChanged"
+            : null;
+  const payable = lines.filter((line) => line.current !== null);
+  const subtotal = payable.reduce((sum, line) => sum + line.current!.amount, 0);
+  let promo: PromoState = null;
+  let discount = 0;
+  if (cart.promoCode && payable.length > 0) {
+    const result = evaluatePromo(
+      await loadPromo(cart.promoCode, db),
+      payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
+      cart.currency,
+      options.now ?? new Date(),
+      cart.promoCode,
+    );
+    if (result.ok) {
+      discount = result.discount;
+      payable.forEach((line, index) => (line.discountShare = result.shares[index] ?? 0));
+      promo = { code: result.code, applied: true, discount };
+    } else {
+      promo = { code: result.code, applied: false, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
+    }
+  }
+  return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal, promo, discount, total: subtotal - discount };
+}

@@ -1,0 +1,65 @@
+/**
+ * Telling the customer about an order: one email per outcome through sendMail, and a WhatsApp
+ * message through a notifier interface (the default only logs; a provider adapter plugs in here).
+ */
+import { getFixedT } from "#app/i18n/i18n.server";
+import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { getEnv } from "#app/lib/env.server";
+import { sendMail } from "#app/lib/mailer.server";
+import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { getLocale } from "#app/i18n/locales";
+
+export interface WhatsAppNotifier {
+  send(to: string, text: string): Promise<void>;
+}
+
+/** Logs instead of sending: no WhatsApp provider is configured. Logs no phone number in full. */
+export const loggingWhatsAppNotifier: WhatsAppNotifier = {
+  async send(to, text) {
+    console.info(`[whatsapp] to …${to.slice(-3)}: ${text.slice(0, 80)}`);
+  },
+};
+
+let whatsapp: WhatsAppNotifier = loggingWhatsAppNotifier;
+
+export function setWhatsAppNotifier(notifier: WhatsAppNotifier | undefined): void {
+  whatsapp = notifier ?? loggingWhatsAppNotifier;
+}
+
+export type NotifiedOutcome = "CONFIRMED" | "PARTIALLY_CONFIRMED" | "ON_HOLD" | "PAY_LATER" | "PAYMENT_FAILED" | "BOOKING_FAILED";
+
+export interface OrderNotice {
+  outcome: NotifiedOutcome;
+  reference: string;
+  locale: string;
+  email: string;
+  phone: string;
+  firstName: string;
+  total: number;
+  currency: string;
+  accessUrlPath: string;
+  items: Array<{ title: string; localDate: string; status: string }>;
+}
+
+export async function notifyOrderOutcome(notice: OrderNotice): Promise<void> {
+  const locale = isLocaleCode(notice.locale) ? notice.locale : "en";
+  const t = getFixedT(locale);
+  const key = `booking.email.${notice.outcome}`;
+  const total = isCurrencyCode(notice.currency) ? formatMoney(notice.total, notice.currency, getLocale(locale).iso) : `${notice.total} ${notice.currency}`;
+  const link = `${getEnv().SITE_URL}${localePrefix(locale)}${notice.accessUrlPath}`;
+  const lines = notice.items.map((item) => `- ${item.title} (${item.localDate}): ${t(`booking.itemStatus.${item.status}`)}`);
+  const text = [
+    t("booking.email.greeting", { name: notice.firstName }),
+    "",
+    t(`${key}.body`, { reference: notice.reference }),
+    "",
+    ...lines,
+    "",
+    t("booking.email.total", { total }),
+    t("booking.email.link", { link }),
+  ].join("\n");
+  await sendMail({ to: notice.email, subject: t(`${key}.subject`, { reference: notice.reference }), text });
+  if (notice.outcome === "ON_HOLD" || notice.outcome === "PAY_LATER" || notice.outcome === "CONFIRMED") {
+    await whatsapp.send(notice.phone, t(`${key}.subject`, { reference: notice.reference })).catch((error: unknown) => console.error("[whatsapp]", error));
+  }
+}

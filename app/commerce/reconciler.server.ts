@@ -1,0 +1,128 @@
+/**
+ * The reconciler: on start and then periodically, it finishes whatever a crash, a lost webhook or a
+ * slow supplier left half done. It expires stale holds, aborts orders whose checkout died while
+ * placing, asks the gateway about orders whose webhook never came, and settles orders that are
+ * still moving (confirmations to retry, on-request decisions to pick up, refunds or captures to
+ * finish). Every step it calls is idempotent, so it is safe next to webhooks and other instances.
+ */
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { getBookingApi } from "#app/booking/booking.server";
+import { getDb } from "#app/db/db.server";
+import { orderItems, orders, payments } from "#app/db/schema";
+import { getEnv } from "#app/lib/env.server";
+import { reportCommerceIncident } from "./monitoring.server";
+import { abandonOrder, settleOrder, syncOrderPayment } from "./orders.server";
+import { releasePromo } from "./promo.server";
+
+/** A checkout that has not finished placing after this long died half way. */
+const PLACING_TIMEOUT_MS = 2 * 60_000;
+const BATCH = 100;
+
+export interface ReconcileReport {
+  expiredHolds: number;
+  abortedPlacing: number;
+  synced: number;
+  settled: number;
+  errors: number;
+}
+
+/** One pass; `now` and `settleAfterMs` let tests run it without waiting. */
+export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: number } = {}): Promise<ReconcileReport> {
+  const db = await getDb();
+  const api = await getBookingApi();
+  const now = options.now ?? new Date();
+  const settleAfterMs = options.settleAfterMs ?? getEnv().ORDER_SETTLE_AFTER_SECONDS * 1000;
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, errors: 0 };
+  const attempt = async (orderId: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      report.errors += 1;
+      console.error(`[reconciler] order ${orderId}`, error);
+      reportCommerceIncident({ kind: "settle_failed", orderId, gateway: null });
+    }
+  };
+
+  report.expiredHolds = await api.expireHolds();
+
+  const placing = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "PLACING"), lt(orders.updatedAt, new Date(now.getTime() - PLACING_TIMEOUT_MS))))
+    .limit(BATCH);
+  for (const { id } of placing) {
+    await attempt(id, async () => {
+      const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
+      for (const item of items) await api.cancel(item.bookingUuid, { reason: "Checkout did not finish" }).catch(() => undefined);
+      await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.orderId, id), inArray(orderItems.status, ["NEW", "HELD"])));
+      await db.update(orders).set({ status: "REFUSED", updatedAt: now }).where(and(eq(orders.id, id), eq(orders.status, "PLACING")));
+      await releasePromo(db, id);
+      report.abortedPlacing += 1;
+    });
+  }
+
+  const waiting = await db
+    .select({ id: orders.id, updatedAt: orders.updatedAt })
+    .from(orders)
+    .where(and(eq(orders.status, "AWAITING_PAYMENT"), lt(orders.updatedAt, new Date(now.getTime() - settleAfterMs))))
+    .limit(BATCH);
+  const holdMs = getEnv().BOOKING_HOLD_MINUTES * 60_000;
+  for (const order of waiting) {
+    await attempt(order.id, async () => {
+      await syncOrderPayment(order.id);
+      // Nobody paid while the seats were held: give them back.
+      const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+      if (after?.status === "AWAITING_PAYMENT" && now.getTime() - order.updatedAt.getTime() > holdMs) await abandonOrder(order.id);
+      report.synced += 1;
+    });
+  }
+
+  // Orders still moving, and finished orders with a refund or capture left half done.
+  const moving = await db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(
+      or(
+        inArray(orders.status, ["PROCESSING", "ON_HOLD", "PAY_LATER"]),
+        eq(orderItems.refundState, "REFUNDING"),
+        and(eq(payments.captureState, "CAPTURING"), eq(payments.status, "AUTHORIZED")),
+        and(inArray(payments.status, ["AUTHORIZED", "CAPTURED"]), sql`${orderItems.status} IN ('HELD', 'PENDING')`),
+      ),
+    )
+    .limit(BATCH);
+  for (const { id } of moving) {
+    await attempt(id, async () => {
+      await settleOrder(id, { api });
+      report.settled += 1;
+    });
+  }
+  return report;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let running: Promise<unknown> | undefined;
+
+/** Runs a pass now and then every RECONCILER_INTERVAL_SECONDS; never overlaps itself. */
+export function startReconciler(intervalMs = getEnv().RECONCILER_INTERVAL_SECONDS * 1000): void {
+  if (timer) return;
+  const tick = () => {
+    if (running) return;
+    running = runReconcilerOnce()
+      .catch((error: unknown) => console.error("[reconciler] pass failed", error))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  tick();
+  timer = setInterval(tick, intervalMs);
+  timer.unref();
+}
+
+/** Stops the timer and waits for a running pass (call before closing the database). */
+export async function stopReconciler(): Promise<void> {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  await running;
+}

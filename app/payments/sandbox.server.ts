@@ -1,0 +1,217 @@
+/**
+ * The built-in sandbox gateway: a small payment provider living in the same process, with its own
+ * books (sandbox_sessions, sandbox_operations), its own hosted page (/pay/sandbox/{sessionId}) and
+ * webhooks signed like Stripe's (HMAC-SHA256 over "{timestamp}.{raw body}", header
+ * `Rihla-Signature: t=…,v1=…`). It lets the whole checkout run with no account anywhere.
+ *
+ * Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+ * 4000 0000 0000 3220 is only ever authorized (the payment is held, captured later).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Database } from "#app/db/db.server";
+import { sandboxOperations, sandboxSessions } from "#app/db/schema";
+import { getEnv } from "#app/lib/env.server";
+import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
+
+export const SANDBOX_SIGNATURE_HEADER = "Rihla-Signature";
+const TOLERANCE_SECONDS = 300;
+const SESSION_MINUTES = 30;
+
+export const SANDBOX_CARDS = { success: "4242424242424242", decline: "4000000000000002", authorizeOnly: "4000000000003220" } as const;
+
+/** The webhook body the sandbox sends. */
+export interface SandboxWebhookBody {
+  id: string;
+  type: PaymentEventType;
+  created: number;
+  data: { sessionId: string; amount: number | null; currency: string; declineCode: string | null; metadata: Record<string, string> };
+}
+
+export function signSandboxPayload(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/** Checks a `t=…,v1=…` header against the raw body; throws WebhookSignatureError when it does not match. */
+export function verifySandboxSignature(rawBody: string, header: string | null, secret: string, now = Math.floor(Date.now() / 1000)): void {
+  if (!header) throw new WebhookSignatureError("Missing signature header");
+  const parts = new Map(header.split(",").map((part) => part.split("=", 2) as [string, string]));
+  const timestamp = Number(parts.get("t"));
+  const given = parts.get("v1") ?? "";
+  if (!Number.isInteger(timestamp) || !/^[0-9a-f]{64}$/.test(given)) throw new WebhookSignatureError("Malformed signature header");
+  // A replayed old delivery is refused even with a valid signature.
+  if (Math.abs(now - timestamp) > TOLERANCE_SECONDS) throw new WebhookSignatureError("Timestamp outside the tolerance");
+  const expected = createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest();
+  if (!timingSafeEqual(expected, Buffer.from(given, "hex"))) throw new WebhookSignatureError("Signature mismatch");
+}
+
+/** Sends a signed webhook somewhere; tests replace it to collect, duplicate and reorder deliveries. */
+export type WebhookDelivery = (rawBody: string, signature: string) => Promise<void>;
+
+async function postWebhook(rawBody: string, signature: string): Promise<void> {
+  const env = getEnv();
+  const url = `${(env.SANDBOX_WEBHOOK_URL ?? env.SITE_URL).replace(/\/$/, "")}/api/payments/webhook/sandbox`;
+  // Like a real provider: a few retries with back-off; the reconciler covers anything still lost.
+  for (const delay of [0, 1000, 5000]) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const response = await fetch(url, { method: "POST", body: rawBody, headers: { "Content-Type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature } });
+      if (response.ok) return;
+    } catch {
+      // The storefront may be restarting; try again.
+    }
+  }
+  console.warn("[sandbox] webhook not delivered; the reconciler will settle the order");
+}
+
+let delivery: WebhookDelivery = (rawBody, signature) => {
+  // Delivered after the response, as a provider would: the browser's return may win the race.
+  setTimeout(() => void postWebhook(rawBody, signature), 50).unref();
+  return Promise.resolve();
+};
+
+export function setSandboxWebhookDelivery(next: WebhookDelivery | undefined): void {
+  delivery = next ?? ((rawBody, signature) => postWebhook(rawBody, signature));
+}
+
+type SessionRow = typeof sandboxSessions.$inferSelect;
+
+export type SandboxPayResult =
+  | { outcome: "authorized" | "captured" | "declined"; redirectTo: string }
+  | { outcome: "invalid_card" }
+  | { outcome: "closed"; redirectTo: string };
+
+export class SandboxGateway implements PaymentGateway {
+  readonly name = "sandbox" as const;
+
+  constructor(
+    private readonly database: () => Promise<Database> = getDb,
+    private readonly secret: () => string = () => getEnv().SANDBOX_WEBHOOK_SECRET,
+  ) {}
+
+  async createSession(input: CreateSessionInput): Promise<PaymentSession> {
+    const db = await this.database();
+    // The caller's idempotency key names the session: a retried create returns the same one.
+    const id = `sbx_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, "").slice(0, 32)}`;
+    await db
+      .insert(sandboxSessions)
+      .values({
+        id,
+        status: "open",
+        captureMethod: input.captureMethod,
+        currency: input.currency,
+        amount: input.amount,
+        description: input.description,
+        successUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+        metadata: { orderId: input.orderId, reference: input.reference, locale: input.locale },
+        expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
+      })
+      .onConflictDoNothing();
+    return { id, url: `/pay/sandbox/${id}` };
+  }
+
+  async getSession(sessionId: string): Promise<SessionRow | null> {
+    const db = await this.database();
+    const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
+    return row ?? null;
+  }
+
+  async retrieveSession(sessionId: string): Promise<SessionState> {
+    const row = await this.getSession(sessionId);
+    if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
+    const status = row.status === "open" && row.expiresAt <= new Date() ? "expired" : row.status;
+    return { id: row.id, status: status as SessionState["status"], amount: row.amount, capturedAmount: row.capturedAmount, currency: row.currency, declineCode: row.declineCode };
+  }
+
+  /** The hosted page's form: decides by test card, records the outcome, signs and sends the webhook. */
+  async pay(sessionId: string, cardNumber: string): Promise<SandboxPayResult> {
+    const db = await this.database();
+    const row = await this.getSession(sessionId);
+    if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
+    const digits = cardNumber.replace(/[\s-]/g, "");
+    if (!(Object.values(SANDBOX_CARDS) as string[]).includes(digits)) return { outcome: "invalid_card" };
+    if (row.status !== "open" || row.expiresAt <= new Date()) return { outcome: "closed", redirectTo: row.successUrl };
+    const declined = digits === SANDBOX_CARDS.decline;
+    const capture = !declined && digits !== SANDBOX_CARDS.authorizeOnly && row.captureMethod === "automatic";
+    const status = declined ? "failed" : capture ? "captured" : "authorized";
+    // Only one attempt wins an open session (a double click pays once).
+    const updated = await db
+      .update(sandboxSessions)
+      .set({ status, capturedAmount: capture ? row.amount : 0, declineCode: declined ? "card_declined" : null, cardLast4: digits.slice(-4) })
+      .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "open")))
+      .returning({ id: sandboxSessions.id });
+    if (updated.length === 0) return { outcome: "closed", redirectTo: row.successUrl };
+    const type: PaymentEventType = declined ? "payment.failed" : capture ? "payment.captured" : "payment.authorized";
+    await this.emit(row, type, declined ? null : row.amount, declined ? "card_declined" : null);
+    return { outcome: declined ? "declined" : capture ? "captured" : "authorized", redirectTo: row.successUrl };
+  }
+
+  private async emit(row: SessionRow, type: PaymentEventType, amount: number | null, declineCode: string | null): Promise<void> {
+    const body: SandboxWebhookBody = {
+      id: `evt_${randomBytes(12).toString("hex")}`,
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId: row.id, amount, currency: row.currency, declineCode, metadata: row.metadata },
+    };
+    const rawBody = JSON.stringify(body);
+    await delivery(rawBody, signSandboxPayload(rawBody, this.secret()));
+  }
+
+  /** Records a money movement once per idempotency key; returns false when the key was seen. */
+  private async operation(db: Database, key: string, sessionId: string, kind: string, amount: number): Promise<boolean> {
+    const inserted = await db.insert(sandboxOperations).values({ idempotencyKey: key, sessionId, kind, amount }).onConflictDoNothing().returning({ key: sandboxOperations.idempotencyKey });
+    return inserted.length > 0;
+  }
+
+  async capture(sessionId: string, amount: number, idempotencyKey: string): Promise<void> {
+    const db = await this.database();
+    const row = await this.getSession(sessionId);
+    if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
+    if (!(await this.operation(db, idempotencyKey, sessionId, "capture", amount))) return;
+    if (row.status !== "authorized") throw new Error(`Cannot capture a ${row.status} sandbox session`);
+    if (amount > row.amount) throw new Error("Capture exceeds the authorized amount");
+    await db.update(sandboxSessions).set({ status: "captured", capturedAmount: amount }).where(eq(sandboxSessions.id, sessionId));
+    await this.emit(row, "payment.captured", amount, null);
+  }
+
+  async refund(sessionId: string, amount: number, idempotencyKey: string): Promise<void> {
+    const db = await this.database();
+    if (!(await this.operation(db, idempotencyKey, sessionId, "refund", amount))) return;
+    const [row] = await db
+      .update(sandboxSessions)
+      .set({ refundedAmount: sql`${sandboxSessions.refundedAmount} + ${amount}` })
+      .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "captured"), sql`${sandboxSessions.refundedAmount} + ${amount} <= ${sandboxSessions.capturedAmount}`))
+      .returning();
+    if (!row) throw new Error("Refund refused: the session is not captured or the amount exceeds what is left");
+    await this.emit(row, "payment.refunded", amount, null);
+  }
+
+  async cancel(sessionId: string, idempotencyKey: string): Promise<void> {
+    const db = await this.database();
+    if (!(await this.operation(db, idempotencyKey, sessionId, "cancel", 0))) return;
+    const [row] = await db
+      .update(sandboxSessions)
+      .set({ status: sql`CASE WHEN ${sandboxSessions.status} = 'open' THEN 'expired' ELSE 'voided' END` })
+      .where(and(eq(sandboxSessions.id, sessionId), sql`${sandboxSessions.status} IN ('open', 'authorized')`))
+      .returning();
+    if (row?.status === "voided") await this.emit(row, "payment.voided", 0, null);
+  }
+
+  async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent[]> {
+    verifySandboxSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), this.secret());
+    const body = JSON.parse(rawBody) as SandboxWebhookBody;
+    return [
+      {
+        id: body.id,
+        type: body.type,
+        sessionId: body.data.sessionId,
+        amount: body.data.amount,
+        currency: body.data.currency,
+        declineCode: body.data.declineCode,
+        raw: body as unknown as Record<string, unknown>,
+      },
+    ];
+  }
+}

@@ -2,7 +2,22 @@
 import type { AvailabilityCalendar } from "@octocloud/types";
 import { isBookingError } from "#app/booking/types";
 import { getAvailabilityCalendar } from "./catalogue.server";
+import { z } from "zod";
+import { CURRENCIES } from "#app/lib/money";
 import { monthRange, type AvailabilityMonthQuery, type CalendarDay, type CalendarMonth } from "./detail-page";
+
+/** `?product=&option=&month=YYYY-MM&currency=` of the availability calendar resource route. */
+// Zod stays on the server: detail-page.ts is shipped to the browser.
+export const AvailabilityMonthQuerySchema: z.ZodType<AvailabilityMonthQuery> = z.object({
+  product: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  option: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,80}$/)
+    .optional(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+  currency: z.enum(CURRENCIES).optional(),
+});
+
 
 type Result = { ok: true; month: CalendarMonth } | { ok: false; status: 400 | 404; error: string };
 

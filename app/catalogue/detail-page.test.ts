@@ -1,6 +1,6 @@
+import { AvailabilityMonthQuerySchema } from "./availability-month.server";
 import { describe, expect, test } from "vitest";
 import {
-  AvailabilityMonthQuerySchema,
   canonicalDetailPath,
   canonicalRedirect,
   describeCancellationPolicy,

@@ -2,9 +2,8 @@
  * Pure rules of the experience detail page, shared by its loader, its availability resource route and
  * its components: query parsing, date validation, the canonical URL, the cancellation policy in words.
  */
-import { z } from "zod";
 import type { CancellationPolicy, CancellationRule } from "#app/db/types";
-import { CURRENCIES } from "#app/lib/money";
+import type { CURRENCIES } from "#app/lib/money";
 
 /** How far ahead a visitor may ask about a date; beyond the engine's horizon the answer is simply empty. */
 export const MAX_DAYS_AHEAD = 730;
@@ -107,17 +106,8 @@ export function describeCancellationPolicy(policy: CancellationPolicy): PolicyLi
   return lines;
 }
 
-/** `?product=&option=&month=YYYY-MM&currency=` of the availability calendar resource route. */
-export const AvailabilityMonthQuerySchema = z.object({
-  product: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
-  option: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,80}$/)
-    .optional(),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
-  currency: z.enum(CURRENCIES).optional(),
-});
-export type AvailabilityMonthQuery = z.output<typeof AvailabilityMonthQuerySchema>;
+/** The availability calendar's query (parsed by AvailabilityMonthQuerySchema on the server). */
+export type AvailabilityMonthQuery = { product: string; option?: string; month: string; currency?: (typeof CURRENCIES)[number] };
 
 /** First and last local date of a `YYYY-MM` month. */
 export function monthRange(month: string): { from: string; to: string } {

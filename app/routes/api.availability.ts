@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadAvailabilityMonth } from "#app/catalogue/availability-month.server";
-import { AvailabilityMonthQuerySchema } from "#app/catalogue/detail-page";
+import { AvailabilityMonthQuerySchema } from "#app/catalogue/availability-month.server";
 import { CACHE_FRESH_MINUTE } from "#app/lib/http";
 
 /**

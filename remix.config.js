@@ -64,6 +64,9 @@ export const RESOURCE_ROUTES = [
   ["builds/latest.json", "routes/builds.latest.ts", "builds-latest"],
   ["builds/meta/:file", "routes/builds.meta.ts", "builds-meta"],
   ["dev/outbox", "routes/dev.outbox.ts", "dev-outbox"],
+  ["pay/sandbox/:sessionId", "routes/pay.sandbox.ts", "pay-sandbox"],
+  ["api/payments/webhook/:gateway", "routes/api.payments-webhook.ts", "api-payments-webhook"],
+  ["api/test/commerce", "routes/api.test-commerce.ts", "api-test-commerce"],
 ];
 
 /** @type {import('@remix-run/dev').AppConfig} */

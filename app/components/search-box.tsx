@@ -1,17 +1,13 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import useSWR from "swr";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 
 /** One destination suggested as the visitor types (the shape of GET /api/suggest). */
 export type DestinationSuggestion = { slug: string; name: string; country: string; count: number };
 
-const fetchSuggestions = async (url: string): Promise<DestinationSuggestion[]> => {
-  const response = await fetch(url);
-  if (!response.ok) return [];
-  return ((await response.json()) as { suggestions: DestinationSuggestion[] }).suggestions;
-};
+// swr and the fetching live in their own chunk, loaded when the visitor first types.
+const SearchSuggestionsSource = lazy(() => import("./search-suggestions-source"));
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -36,10 +32,9 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), 150);
-  const { data: suggestions = [] } = useSWR(query.length >= 1 ? `/api/suggest?q=${encodeURIComponent(query)}&lng=${locale.code}` : null, fetchSuggestions, {
-    keepPreviousData: true,
-    revalidateOnFocus: false,
-  });
+  const [engaged, setEngaged] = useState(false);
+  const [suggestions, setSuggestions] = useState<DestinationSuggestion[]>([]);
+  const suggestUrl = query.length >= 1 ? `/api/suggest?q=${encodeURIComponent(query)}&lng=${locale.code}` : null;
   const listId = `${id}-suggestions`;
   const showList = open && query.length >= 1 && suggestions.length > 0;
 
@@ -49,6 +44,11 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
 
   return (
     <Form method="get" action={localize("/search")} role="search" className="search-box">
+      {engaged ? (
+        <Suspense fallback={null}>
+          <SearchSuggestionsSource url={suggestUrl} onData={setSuggestions} />
+        </Suspense>
+      ) : null}
       <div className="search-box__field search-box__field--where">
         <label htmlFor={`${id}-q`}>{t("discovery.home.whereTo")}</label>
         <input
@@ -66,6 +66,7 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           value={text}
           onChange={(event) => {
+            setEngaged(true);
             setText(event.target.value);
             setOpen(true);
             setActive(-1);

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { orderResultLoader } from "#app/commerce/result-route.server";
+import { OrderResultPage } from "#app/components/commerce/order-result";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "checkoutSuccess", { personal: true });
+  return orderResultLoader(request, "checkoutSuccess");
 }
 
-export default SimplePage;
+export default OrderResultPage;
 export const ErrorBoundary = GeneralErrorBoundary;

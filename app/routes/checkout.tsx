@@ -1,16 +1,211 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckoutSummary } from "#app/components/commerce/checkout-parts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { LocalizedLink } from "#app/components/localized-link";
+import { readCartId, reviewCart } from "#app/commerce/cart.server";
+import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
+import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
+import { localePrefix } from "#app/i18n/locales";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 
 export const headers = pageHeaders;
-export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "checkout", { personal: true });
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const base = pageMeta(args as Parameters<typeof pageMeta>[0]);
+  const data = args.data;
+  // 'Redirecting to Secure Checkout...': the browser moves on by itself, with or without JavaScript.
+  return data && data.mode === "redirect" ? [...base, { httpEquiv: "refresh", content: `1;url=${data.paymentUrl}` }] : base;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  const noStore = { "Cache-Control": CACHE_PRIVATE };
+  const payToken = context.url.searchParams.get("pay");
+  if (payToken) {
+    const order = await findOrderByToken(payToken);
+    if (!order) return redirect(`${localePrefix(context.locale)}/cart`, { status: 303 });
+    const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(order.id) : null;
+    if (!payment) return redirect(`${localePrefix(context.locale)}${resultPath(order)}`, { status: 303 });
+    return json({ mode: "redirect" as const, seo: pageSeo(context, "checkout"), paymentUrl: payment.redirectUrl }, { headers: noStore });
+  }
+  const review = await reviewCart(await readCartId(request), context.locale);
+  return json(
+    {
+      mode: "form" as const,
+      seo: pageSeo(context, "checkout"),
+      review,
+      // A fresh key per visit to the form; a double submit of the same form finds the same order.
+      idempotencyKey: crypto.randomUUID(),
+      cancelled: context.url.searchParams.has("cancelled"),
+    },
+    { headers: noStore },
+  );
 }
 
-export default SimplePage;
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const prefix = localePrefix(locale);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: CheckoutSchema });
+  const noStore = { "Cache-Control": CACHE_PRIVATE };
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
+  const cartId = await readCartId(request);
+  if (!cartId) return redirectWithToast(`${prefix}/cart`, { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
+  const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
+  const placed = await placeOrder({ cartId, locale, lead: { firstName, lastName, email, countryCode, phone }, method: paymentMethod, idempotencyKey, expectedTotal });
+  if (placed.ok) return redirect(`${prefix}${placed.redirectTo}`, { status: 303 });
+  if (placed.reason === "PAYMENT_UNAVAILABLE") {
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
+  }
+  return redirectWithToast(`${prefix}/cart`, { type: "error", key: `booking.checkout.refused.${placed.reason}` });
+}
+
+function Redirecting({ paymentUrl }: { paymentUrl: string }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.assign(paymentUrl), 600);
+    return () => clearTimeout(timer);
+  }, [paymentUrl]);
+  return (
+    <section className="container page checkout-redirect" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <h1>{t("booking.checkout.redirecting")}</h1>
+      <p>{t("booking.checkout.redirectingText")}</p>
+      <a href={paymentUrl} className="button button--primary">
+        {t("booking.checkout.continueToPayment")}
+      </a>
+    </section>
+  );
+}
+
+export default function CheckoutRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.mode === "redirect") return <Redirecting paymentUrl={data.paymentUrl} />;
+  return <CheckoutForm />;
+}
+
+function CheckoutForm() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult: actionData?.result,
+    defaultValue: { countryCode: "+966" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  if (data.mode !== "form") return null;
+  const { review } = data;
+  const payable = review.lines.length > 0 && !review.lines.some((line) => line.status === "unavailable");
+  const busy = navigation.state === "submitting";
+  const errorOf = (errors: string[] | undefined, id: string) =>
+    errors?.length ? (
+      <ul id={id} className="field-error">
+        {errors.map((error) => (
+          <li key={error}>{t(error)}</li>
+        ))}
+      </ul>
+    ) : null;
+
+  if (!payable) {
+    return (
+      <section className="container page checkout-page">
+        <h1>{t("booking.checkout.heading")}</h1>
+        <p role="status">{t("booking.checkout.emptyCart")}</p>
+        <LocalizedLink to="/cart" className="button button--primary">
+          {t("booking.checkout.backToCart")}
+        </LocalizedLink>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container page checkout-page" aria-labelledby="checkout-heading">
+      <h1 id="checkout-heading">{t("booking.checkout.heading")}</h1>
+      {data.cancelled ? <p className="cart-notice cart-notice--info" role="status">{t("booking.checkout.cancelled")}</p> : null}
+      <div className="checkout-layout">
+        <Form method="post" {...getFormProps(form)} className="checkout-form">
+          <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
+          <input type="hidden" name="expectedTotal" value={review.total} />
+          <fieldset>
+            <legend>{t("booking.checkout.lead")}</legend>
+            <p className="checkout-form__hint">{t("booking.checkout.leadText")}</p>
+            <div className="field">
+              <label htmlFor={fields.firstName.id}>{t("booking.checkout.firstName")}</label>
+              <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
+              {errorOf(fields.firstName.errors, fields.firstName.errorId)}
+            </div>
+            <div className="field">
+              <label htmlFor={fields.lastName.id}>{t("booking.checkout.lastName")}</label>
+              <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
+              {errorOf(fields.lastName.errors, fields.lastName.errorId)}
+            </div>
+            <div className="field">
+              <label htmlFor={fields.email.id}>{t("booking.checkout.email")}</label>
+              {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
+              <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" autoComplete="email" dir="ltr" />
+              {errorOf(fields.email.errors, fields.email.errorId)}
+            </div>
+            <div className="field field--phone">
+              <div>
+                <label htmlFor={fields.countryCode.id}>{t("booking.checkout.countryCode")}</label>
+                <select {...getSelectProps(fields.countryCode)} dir="ltr">
+                  {COUNTRY_CODES.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+                {errorOf(fields.countryCode.errors, fields.countryCode.errorId)}
+              </div>
+              <div>
+                <label htmlFor={fields.phone.id}>{t("booking.checkout.phone")}</label>
+                <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel-national" dir="ltr" />
+                {errorOf(fields.phone.errors, fields.phone.errorId)}
+              </div>
+            </div>
+          </fieldset>
+          <fieldset className="checkout-methods">
+            <legend>{t("booking.checkout.paymentMethod")}</legend>
+            {errorOf(fields.paymentMethod.errors, fields.paymentMethod.errorId)}
+            <div className="checkout-method">
+              <h2>{t("booking.checkout.card")}</h2>
+              <p>{t("booking.checkout.cardText")}</p>
+              <button type="submit" name="paymentMethod" value="card" className="button button--primary" disabled={busy}>
+                {t("booking.checkout.confirmPay")}
+              </button>
+            </div>
+            <div className="checkout-method">
+              <h2>{t("booking.checkout.payLater")}</h2>
+              <p>{t("booking.checkout.payLaterText")}</p>
+              <button type="submit" name="paymentMethod" value="pay_later" className="button button--secondary" disabled={busy}>
+                {t("booking.checkout.confirmBook")}
+              </button>
+            </div>
+          </fieldset>
+          {form.errors?.length ? (
+            <div id={form.errorId} className="field-error" role="alert">
+              {form.errors.map((error) => (
+                <p key={error}>{t(error)}</p>
+              ))}
+            </div>
+          ) : null}
+        </Form>
+        <CheckoutSummary review={review} />
+      </div>
+    </section>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,11 +1,14 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
-import { AvailabilityCalendar } from "./availability-calendar";
+
+// The calendar (and swr with it) is a JavaScript-only enhancement: loaded after hydration, so it is
+// not part of the page's first-load JavaScript.
+const AvailabilityCalendar = lazy(() => import("./availability-calendar").then((module) => ({ default: module.AvailabilityCalendar })));
 
 type Experience = DetailPageData["experience"];
 type Option = Experience["options"][number];
@@ -67,7 +70,8 @@ export function BookingBox({ data }: { data: DetailPageData }) {
           ) : null}
         </Form>
         {hydrated && defaultOption ? (
-          <AvailabilityCalendar
+          <Suspense fallback={null}>
+            <AvailabilityCalendar
             productId={experience.id}
             optionId={defaultOption.id}
             currency={data.currency}
@@ -75,7 +79,8 @@ export function BookingBox({ data }: { data: DetailPageData }) {
             maxDate={data.maxDate}
             selected={data.date}
             onPick={pick}
-          />
+            />
+          </Suspense>
         ) : null}
         <p className="detail-booking__zone">{t("detail.availability.timeZone", { city: experience.city.name })}</p>
 

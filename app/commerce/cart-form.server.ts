@@ -1,0 +1,100 @@
+/** Reading the cart page's and the detail page's forms into domain calls (routes stay thin). */
+import { z } from "zod";
+import { getBookingApi } from "#app/booking/booking.server";
+import { getDb } from "#app/db/db.server";
+import type { LocaleCode } from "#app/i18n/locales";
+import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
+import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartRow, type ItemSelection } from "./cart.server";
+import { findOrderByToken, getOrderItems } from "./orders.server";
+import { evaluatePromo, normalizePromoCode, type PromoRefusal } from "./pricing";
+import { loadPromo } from "./promo.server";
+import { randomUUID } from "node:crypto";
+import { cartItems } from "#app/db/schema";
+
+const AddSchema = z.object({
+  productId: z.string().min(1).max(100),
+  optionId: z.string().min(1).max(100),
+  availabilityId: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/),
+  currency: z.string().optional(),
+});
+
+/**
+ * The detail page's 'Choose your option' form: productId, optionId, availabilityId (slot id), date,
+ * `unit.<unitId>=<n>` per unit type, `extra=<id>` per extra, currency. Units of other options in the
+ * same form (one form lists every option) are ignored by validateSelection's option check.
+ */
+export function parseAddToCart(form: FormData): { selection: ItemSelection; currency: CurrencyCode | null } | null {
+  const parsed = AddSchema.safeParse({
+    productId: form.get("productId"),
+    optionId: form.get("optionId"),
+    availabilityId: form.get("availabilityId"),
+    currency: form.get("currency") ?? undefined,
+  });
+  if (!parsed.success) return null;
+  const units: ItemSelection["units"] = [];
+  for (const [name, value] of form.entries()) {
+    if (!name.startsWith("unit.") || typeof value !== "string") continue;
+    const quantity = Number(value || "0");
+    if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999) return null;
+    units.push({ unitId: name.slice(5), quantity });
+  }
+  const extraIds = [...new Set(form.getAll("extra").filter((value): value is string => typeof value === "string" && value.length > 0 && value.length < 100))];
+  return { selection: { ...parsed.data, units, extraIds }, currency: isCurrencyCode(parsed.data.currency) ? parsed.data.currency : null };
+}
+
+/** Keeps only the units that belong to the chosen option (the form posts every option's inputs). */
+export async function addSelectionToCart(cart: CartRow, selection: ItemSelection) {
+  const product = (await loadProducts([selection.productId])).get(selection.productId);
+  const option = product?.options.get(selection.optionId);
+  const units = selection.units.filter((unit) => unit.quantity > 0 && (!option || option.units.some((candidate) => candidate.id === unit.unitId)));
+  return addToCart(cart, { ...selection, units });
+}
+
+export type PromoCheck = { ok: true; code: string } | { ok: false; code: string; reason: PromoRefusal | "EMPTY"; minimum?: Money };
+
+/** Checks a typed code against the cart as it is today; stores it when it applies. */
+export async function applyPromoToCart(cartId: string, typed: string, locale: LocaleCode): Promise<PromoCheck> {
+  const code = normalizePromoCode(typed);
+  if (!code) return { ok: false, code, reason: "EMPTY" };
+  const review = await reviewCart(cartId, locale);
+  const payable = review.lines.filter((line) => line.current !== null);
+  const result = evaluatePromo(
+    await loadPromo(code),
+    payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
+    review.currency,
+    new Date(),
+    code,
+  );
+  if (!result.ok) return { ok: false, code, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
+  await setCartPromo(cartId, result.code);
+  return { ok: true, code: result.code };
+}
+
+/** Puts the items of an order that could not be booked back into a cart (partially confirmed → retry). */
+export async function readdFailedItems(cartId: string, orderToken: string): Promise<number> {
+  const order = await findOrderByToken(orderToken);
+  const cart = await getCart(cartId);
+  if (!order || !cart || order.cartId !== cartId) return 0;
+  const failed = (await getOrderItems(order.id)).filter((item) => item.status === "FAILED" || item.status === "CANCELLED");
+  const db = await getDb();
+  const api = await getBookingApi();
+  const products = await loadProducts(failed.map((item) => item.productId), db);
+  let added = 0;
+  for (const item of failed) {
+    const product = products.get(item.productId);
+    if (!product) continue;
+    const selection: ItemSelection = { productId: item.productId, optionId: item.optionId, availabilityId: item.availabilityId, units: item.units, extraIds: item.extraIds };
+    const quote = await quoteSelection(api, product, selection, cart.currency);
+    // Unavailable ones come back too: the cart shows them as such and the customer picks another date.
+    await db.insert(cartItems).values({
+      id: randomUUID(),
+      cartId,
+      ...selection,
+      localDate: item.localDate,
+      currency: cart.currency,
+      priceSnapshot: quote.amount ?? item.amount,
+    });
+    added += 1;
+  }
+  return added;
+}

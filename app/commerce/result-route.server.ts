@@ -1,0 +1,14 @@
+/** The shared loader of the three result routes (thin wrappers in app/routes). */
+import { json, redirect } from "@remix-run/node";
+import { localePrefix } from "#app/i18n/locales";
+import { CACHE_PRIVATE } from "#app/lib/http";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { loadOrderResult } from "./result.server";
+
+export async function orderResultLoader(request: Request, pageKey: string) {
+  const context = getPageContext(request);
+  const { result, redirectTo } = await loadOrderResult(request, context.locale);
+  if (redirectTo) throw redirect(`${localePrefix(context.locale)}${redirectTo}`, { status: 303, headers: { "Cache-Control": CACHE_PRIVATE } });
+  const seo = result ? { ...pageSeo(context, pageKey), title: `${context.t(`booking.result.${result.screen}.title`)} | Rihla` } : pageSeo(context, pageKey);
+  return json({ seo, result }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+}

@@ -1,0 +1,116 @@
+/** What the result screens (/checkout/success|error|on_hold) show, found by the URL token or the cart cookie. */
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "#app/db/db.server";
+import { orders } from "#app/db/schema";
+import type { LocaleCode } from "#app/i18n/locales";
+import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
+import { loadProducts, readCartId } from "./cart.server";
+import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type OrderRow, type OrderStatus } from "./orders.server";
+
+export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "onHold" | "payLater" | "progress";
+
+export interface OrderResult {
+  screen: ResultScreen;
+  token: string;
+  reference: string;
+  purchaseId: string;
+  purchasedAt: string;
+  email: string;
+  currency: CurrencyCode;
+  originalAmount: number;
+  discountAmount: number;
+  totalAmount: number;
+  promoCode: string | null;
+  items: Array<{ id: string; title: string; localDate: string; time: string | null; travellers: number; status: string; amount: number }>;
+  hasRetry: boolean;
+}
+
+export function screenOf(status: OrderStatus): ResultScreen {
+  switch (status) {
+    case "CONFIRMED":
+      return "success";
+    case "PARTIALLY_CONFIRMED":
+      return "partial";
+    case "PAYMENT_FAILED":
+      return "failed";
+    case "BOOKING_FAILED":
+      return "error";
+    case "EXPIRED":
+      return "expired";
+    case "ON_HOLD":
+      return "onHold";
+    case "PAY_LATER":
+      return "payLater";
+    default:
+      return "progress";
+  }
+}
+
+/** Gives a late webhook a moment before asking the gateway ourselves. */
+const ASK_GATEWAY_AFTER_MS = 3000;
+
+async function findOrder(request: Request): Promise<OrderRow | null> {
+  const token = new URL(request.url).searchParams.get("order");
+  if (token) return findOrderByToken(token);
+  // Without a token: this browser's latest order (its cart cookie is signed).
+  const cartId = await readCartId(request);
+  if (!cartId) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(desc(orders.purchasedAt)).limit(1);
+  return row && row.status !== "REFUSED" && row.status !== "PLACING" ? row : null;
+}
+
+/**
+ * The order behind a result screen, nudged forward when it is still in progress. `redirectTo` is
+ * set when another screen matches the outcome (the payment page returns to /checkout/success).
+ */
+export async function loadOrderResult(request: Request, locale: LocaleCode): Promise<{ result: OrderResult | null; redirectTo: string | null }> {
+  let order = await findOrder(request);
+  if (!order) return { result: null, redirectTo: null };
+  if (order.status === "AWAITING_PAYMENT" || order.status === "PROCESSING") {
+    const age = Date.now() - order.updatedAt.getTime();
+    if (age > ASK_GATEWAY_AFTER_MS) {
+      try {
+        if (order.status === "AWAITING_PAYMENT") await syncOrderPayment(order.id);
+        else await settleOrder(order.id);
+      } catch (error) {
+        // The page keeps polling; the reconciler retries too.
+        console.error("[checkout] settling on return failed", error);
+      }
+      order = (await findOrderByToken(order.accessToken)) ?? order;
+    }
+  }
+  const status = order.status as OrderStatus;
+  const screen = screenOf(status);
+  const path = new URL(request.url).pathname.replace(/^\/(ru|zh|ar)(?=\/)/, "");
+  const target = resultPath(order).split("?")[0]!;
+  const redirectTo = screen !== "progress" && target !== path ? resultPath(order) : null;
+  const items = await getOrderItems(order.id);
+  const products = await loadProducts(items.map((item) => item.productId));
+  return {
+    redirectTo,
+    result: {
+      screen,
+      token: order.accessToken,
+      reference: order.reference,
+      purchaseId: order.purchaseId,
+      purchasedAt: order.purchasedAt.toISOString(),
+      email: order.email,
+      currency: isCurrencyCode(order.currency) ? order.currency : "SAR",
+      originalAmount: order.originalAmount,
+      discountAmount: order.discountAmount,
+      totalAmount: order.totalAmount,
+      promoCode: order.promoCode,
+      items: items.map((item) => ({
+        id: item.id,
+        title: products.get(item.productId)?.title[locale] ?? item.productId,
+        localDate: item.localDate,
+        time: /T(\d{2}:\d{2})/.exec(item.availabilityId)?.[1] ?? null,
+        travellers: item.units.reduce((sum, unit) => sum + unit.quantity, 0),
+        status: item.status,
+        amount: item.amount - item.discountShare,
+      })),
+      hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
+    },
+  };
+}

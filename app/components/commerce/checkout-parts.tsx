@@ -1,0 +1,46 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import type { CartReview } from "#app/commerce/cart.server";
+import { useFormatMoney } from "#app/i18n/use-format";
+import { useFormatLocalDate } from "./cart-parts";
+
+/** The order summary beside the checkout form. */
+export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const formatDate = useFormatLocalDate();
+  const money = (amount: number) => formatMoney({ amount, currency: review.currency });
+  return (
+    <aside className="cart-summary" aria-labelledby="checkout-summary-heading">
+      <h2 id="checkout-summary-heading">{t("booking.cart.summary")}</h2>
+      <ul className="checkout-lines">
+        {review.lines.map((line) => (
+          <li key={line.id}>
+            <strong>{line.title}</strong>
+            <span>
+              {formatDate(line.localDate)}
+              {line.time ? <span dir="ltr"> · {line.time}</span> : null}
+            </span>
+            <span>{line.current ? money(line.current.amount) : t("booking.cart.unavailable")}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="cart-totals">
+        <div>
+          <dt>{t("booking.cart.subtotal")}</dt>
+          <dd>{money(review.subtotal)}</dd>
+        </div>
+        {review.discount > 0 ? (
+          <div>
+            <dt>{t("booking.cart.discount")}{review.promo?.code ? ` (${review.promo.code})` : ""}</dt>
+            <dd>−{money(review.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="cart-totals__total">
+          <dt>{t("booking.cart.total")}</dt>
+          <dd data-testid="checkout-total">{money(review.total)}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,154 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { OrderResult } from "#app/commerce/result.server";
+import { LocalizedLink } from "#app/components/localized-link";
+import { useFormatMoney } from "#app/i18n/use-format";
+import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+import { useFormatLocalDate } from "./cart-parts";
+
+export type OrderResultData = { result: OrderResult | null };
+
+const POLL_MS = 2000;
+
+/** 'Booking in Progress, Almost There!': polls with JavaScript, refreshes itself without. */
+function InProgress() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <div className="order-result order-result--progress" role="status" aria-live="polite">
+      {/* Without JavaScript the browser reloads the page until the outcome is known. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(POLL_MS / 1000)} />
+      </noscript>
+      <div className="spinner" aria-hidden="true" />
+      <h1>{t("booking.result.progress.heading")}</h1>
+      <p>{t("booking.result.progress.text")}</p>
+      <noscript>
+        <a href="" className="button button--secondary">
+          {t("booking.result.progress.refresh")}
+        </a>
+      </noscript>
+    </div>
+  );
+}
+
+function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  const formatDate = useFormatLocalDate();
+  const { iso } = useLocale();
+  const money = (amount: number) => formatMoney({ amount, currency: result.currency });
+  return (
+    <>
+      <dl className="order-facts">
+        <div>
+          <dt>{t("booking.result.orderId")}</dt>
+          <dd data-testid="order-reference" dir="ltr">
+            {result.reference}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("booking.result.purchaseId")}</dt>
+          <dd dir="ltr">{result.purchaseId}</dd>
+        </div>
+        <div>
+          <dt>{t("booking.result.purchaseDate")}</dt>
+          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(new Date(result.purchasedAt))}</dd>
+        </div>
+        <div>
+          <dt>{t("booking.result.originalPrice")}</dt>
+          <dd>{money(result.originalAmount)}</dd>
+        </div>
+        {result.discountAmount > 0 ? (
+          <div>
+            <dt>
+              {t("booking.result.discount")}
+              {result.promoCode ? ` (${t("booking.result.promoCode")}: ${result.promoCode})` : ""}
+            </dt>
+            <dd>−{money(result.discountAmount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("booking.result.total")}</dt>
+          <dd>{money(result.totalAmount)}</dd>
+        </div>
+      </dl>
+      <h2>{t("booking.result.bookings")}</h2>
+      <ul className="order-items">
+        {result.items.map((item) => (
+          <li key={item.id} className={`order-item order-item--${item.status.toLowerCase()}`} data-testid="order-item" data-status={item.status}>
+            <strong>{item.title}</strong>
+            <span>
+              {formatDate(item.localDate)}
+              {item.time ? <span dir="ltr"> · {item.time}</span> : null}
+            </span>
+            <span>{t("booking.cart.travellers")}: {item.travellers}</span>
+            <span className="order-item__status">{t(`booking.itemStatus.${item.status}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Every result screen: booked, partially confirmed, failed, booking error, on hold, pay later, in progress. */
+export function OrderResultPage() {
+  const { result } = useLoaderData<OrderResultData>();
+  const { t } = useTranslation();
+  const localize = useLocalizedPath();
+  if (!result) {
+    return (
+      <section className="container page order-result">
+        <h1>{t("booking.result.noOrder")}</h1>
+        <p>{t("booking.result.noOrderText")}</p>
+        <LocalizedLink to="/cart" className="button button--primary">
+          {t("booking.result.goToCart")}
+        </LocalizedLink>
+      </section>
+    );
+  }
+  if (result.screen === "progress") {
+    return (
+      <section className="container page">
+        <InProgress />
+      </section>
+    );
+  }
+  const screen = result.screen;
+  const tone = screen === "success" ? "success" : screen === "partial" || screen === "onHold" || screen === "payLater" ? "info" : "error";
+  return (
+    <section className={`container page order-result order-result--${tone}`} data-screen={screen}>
+      <div className="order-result__head" role={tone === "error" ? "alert" : "status"}>
+        <h1>{t(`booking.result.${screen}.heading`)}</h1>
+        <p>{t(`booking.result.${screen}.text`, { email: result.email })}</p>
+        {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
+      </div>
+      {screen === "failed" ? (
+        <LocalizedLink to="/checkout" className="button button--primary">
+          {t("booking.result.failed.tryAgain")}
+        </LocalizedLink>
+      ) : null}
+      {result.hasRetry ? (
+        <Form method="post" action={localize("/cart")}>
+          <input type="hidden" name="intent" value="retry" />
+          <input type="hidden" name="order" value={result.token} />
+          <button type="submit" className="button button--primary">
+            {t("booking.result.partial.retry")}
+          </button>
+        </Form>
+      ) : null}
+      <OrderFacts result={result} />
+      <LocalizedLink to="/" className="button button--link">
+        {t("booking.result.home")}
+      </LocalizedLink>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /api/payments/webhook/:gateway — gateway events, verified on the raw body. Each event is
+ * applied once (event ids are stored); a duplicate answers 200 so the gateway stops retrying.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { applyPaymentEvent } from "#app/commerce/orders.server";
+import { WebhookSignatureError } from "#app/payments/gateway";
+import { getGateway, isGatewayName } from "#app/payments/payments.server";
+
+export function loader(_: LoaderFunctionArgs) {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  if (!isGatewayName(params.gateway)) return json({ error: "Unknown gateway" }, { status: 404 });
+  const rawBody = await request.text();
+  let events;
+  try {
+    events = await getGateway(params.gateway).parseWebhook(rawBody, request.headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) return json({ error: "Invalid signature" }, { status: 400 });
+    throw error;
+  }
+  const results = [];
+  for (const event of events) results.push(await applyPaymentEvent(params.gateway, event));
+  return json({ received: true, results });
+}

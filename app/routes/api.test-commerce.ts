@@ -1,0 +1,81 @@
+/**
+ * Test-only controls for the end-to-end suite (COMMERCE_TEST_HOOKS=1, never in production): make a
+ * price change, sell out a slot, expire an order's hold, decide an on-request booking, run the
+ * reconciler. Each does what the real actor would (catalogue editor, other customers, supplier).
+ */
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { getBookingEngine } from "#app/booking/booking.server";
+import { readCartId } from "#app/commerce/cart.server";
+import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
+import { runReconcilerOnce } from "#app/commerce/reconciler.server";
+import { getDb } from "#app/db/db.server";
+import { bookings, cartItems, orders } from "#app/db/schema";
+import { getEnv } from "#app/lib/env.server";
+
+const HookSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("bump-snapshot"), amount: z.number().int() }),
+  z.object({ action: z.literal("sell-out-cart"), index: z.number().int().min(0).default(0) }),
+  z.object({ action: z.literal("expire-item"), order: z.string(), position: z.number().int().min(0) }),
+  z.object({ action: z.literal("decide-pending"), order: z.string(), decision: z.enum(["CONFIRMED", "REJECTED"]) }),
+  z.object({ action: z.literal("reconcile") }),
+  z.object({ action: z.literal("latest-order") }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const env = getEnv();
+  if (!env.COMMERCE_TEST_HOOKS) return json({ error: "Not found" }, { status: 404 });
+  const parsed = HookSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return json({ error: "Bad request" }, { status: 400 });
+  const hook = parsed.data;
+  const db = await getDb();
+  const engine = await getBookingEngine();
+  const cartId = await readCartId(request);
+
+  switch (hook.action) {
+    case "bump-snapshot": {
+      // The visitor saw another price when adding: today's price now differs from the snapshot.
+      if (!cartId) return json({ error: "No cart" }, { status: 400 });
+      await db.update(cartItems).set({ priceSnapshot: sql`${cartItems.priceSnapshot} + ${hook.amount}` }).where(eq(cartItems.cartId, cartId));
+      return json({ ok: true });
+    }
+    case "sell-out-cart": {
+      // Another customer takes every remaining seat of the cart item's slot.
+      if (!cartId) return json({ error: "No cart" }, { status: 400 });
+      const items = await db.select().from(cartItems).where(eq(cartItems.cartId, cartId));
+      const item = items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[hook.index];
+      if (!item) return json({ error: "No item" }, { status: 400 });
+      const [slot] = await engine.checkAvailability({ productId: item.productId, optionId: item.optionId, availabilityIds: [item.availabilityId] });
+      const unitId = item.units[0]!.unitId;
+      let left = slot?.vacancies ?? 0;
+      while (left > 0) {
+        const take = Math.min(left, 1);
+        await engine.reserve({ uuid: crypto.randomUUID(), productId: item.productId, optionId: item.optionId, availabilityId: item.availabilityId, expirationMinutes: 60, unitItems: Array.from({ length: take }, () => ({ unitId })) });
+        left -= take;
+      }
+      return json({ ok: true });
+    }
+    case "expire-item": {
+      const order = await findOrderByToken(hook.order);
+      const item = order ? (await getOrderItems(order.id)).find((candidate) => candidate.position === hook.position) : undefined;
+      if (!item) return json({ error: "No item" }, { status: 400 });
+      await db.update(bookings).set({ utcExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.uuid, item.bookingUuid));
+      await engine.expireHolds();
+      return json({ ok: true });
+    }
+    case "decide-pending": {
+      const order = await findOrderByToken(hook.order);
+      if (!order) return json({ error: "No order" }, { status: 400 });
+      for (const item of await getOrderItems(order.id)) if (item.status === "PENDING") await engine.settlePending(item.bookingUuid, hook.decision);
+      return json({ ok: true, status: await settleOrder(order.id) });
+    }
+    case "reconcile":
+      return json({ ok: true, report: await runReconcilerOnce({ settleAfterMs: 0 }) });
+    case "latest-order": {
+      if (!cartId) return json({ error: "No cart" }, { status: 400 });
+      const [order] = await db.select({ token: orders.accessToken, status: orders.status }).from(orders).where(eq(orders.cartId, cartId)).orderBy(sql`${orders.purchasedAt} DESC`).limit(1);
+      return json({ ok: true, order: order ?? null });
+    }
+  }
+}

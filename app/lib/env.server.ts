@@ -47,6 +47,22 @@ const EnvSchema = z.object({
   /** Overrides the Sanity API host (used by the contract test's local server). */
   SANITY_API_HOST: z.string().optional().transform((value) => value || undefined),
   SANITY_WEBHOOK_SECRET: z.string().default("dev-only-webhook-secret"),
+  /** Payments: "sandbox" (built-in hosted page and signed webhooks) or "stripe". */
+  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** Signs the sandbox gateway's webhooks (HMAC-SHA256). */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default("dev-only-sandbox-webhook-secret"),
+  /** Where the sandbox delivers webhooks; empty means SITE_URL. */
+  SANDBOX_WEBHOOK_URL: z.string().optional().transform((value) => value || undefined),
+  STRIPE_SECRET_KEY: z.string().optional().transform((value) => value || undefined),
+  STRIPE_WEBHOOK_SECRET: z.string().optional().transform((value) => value || undefined),
+  /** Days an untouched cart (and its cookie) lives. */
+  CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Seconds after which the reconciler settles an order whose webhook never came (asks the gateway). */
+  ORDER_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Seconds between reconciler runs. */
+  RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */
+  COMMERCE_TEST_HOOKS: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

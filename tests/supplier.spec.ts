@@ -8,14 +8,18 @@ import { expect, test } from "./fixtures";
 let server: ChildProcess | undefined;
 let origin = "";
 
+// Both tests share one server per worker; its first start seeds a database of its own.
+test.describe.configure({ mode: "serial" });
+
 test.beforeAll(async ({}, workerInfo) => {
+  test.setTimeout(240_000);
   const port = 3200 + workerInfo.workerIndex;
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, STOREFRONT_TYPE: "supplier", DATA_DIR: `.cache/e2e-supplier-${workerInfo.workerIndex}` },
     stdio: "ignore",
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (let attempt = 0; attempt < 900; attempt++) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return;
     } catch {

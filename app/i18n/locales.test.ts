@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { getI18nInstance } from "./i18n.server";
 import { LOCALES, localeFromPath, localeFromRouteId, localizePath, stripLocalePrefix } from "./locales";
 import { resources } from "./resources.server";
 
@@ -122,5 +123,15 @@ describe("locale records and paths", () => {
     expect(stripLocalePrefix("/ru")).toBe("/");
     expect(stripLocalePrefix("/ru/faq")).toBe("/faq");
     expect(stripLocalePrefix("/faq")).toBe("/faq");
+  });
+});
+
+describe("missing translations", () => {
+  test("a missing key logs a warning and shows the key instead of breaking the page", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const t = getI18nInstance("ar").getFixedT("ar");
+    expect(t("no.such.key")).toBe("no.such.key");
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('missing key "common:no.such.key"'));
+    warn.mockRestore();
   });
 });

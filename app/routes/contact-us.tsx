@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
@@ -108,10 +108,13 @@ function ContactForm() {
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();
+  // Every completed navigation (the redirect after a sent message) starts a fresh form; after an
+  // error the new form takes the typed values back from the action's reply.
+  const { key } = useLocation();
   return (
     <StaticPageView page={page}>
       <div className="contact-layout">
-        <ContactForm />
+        <ContactForm key={key} />
         <SupportBlock />
       </div>
     </StaticPageView>

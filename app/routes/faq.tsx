@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLdScript } from "#app/components/json-ld";
@@ -30,6 +30,11 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
   const localize = useLocalizedPath();
   // Without JavaScript the GET form reloads the page with ?q=; with it, the list also filters as you type.
   const [query, setQuery] = useState(serverQuery);
+  // Uncontrolled, so text typed before hydration is kept; the filter then picks it up.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) setQuery(input.current.value);
+  }, []);
   const visible = useMemo(() => filterFaqGroups(groups, query), [groups, query]);
   const searching = queryTerms(query).length > 0;
   const matches = visible.reduce((sum, group) => sum + group.entries.length, 0);
@@ -47,7 +52,8 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
           id="faq-q"
           type="search"
           name="q"
-          value={query}
+          ref={input}
+          defaultValue={serverQuery}
           onChange={(event) => setQuery(event.currentTarget.value)}
           placeholder={t("faq.searchPlaceholder")}
           maxLength={MAX_FAQ_QUERY_LENGTH}
@@ -61,7 +67,7 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
         {searching ? (
           <p>
             {matches > 0 ? t("faq.results", { count: matches, query: query.trim() }) : t("faq.noResults", { query: query.trim() })}{" "}
-            <LocalizedLink to="/faq" onClick={() => setQuery("")}>
+            <LocalizedLink to="/faq">
               {t("faq.clear")}
             </LocalizedLink>
           </p>

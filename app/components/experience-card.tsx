@@ -51,9 +51,12 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
           {card.labels.length || card.freeCancellation ? (
             <ul className="experience-card__labels">
               {card.freeCancellation ? <li>{t("discovery.card.freeCancellation")}</li> : null}
-              {card.labels.slice(0, 2).map((label) => (
-                <li key={label.code}>{label.name}</li>
-              ))}
+              {card.labels
+                .filter((label) => !(card.freeCancellation && label.code === "free-cancellation"))
+                .slice(0, 2)
+                .map((label) => (
+                  <li key={label.code}>{label.name}</li>
+                ))}
             </ul>
           ) : null}
           <p className="experience-card__price">

@@ -15,7 +15,10 @@ export function LanguageSwitcher() {
   return (
     <details className="language-switcher">
       <summary>
-        <span aria-hidden="true">🌐</span>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="12" cy="12" r="10" />
+          <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
+        </svg>
         <span className="visually-hidden">{t("language.label")}: </span>
         {current.name}
       </summary>

@@ -49,6 +49,8 @@ export default defineConfig({
       NODE_ENV: "production",
       SITE_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".cache/e2e-data",
+      // tests/booking.spec.ts moves holds, prices and supplier decisions through /api/test/commerce.
+      COMMERCE_TEST_HOOKS: "1",
     },
   },
 });

@@ -1,6 +1,6 @@
 /** Reading the cart page's and the detail page's forms into domain calls (routes stay thin). */
 import { z } from "zod";
-import { getBookingApi } from "#app/booking/booking.server";
+import { commerceBookingApi } from "./booking-api.server";
 import { getDb } from "#app/db/db.server";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
@@ -77,7 +77,7 @@ export async function readdFailedItems(cartId: string, orderToken: string): Prom
   if (!order || !cart || order.cartId !== cartId) return 0;
   const failed = (await getOrderItems(order.id)).filter((item) => item.status === "FAILED" || item.status === "CANCELLED");
   const db = await getDb();
-  const api = await getBookingApi();
+  const api = await commerceBookingApi();
   const products = await loadProducts(failed.map((item) => item.productId), db);
   let added = 0;
   for (const item of failed) {

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Availability } from "@octocloud/types";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import { getBookingApi, isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { commerceBookingApi } from "./booking-api.server";
 import { getDb, type Database } from "#app/db/db.server";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
 import type { Extra, LocalizedText } from "#app/db/types";
@@ -217,7 +218,7 @@ export async function addToCart(cart: CartRow, selection: ItemSelection): Promis
   const product = (await loadProducts([selection.productId], db)).get(selection.productId);
   const refusal = validateSelection(product, selection);
   if (refusal || !product) return { ok: false, reason: refusal ?? "UNKNOWN_PRODUCT" };
-  const quote = await quoteSelection(await getBookingApi(), product, selection, cart.currency);
+  const quote = await quoteSelection(await commerceBookingApi(), product, selection, cart.currency);
   if (!quote.available || quote.amount === null) return { ok: false, reason: "UNAVAILABLE" };
   const itemId = randomUUID();
   const localDate = selection.availabilityId.slice(0, 10);
@@ -327,7 +328,7 @@ export async function reviewCart(cartId: string | null, locale: LocaleCode, opti
   if (!cart) return { cartId: null, currency: "SAR", lines: [], notice: null, subtotal: 0, promo: null, discount: 0, total: 0 };
   const rows = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const productInfo = await loadProducts(rows.map((row) => row.productId), db);
-  const api = options.api ?? (await getBookingApi());
+  const api = options.api ?? (await commerceBookingApi());
   const lines: CartLine[] = [];
   for (const row of rows) {
     const product = productInfo.get(row.productId);

@@ -8,7 +8,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { BookingStatus } from "@octocloud/types";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { getBookingApi, isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { commerceBookingApi } from "./booking-api.server";
 import { getDb, type Database } from "#app/db/db.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
 import { localePrefix, type LocaleCode } from "#app/i18n/locales";
@@ -161,7 +162,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
   await abandonUnpaidOrders(input.cartId);
 
-  const api = await getBookingApi();
+  const api = await commerceBookingApi();
   const products = await loadProducts(review.lines.map((line) => line.productId), db);
   const orderId = randomUUID();
   const now = new Date();
@@ -329,7 +330,7 @@ export async function abandonUnpaidOrders(cartId: string): Promise<void> {
 /** An unpaid order expires: session closed, holds released. A payment that still arrives is refunded by settleOrder. */
 export async function abandonOrder(orderId: string): Promise<void> {
   const db = await getDb();
-  const api = await getBookingApi();
+  const api = await commerceBookingApi();
   const claimed = await db.update(orders).set({ status: "EXPIRED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "AWAITING_PAYMENT"))).returning();
   if (claimed.length === 0) return;
   const payment = await paymentOf(db, orderId);
@@ -440,7 +441,7 @@ const isFailed = (status: string) => status === "FAILED" || status === "CANCELLE
  */
 export async function settleOrder(orderId: string, deps: { api?: BookingApi } = {}): Promise<OrderStatus | null> {
   const db = await getDb();
-  const api = deps.api ?? (await getBookingApi());
+  const api = deps.api ?? (await commerceBookingApi());
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const status = order.status as OrderStatus;

@@ -6,7 +6,7 @@
  * finish). Every step it calls is idempotent, so it is safe next to webhooks and other instances.
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { getBookingApi } from "#app/booking/booking.server";
+import { commerceBookingApi } from "./booking-api.server";
 import { getDb } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { getEnv } from "#app/lib/env.server";
@@ -29,7 +29,7 @@ export interface ReconcileReport {
 /** One pass; `now` and `settleAfterMs` let tests run it without waiting. */
 export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: number } = {}): Promise<ReconcileReport> {
   const db = await getDb();
-  const api = await getBookingApi();
+  const api = await commerceBookingApi();
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? getEnv().ORDER_SETTLE_AFTER_SECONDS * 1000;
   const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, errors: 0 };

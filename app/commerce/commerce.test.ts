@@ -1,0 +1,418 @@
+/**
+ * The hard parts of commerce on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+ * the last seats under 100 concurrent checkouts, webhooks delivered twice and out of order, a crash
+ * between capture and confirmation, on-request holds, promo rules and money rounding.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import { carts, orderItems, orders, payments, promoCodes } from "#app/db/schema";
+import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { resetEnvForTests } from "#app/lib/env.server";
+import { SandboxGateway, SANDBOX_CARDS, setSandboxWebhookDelivery, signSandboxPayload, verifySandboxSignature } from "#app/payments/sandbox.server";
+import { WebhookSignatureError } from "#app/payments/gateway";
+import { setGatewayForTests } from "#app/payments/payments.server";
+import { setCommerceBookingApiForTests } from "./booking-api.server";
+import { addToCart, reviewCart, type ItemSelection } from "./cart.server";
+import { applyPaymentEvent, placeOrder, settleOrder, type PlaceOrderResult } from "./orders.server";
+import { allocateProportionally, evaluatePromo, type PromoRule } from "./pricing";
+import { runReconcilerOnce } from "./reconciler.server";
+
+let database: TestDatabase;
+let engine: EmbeddedBookingEngine;
+let gateway: SandboxGateway;
+/** Webhooks the sandbox "sent", kept for the test to deliver (twice, out of order …). */
+let outbox: Array<{ rawBody: string; signature: string }> = [];
+const clock = new Date("2030-01-08T06:00:00Z");
+const SECRET = "test-sandbox-webhook-secret";
+
+beforeAll(async () => {
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "rihla-commerce-"));
+  process.env.SANDBOX_WEBHOOK_SECRET = SECRET;
+  process.env.PAYMENT_GATEWAY = "sandbox";
+  resetEnvForTests();
+  database = await createTestDatabase({ poolSize: 20 });
+  setDatabaseForTests(database);
+  engine = new EmbeddedBookingEngine(database.db, { now: () => clock, holdMinutes: 30 });
+  setCommerceBookingApiForTests(engine);
+  gateway = new SandboxGateway(async () => database.db, () => SECRET);
+  setGatewayForTests("sandbox", gateway);
+  setSandboxWebhookDelivery(async (rawBody, signature) => {
+    outbox.push({ rawBody, signature });
+  });
+});
+
+afterAll(async () => {
+  setCommerceBookingApiForTests(undefined);
+  setGatewayForTests("sandbox", undefined);
+  setDatabaseForTests(undefined);
+  await database?.close();
+});
+
+beforeEach(() => {
+  outbox = [];
+});
+
+interface Product {
+  productId: string;
+  optionId: string;
+  adult: string;
+}
+
+async function pickProduct(instant: boolean, offset = 0): Promise<Product> {
+  const rows = rowsOf<Product>(
+    await database.db.execute(sql`
+      SELECT p.id AS "productId", o.id AS "optionId",
+        (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
+      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
+      JOIN availability_schedules s ON s.option_id = o.id
+      WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
+        AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price
+        AND p.instant_confirmation = ${instant} AND p.currency = 'SAR'
+        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
+      ORDER BY p.id LIMIT 1 OFFSET ${offset}`),
+  );
+  if (!rows[0]) throw new Error("no product matches");
+  return rows[0];
+}
+
+let dayOffset = 2;
+/** A fresh slot per test (each test takes a later day), so tests never share seats. */
+async function freshSlot(product: Product): Promise<string> {
+  const day = new Date(clock.getTime() + dayOffset++ * 86_400_000).toISOString().slice(0, 10);
+  const slot = await engine.firstOpenSlot(product.productId, product.optionId, day);
+  if (!slot) throw new Error("no open slot");
+  return slot.id;
+}
+
+async function cartWith(selections: ItemSelection[], promoCode: string | null = null): Promise<string> {
+  const id = randomUUID();
+  await database.db.insert(carts).values({ id, currency: "SAR", promoCode });
+  for (const selection of selections) {
+    const added = await addToCart({ id, currency: "SAR", promoCode }, selection);
+    if (!added.ok) throw new Error(`could not add: ${added.reason}`);
+  }
+  return id;
+}
+
+const adults = (product: Product, availabilityId: string, quantity = 1): ItemSelection => ({
+  productId: product.productId,
+  optionId: product.optionId,
+  availabilityId,
+  units: [{ unitId: product.adult, quantity }],
+  extraIds: [],
+});
+
+const lead = { firstName: "Noura", lastName: "Al-Qahtani", email: "noura@example.com", countryCode: "+966", phone: "501234567" };
+
+async function checkout(cartId: string, method: "card" | "pay_later" = "card"): Promise<PlaceOrderResult> {
+  return placeOrder({ cartId, locale: "en", lead, method, idempotencyKey: randomUUID() });
+}
+
+async function sessionOf(orderId: string): Promise<string> {
+  const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  return payment!.sessionId;
+}
+
+async function deliver(webhook: { rawBody: string; signature: string }, settle = true) {
+  const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
+  return applyPaymentEvent("sandbox", event!, { settle });
+}
+
+async function statusOf(orderId: string) {
+  const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+  const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  return { order: order!, items, payment };
+}
+
+describe("checkout and payment", () => {
+  test("card: holds, hosted payment, webhook → confirmed and captured; the cart is emptied", async () => {
+    const product = await pickProduct(true);
+    const cartId = await cartWith([adults(product, await freshSlot(product), 2)]);
+    const placed = await checkout(cartId);
+    expect(placed.ok).toBe(true);
+    if (!placed.ok) return;
+    expect(placed.redirectTo).toMatch(/^\/checkout\?pay=/);
+    expect((await statusOf(placed.order.id)).items.every((item) => item.status === "HELD")).toBe(true);
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    expect(outbox).toHaveLength(1);
+    expect(await deliver(outbox[0]!)).toBe("applied");
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("CONFIRMED");
+    expect(items.map((item) => item.status)).toEqual(["CONFIRMED"]);
+    expect(payment).toMatchObject({ status: "CAPTURED", capturedAmount: order.totalAmount, refundedAmount: 0 });
+    expect((await reviewCart(cartId, "en")).lines).toHaveLength(0);
+  });
+
+  test("a double submit with one idempotency key makes one order", async () => {
+    const product = await pickProduct(true);
+    const cartId = await cartWith([adults(product, await freshSlot(product))]);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([0, 1].map(() => placeOrder({ cartId, locale: "en", lead, method: "card", idempotencyKey: key })));
+    expect(a!.ok && b!.ok).toBe(true);
+    if (a!.ok && b!.ok) expect(a!.order.id).toBe(b!.order.id);
+    const count = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`));
+    expect(count[0]!.n).toBe(1);
+  });
+
+  test("a declined card fails the order and releases the seats", async () => {
+    const product = await pickProduct(true);
+    const slot = await freshSlot(product);
+    const before = await engine.seatCounts(product.optionId, slot);
+    const placed = await checkout(await cartWith([adults(product, slot, 3)]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.decline);
+    await deliver(outbox[0]!);
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("PAYMENT_FAILED");
+    expect(items[0]!.status).toBe("CANCELLED");
+    expect(payment).toMatchObject({ status: "FAILED", declineCode: "card_declined", capturedAmount: 0 });
+    expect(await engine.seatCounts(product.optionId, slot)).toEqual(before ?? { capacity: expect.any(Number), held: 0, booked: 0 });
+  });
+
+  test("pay later confirms the bookings and waits for the team", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]), "pay_later");
+    if (!placed.ok) throw new Error("refused");
+    expect(placed.redirectTo).toMatch(/^\/checkout\/on_hold\?order=/);
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("PAY_LATER");
+    expect(items[0]!.status).toBe("CONFIRMED");
+    expect(payment).toBeUndefined();
+  });
+
+  test("on request: authorized, on hold, captured only once the supplier confirms", async () => {
+    const product = await pickProduct(false);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    await deliver(outbox[0]!);
+    let state = await statusOf(placed.order.id);
+    expect(state.order.status).toBe("ON_HOLD");
+    expect(state.payment).toMatchObject({ status: "AUTHORIZED", capturedAmount: 0, captureMethod: "manual" });
+    await engine.settlePending(state.items[0]!.bookingUuid, "CONFIRMED");
+    await runReconcilerOnce({ settleAfterMs: 0 });
+    state = await statusOf(placed.order.id);
+    expect(state.order.status).toBe("CONFIRMED");
+    expect(state.payment).toMatchObject({ status: "CAPTURED", capturedAmount: state.order.totalAmount });
+  });
+
+  test("on request rejected: the authorization is released, nothing is charged", async () => {
+    const product = await pickProduct(false, 1);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.authorizeOnly);
+    await deliver(outbox[0]!);
+    const items = (await statusOf(placed.order.id)).items;
+    await engine.settlePending(items[0]!.bookingUuid, "REJECTED");
+    await settleOrder(placed.order.id);
+    const state = await statusOf(placed.order.id);
+    expect(state.order.status).toBe("BOOKING_FAILED");
+    expect(state.payment).toMatchObject({ status: "VOIDED", capturedAmount: 0 });
+  });
+
+  test("an item whose hold expired before payment is refunded: partially confirmed", async () => {
+    const product = await pickProduct(true);
+    const other = await pickProduct(true, 1);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product)), adults(other, await freshSlot(other), 2)]));
+    if (!placed.ok) throw new Error("refused");
+    const held = (await statusOf(placed.order.id)).items.find((item) => item.position === 1)!;
+    await database.db.execute(sql`UPDATE bookings SET utc_expires_at = ${new Date(clock.getTime() - 1000)} WHERE uuid = ${held.bookingUuid}`);
+    await engine.expireHolds();
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    await deliver(outbox[0]!);
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("PARTIALLY_CONFIRMED");
+    const failed = items.find((item) => item.position === 1)!;
+    // The reaper expired it first, so the engine refuses to confirm a booking that is no longer on hold.
+    expect(failed).toMatchObject({ status: "FAILED", refundState: "REFUNDED" });
+    expect(["BOOKING_EXPIRED", "INVALID_BOOKING_STATUS"]).toContain(failed.failureCode);
+    expect(payment!.refundedAmount).toBe(failed.amount - failed.discountShare);
+    const [session] = rowsOf<{ refunded_amount: number }>(await database.db.execute(sql`SELECT refunded_amount FROM sandbox_sessions WHERE id = ${payment!.sessionId}`));
+    expect(session!.refunded_amount).toBe(payment!.refundedAmount);
+  });
+});
+
+describe("webhooks", () => {
+  test("every webhook delivered twice and out of order changes nothing the second time", async () => {
+    const product = await pickProduct(false, 2);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success); // authorized
+    const items = (await statusOf(placed.order.id)).items;
+    await deliver(outbox[0]!);
+    await engine.settlePending(items[0]!.bookingUuid, "CONFIRMED");
+    await settleOrder(placed.order.id); // captures: the sandbox sends payment.captured
+    expect(outbox.map((webhook) => JSON.parse(webhook.rawBody).type)).toEqual(["payment.authorized", "payment.captured"]);
+    const snapshot = await statusOf(placed.order.id);
+    // Newest first, each twice.
+    const results = [];
+    for (const webhook of [outbox[1]!, outbox[0]!, outbox[1]!, outbox[0]!]) results.push(await deliver(webhook));
+    expect(results.filter((result) => result === "duplicate")).toHaveLength(3);
+    const after = await statusOf(placed.order.id);
+    expect(after.order.status).toBe("CONFIRMED");
+    expect(after.payment).toEqual(snapshot.payment);
+    expect(after.order.notifiedStatus).toBe("CONFIRMED");
+  });
+
+  test("captured arriving before authorized, and failed after captured, are harmless", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    const sessionId = await sessionOf(placed.order.id);
+    const event = (type: string, id: string) => ({ id, type: type as "payment.captured", sessionId, amount: placed.order.totalAmount, currency: "SAR", declineCode: null, raw: {} });
+    await applyPaymentEvent("sandbox", event("payment.captured", "evt_a"));
+    await applyPaymentEvent("sandbox", event("payment.authorized", "evt_b"));
+    await applyPaymentEvent("sandbox", { ...event("payment.failed", "evt_c"), declineCode: "card_declined" });
+    const { order, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("CONFIRMED");
+    expect(payment).toMatchObject({ status: "CAPTURED", declineCode: null });
+  });
+
+  test("signatures: a tampered body, a wrong secret or an old timestamp is refused", () => {
+    const body = JSON.stringify({ id: "evt_1" });
+    const header = signSandboxPayload(body, SECRET);
+    expect(() => verifySandboxSignature(body, header, SECRET)).not.toThrow();
+    expect(() => verifySandboxSignature(`${body} `, header, SECRET)).toThrow(WebhookSignatureError);
+    expect(() => verifySandboxSignature(body, header, "another-secret-value")).toThrow(WebhookSignatureError);
+    expect(() => verifySandboxSignature(body, signSandboxPayload(body, SECRET, Math.floor(Date.now() / 1000) - 3600), SECRET)).toThrow(WebhookSignatureError);
+    expect(() => verifySandboxSignature(body, null, SECRET)).toThrow(WebhookSignatureError);
+  });
+});
+
+describe("recovery", () => {
+  test("a process killed between capture and confirmation recovers when the reconciler runs", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    // The capture is recorded, then the process "dies" before confirming the bookings.
+    await deliver(outbox[0]!, false);
+    let state = await statusOf(placed.order.id);
+    expect(state.payment!.status).toBe("CAPTURED");
+    expect(state.items[0]!.status).toBe("HELD");
+    const report = await runReconcilerOnce({ settleAfterMs: 0 });
+    expect(report.errors).toBe(0);
+    state = await statusOf(placed.order.id);
+    expect(state.order.status).toBe("CONFIRMED");
+    expect(state.items[0]!.status).toBe("CONFIRMED");
+  });
+
+  test("a webhook that never came: the reconciler asks the gateway", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    outbox = []; // lost
+    await runReconcilerOnce({ settleAfterMs: 0 });
+    expect((await statusOf(placed.order.id)).order.status).toBe("CONFIRMED");
+  });
+});
+
+describe("the last seats", () => {
+  test("100 concurrent checkouts for the last 10 seats: exactly 10 orders, no charge without a booking", async () => {
+    const product = await pickProduct(true, 2);
+    const slot = await freshSlot(product);
+    const counts = await engine.seatCounts(product.optionId, slot);
+    const capacity = counts?.capacity ?? (await engine.checkAvailability({ productId: product.productId, optionId: product.optionId, availabilityIds: [slot] }))[0]!.capacity!;
+    // Other customers already hold all but ten seats.
+    for (let taken = 0; taken < capacity - 10; taken += 1) {
+      await engine.reserve({ uuid: randomUUID(), productId: product.productId, optionId: product.optionId, availabilityId: slot, expirationMinutes: 600, unitItems: [{ unitId: product.adult }] });
+    }
+    const cartIds = [];
+    for (let index = 0; index < 100; index += 1) cartIds.push(await cartWith([adults(product, slot)]));
+    const results = await Promise.all(cartIds.map((cartId) => checkout(cartId)));
+    const placed = results.filter((result): result is Extract<PlaceOrderResult, { ok: true }> => result.ok);
+    expect(placed).toHaveLength(10);
+    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.reason === "UNAVAILABLE")).toBe(true);
+    for (const order of placed) await gateway.pay(await sessionOf(order.order.id), SANDBOX_CARDS.success);
+    for (const webhook of outbox) await deliver(webhook);
+    const confirmed = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.availability_id = ${slot} AND o.status = 'CONFIRMED'`));
+    expect(confirmed[0]!.n).toBe(10);
+    const charged = rowsOf<{ n: number }>(
+      await database.db.execute(sql`SELECT count(*)::int AS n FROM payments p JOIN order_items i ON i.order_id = p.order_id WHERE i.availability_id = ${slot} AND p.captured_amount > 0 AND i.status <> 'CONFIRMED'`),
+    );
+    expect(charged[0]!.n).toBe(0);
+    const seats = await engine.seatCounts(product.optionId, slot);
+    expect(seats!.held + seats!.booked).toBe(capacity);
+  });
+});
+
+describe("promo codes", () => {
+  const now = new Date("2030-01-08T00:00:00Z");
+  const rule = (overrides: Partial<PromoRule>): PromoRule => ({
+    code: "X",
+    kind: "PERCENT",
+    value: 1000,
+    currency: null,
+    validFrom: null,
+    validTo: null,
+    minSubtotal: null,
+    maxRedemptions: null,
+    redemptionCount: 0,
+    productIds: [],
+    categoryIds: [],
+    active: true,
+    ...overrides,
+  });
+  const lines = [
+    { productId: "p1", categoryIds: ["cat-desert-safari"], amount: 33_333 },
+    { productId: "p2", categoryIds: ["cat-tours"], amount: 10_001 },
+  ];
+
+  test("each refusal has its reason", () => {
+    expect(evaluatePromo(null, lines, "SAR", now, "NOPE")).toMatchObject({ ok: false, reason: "NOT_FOUND" });
+    expect(evaluatePromo(rule({ active: false }), lines, "SAR", now)).toMatchObject({ reason: "NOT_FOUND" });
+    expect(evaluatePromo(rule({ validFrom: new Date("2031-01-01") }), lines, "SAR", now)).toMatchObject({ reason: "NOT_YET_VALID" });
+    expect(evaluatePromo(rule({ validTo: now }), lines, "SAR", now)).toMatchObject({ reason: "EXPIRED" });
+    expect(evaluatePromo(rule({ maxRedemptions: 5, redemptionCount: 5 }), lines, "SAR", now)).toMatchObject({ reason: "USED_UP" });
+    expect(evaluatePromo(rule({ categoryIds: ["cat-cruises"] }), lines, "SAR", now)).toMatchObject({ reason: "NOT_APPLICABLE" });
+    expect(evaluatePromo(rule({ kind: "FIXED", value: 5000, currency: "SAR", minSubtotal: 50_000 }), lines, "SAR", now)).toMatchObject({
+      reason: "BELOW_MINIMUM",
+      minimum: { amount: 50_000, currency: "SAR" },
+    });
+  });
+
+  test("percent rounds half away from zero and only discounts items in scope", () => {
+    const result = evaluatePromo(rule({ value: 1500, categoryIds: ["cat-desert-safari"] }), lines, "SAR", now);
+    expect(result).toMatchObject({ ok: true, discount: 5000, shares: [5000, 0] }); // 15 % of 333.33 = 49.9995 → 50.00
+  });
+
+  test("fixed amounts convert to the cart's currency, and never exceed the subtotal", () => {
+    const usd = evaluatePromo(rule({ kind: "FIXED", value: 5000, currency: "SAR" }), lines, "USD", now);
+    expect(usd).toMatchObject({ ok: true, discount: 1333 }); // 50 SAR = 13.33 USD
+    const capped = evaluatePromo(rule({ kind: "FIXED", value: 1_000_000, currency: "SAR" }), lines, "SAR", now);
+    expect(capped).toMatchObject({ ok: true, discount: 43_334 });
+  });
+
+  test("a code with one use left goes to one of two racing orders", async () => {
+    await database.db.insert(promoCodes).values({ code: "LASTONE", kind: "FIXED", value: 100, currency: "SAR", maxRedemptions: 1 });
+    const product = await pickProduct(true);
+    const slot = await freshSlot(product);
+    const [a, b] = await Promise.all([cartWith([adults(product, slot)], "LASTONE"), cartWith([adults(product, slot)], "LASTONE")]);
+    const results = await Promise.all([checkout(a), checkout(b)]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ reason: "PROMO", promoReason: "USED_UP" });
+  });
+});
+
+describe("money", () => {
+  test("shares are integers that add up to the whole", () => {
+    expect(allocateProportionally(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocateProportionally(1, [5, 5])).toEqual([1, 0]);
+    expect(allocateProportionally(0, [5, 5])).toEqual([0, 0]);
+    expect(allocateProportionally(999, [0, 0])).toEqual([0, 0]);
+    for (let run = 0; run < 200; run += 1) {
+      const weights = Array.from({ length: 1 + (run % 7) }, (_, index) => ((run * 7919 + index * 104_729) % 100_000) + 1);
+      const total = (run * 31_337) % 1_000_000;
+      const shares = allocateProportionally(total, weights);
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(shares.every((share) => Number.isInteger(share) && share >= 0)).toBe(true);
+    }
+  });
+});

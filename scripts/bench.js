@@ -101,5 +101,12 @@ function benchCatalogue() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+function benchOrders() {
+  // Placing an order and handling a payment webhook, on the seeded test database (scripts/bench-orders.ts).
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/bench-orders.ts"], { stdio: "inherit" });
+  if (result.status !== 0) process.exitCode = 1;
+}
+
 if (!section || section === "catalogue") benchCatalogue();
 if (!section || section === "pages") await benchPages();
+if (!section || section === "orders") benchOrders();

@@ -1,0 +1,75 @@
+/**
+ * Orders bench: p50/p95 of placing an order (re-check, holds, payment session) and of handling a
+ * payment webhook (verify, dedupe, confirm bookings, capture bookkeeping, email), on the seeded test
+ * database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Run: npx tsx scripts/bench-orders.ts [n]
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { setCommerceBookingApiForTests } from "#app/commerce/booking-api.server";
+import { addToCart } from "#app/commerce/cart.server";
+import { applyPaymentEvent, placeOrder } from "#app/commerce/orders.server";
+import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import { carts, payments } from "#app/db/schema";
+import { createTestDatabase } from "#app/db/testing.server";
+import { resetEnvForTests } from "#app/lib/env.server";
+import { setGatewayForTests } from "#app/payments/payments.server";
+import { SANDBOX_CARDS, SandboxGateway, setSandboxWebhookDelivery } from "#app/payments/sandbox.server";
+import { eq } from "drizzle-orm";
+
+const runs = Number(process.argv[2] ?? 200);
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "rihla-bench-"));
+resetEnvForTests();
+const database = await createTestDatabase();
+setDatabaseForTests(database);
+const engine = new EmbeddedBookingEngine(database.db, { now: () => new Date("2030-01-08T06:00:00Z") });
+setCommerceBookingApiForTests(engine);
+const secret = "bench-sandbox-webhook-secret";
+const gateway = new SandboxGateway(async () => database.db, () => secret);
+setGatewayForTests("sandbox", gateway);
+const webhooks: Array<{ rawBody: string; signature: string }> = [];
+setSandboxWebhookDelivery(async (rawBody, signature) => {
+  webhooks.push({ rawBody, signature });
+});
+
+const products = rowsOf<{ productId: string; optionId: string; adult: string }>(
+  await database.db.execute(sql`
+    SELECT p.id AS "productId", o.id AS "optionId", (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
+    FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default JOIN availability_schedules s ON s.option_id = o.id
+    WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0 AND p.instant_confirmation
+      AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND p.currency = 'SAR'
+      AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
+    ORDER BY p.id LIMIT 20`),
+);
+
+const placing: number[] = [];
+const handling: number[] = [];
+for (let run = 0; run < runs; run += 1) {
+  const product = products[run % products.length]!;
+  const slot = await engine.firstOpenSlot(product.productId, product.optionId, `2030-01-${String(10 + (run % 15)).padStart(2, "0")}`);
+  const cartId = randomUUID();
+  await database.db.insert(carts).values({ id: cartId, currency: "SAR" });
+  await addToCart({ id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot!.id, units: [{ unitId: product.adult, quantity: 1 }], extraIds: [] });
+  let started = performance.now();
+  const placed = await placeOrder({ cartId, locale: "en", method: "card", idempotencyKey: randomUUID(), lead: { firstName: "A", lastName: "B", email: "a@example.com", countryCode: "+966", phone: "501234567" } });
+  placing.push(performance.now() - started);
+  if (!placed.ok) throw new Error(`refused: ${placed.reason}`);
+  const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
+  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
+  const webhook = webhooks.pop()!;
+  started = performance.now();
+  const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
+  await applyPaymentEvent("sandbox", event!);
+  handling.push(performance.now() - started);
+}
+placing.sort((a, b) => a - b);
+handling.sort((a, b) => a - b);
+const fmt = (value: number) => `${value.toFixed(1)} ms`;
+console.log(`orders (${database.kind}, ${runs} runs): place order p50 ${fmt(percentile(placing, 0.5))} p95 ${fmt(percentile(placing, 0.95))}; webhook p50 ${fmt(percentile(handling, 0.5))} p95 ${fmt(percentile(handling, 0.95))}`);
+setDatabaseForTests(undefined);
+await database.close();

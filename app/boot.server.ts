@@ -1,3 +1,4 @@
+import { startReconciler, stopReconciler } from "#app/commerce/reconciler.server";
 import { startContentInvalidationListener } from "#app/content/invalidation.server";
 import { stopBookingEngine } from "#app/booking/booking.server";
 import { closeDb, getDb } from "#app/db/db.server";
@@ -12,6 +13,9 @@ export async function boot(): Promise<void> {
   // Opens, migrates and (on an empty database) seeds before the first request, not during it.
   await getDb();
   stopContentListener = await startContentInvalidationListener();
+  // Expires stale holds, settles orders whose webhook never came, retries confirmations: a crash at
+  // any step of a checkout is mended on the next start.
+  startReconciler();
 }
 
 /** Stops listeners first, then closes the database once running queries finish. */
@@ -21,7 +25,8 @@ export async function shutdown(): Promise<void> {
   } catch (error) {
     console.error("[shutdown] content listener", error);
   }
-  // The hold reaper must stop before the database it writes to closes.
+  // The reconciler and the hold reaper must stop before the database they write to closes.
+  await stopReconciler();
   stopBookingEngine();
   await closeDb();
 }

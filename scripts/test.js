@@ -2,6 +2,7 @@
 // embedded PGlite database; again on a PostgreSQL server when TEST_DATABASE_URL is set), one
 // production build, then the Playwright suites (JavaScript on and off) against that build.
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 const bin = (name) => path.resolve("node_modules/.bin", name);
@@ -23,7 +24,9 @@ if (!only || only === "unit") {
   // The first run always uses PGlite, whatever the shell has set.
   run("Unit tests (PGlite)", bin("vitest"), ["run"], { TEST_DATABASE_URL: "" });
   if (serverDatabaseUrl) {
-    run("Database tests (PostgreSQL server)", bin("vitest"), ["run", "app/db", "app/booking", "app/catalogue"], {
+    // Every suite that touches the database, again on a real server (folders that do not exist yet are skipped).
+    const databaseSuites = ["app/db", "app/booking", "app/catalogue", "app/commerce", "app/content", "app/site", "app/auth", "app/account", "app/octo"].filter((folder) => existsSync(folder));
+    run("Database tests (PostgreSQL server)", bin("vitest"), ["run", ...databaseSuites], {
       TEST_DATABASE_URL: serverDatabaseUrl,
     });
   }

@@ -67,6 +67,7 @@ export const RESOURCE_ROUTES = [
   ["pay/sandbox/:sessionId", "routes/pay.sandbox.ts", "pay-sandbox"],
   ["api/payments/webhook/:gateway", "routes/api.payments-webhook.ts", "api-payments-webhook"],
   ["api/test/commerce", "routes/api.test-commerce.ts", "api-test-commerce"],
+  ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 
 /** @type {import('@remix-run/dev').AppConfig} */

@@ -1,0 +1,418 @@
+/**
+ * The OCTO supplier endpoints over the embedded booking engine. Each handler gets the parsed request
+ * and the authenticated reseller, and returns the JSON body; the router (router.server.ts) adds the
+ * headers and turns OctoError / BookingError into OCTO's error body.
+ *
+ * Bookings belong to the reseller that reserved them (table reseller_bookings). A reseller asking
+ * about another's booking hears INVALID_BOOKING_UUID, exactly as for a uuid that does not exist.
+ */
+import {
+  CapabilityId,
+  zAvailabilityCalendarBody,
+  zAvailabilityCheckBody,
+  zBookingCancellationBody,
+  zBookingConfirmationBody,
+  zBookingReservationBody,
+  zBookingUpdateBody,
+  zExtendReservationBody,
+  type Availability,
+  type AvailabilityCalendar,
+  type Capability,
+  type Product,
+  type Supplier,
+} from "@octocloud/types";
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { localDateTime } from "#app/booking/time";
+import { BookingError, type OctoBooking } from "#app/booking/types";
+import type { Database } from "#app/db/db.server";
+import * as schema from "#app/db/schema";
+import type { LocaleCode } from "#app/db/types";
+import type { Reseller } from "./auth.server";
+import { loadCatalogueProducts, pickupFields, toOctoProduct, supplierOf, type CatalogueProduct, type OctoPickupPoint } from "./mapping.server";
+import { OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protocol";
+
+export interface OctoContext {
+  db: Database;
+  engine: EmbeddedBookingEngine;
+  /** Public origin, for the supplier endpoint and media URLs. */
+  siteUrl: string;
+  /** Minutes a hold lasts (and an extension adds) when the reseller does not say. */
+  holdMinutes: number;
+}
+
+export interface OctoCall {
+  context: OctoContext;
+  reseller: Reseller;
+  capabilities: readonly CapabilityId[];
+  locale: LocaleCode;
+}
+
+/** A booking as a reseller sees it, with the pickup fields of octo/pickups. */
+export type ResellerBooking = OctoBooking & {
+  pickupRequested?: boolean;
+  pickupPointId?: string | null;
+  pickupHotel?: string | null;
+  pickupHotelRoom?: string | null;
+  pickupPoint?: OctoPickupPoint | null;
+};
+
+type OwnershipRow = typeof schema.resellerBookings.$inferSelect;
+
+/** A zod (v3, as @octocloud/types ships it) failure in OCTO's words: the missing or malformed id names the error. */
+function invalidBody(issues: Array<{ path: Array<string | number>; message: string }>, body: unknown): OctoError {
+  const [issue] = issues;
+  const path = issue?.path ?? [];
+  const field = String(path[0] ?? "");
+  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const idErrors: Record<string, OctoErrorCode> = {
+    productId: "INVALID_PRODUCT_ID",
+    optionId: "INVALID_OPTION_ID",
+    availabilityId: "INVALID_AVAILABILITY_ID",
+    uuid: "INVALID_BOOKING_UUID",
+  };
+  const where = path.join(".") || "body";
+  if (field === "unitItems" && path[2] === "unitId") {
+    const items = Array.isArray(record.unitItems) ? (record.unitItems as Array<Record<string, unknown>>) : [];
+    return new OctoError("INVALID_UNIT_ID", `The unitId was missing or invalid (${where})`, { unitId: String(items[Number(path[1])]?.unitId ?? "") });
+  }
+  const code = idErrors[field];
+  // A malformed reservation uuid is a bad request: the uuid names no booking yet.
+  if (code && field !== "uuid") return new OctoError(code, `The ${field} was missing or invalid`, { [field]: record[field] ?? null });
+  return new OctoError("BAD_REQUEST", `${where}: ${issue?.message ?? "invalid request body"}`);
+}
+
+function parseBody<T>(schemaToUse: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: Array<string | number>; message: string }> } } }, body: unknown): T {
+  const parsed = schemaToUse.safeParse(body ?? {});
+  if (!parsed.success) throw invalidBody(parsed.error.issues, body);
+  return parsed.data;
+}
+
+/** Pickup fields of a reservation or update (octo/pickups); not part of the core schemas. */
+const PickupRequestSchema = z.object({
+  pickupRequested: z.boolean().optional(),
+  pickupPointId: z.string().min(1).max(200).nullable().optional(),
+  pickupHotel: z.string().max(500).nullable().optional(),
+  pickupHotelRoom: z.string().max(100).nullable().optional(),
+});
+
+function parsePickup(body: unknown) {
+  const parsed = PickupRequestSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new OctoError("BAD_REQUEST", `${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+/** Adds the id the engine did not name to a BookingError's OCTO body (OCTO wants the wrong id in every error). */
+function withIds(error: unknown, ids: Record<string, unknown>): never {
+  if (error instanceof BookingError) {
+    const field = { INVALID_PRODUCT_ID: "productId", INVALID_OPTION_ID: "optionId", INVALID_AVAILABILITY_ID: "availabilityId", INVALID_BOOKING_UUID: "uuid" }[error.code as string];
+    if (field && error.details[field] === undefined) throw new BookingError(error.code, error.message, { ...error.details, [field]: ids[field] ?? null });
+  }
+  throw error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discovery
+
+export function getCapabilities(): Capability[] {
+  return [...SUPPORTED_CAPABILITIES];
+}
+
+export function getSupplier(call: OctoCall): Supplier {
+  return supplierOf({ ...call, siteUrl: call.context.siteUrl, endpoint: new URL("/octo/v1", call.context.siteUrl).toString() });
+}
+
+export async function getProducts(call: OctoCall): Promise<Product[]> {
+  const products = await loadCatalogueProducts(call.context.db);
+  return products.map((entry) => toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl }));
+}
+
+export async function getProduct(call: OctoCall, productId: string): Promise<Product> {
+  const [entry] = await loadCatalogueProducts(call.context.db, [productId]);
+  if (!entry) throw new OctoError("INVALID_PRODUCT_ID", `Unknown product ${productId}`, { productId });
+  return toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Availability
+
+function stripPricing<T extends { unitPricing?: unknown; pricing?: unknown; unitPricingFrom?: unknown; pricingFrom?: unknown }>(item: T): T {
+  const { unitPricing: _unitPricing, pricing: _pricing, unitPricingFrom: _unitPricingFrom, pricingFrom: _pricingFrom, ...rest } = item;
+  return rest as T;
+}
+
+/** Pickup points of one availability, with their local pickup time on that date. */
+function pickupsOn(entry: CatalogueProduct, availability: Pick<Availability, "localDateTimeStart">, locale: LocaleCode) {
+  const fields = pickupFields(entry, locale);
+  const localDate = availability.localDateTimeStart.slice(0, 10);
+  const timeOf = new Map(entry.product.pickupPoints.map((point) => [point.id, point.pickupTime]));
+  return {
+    ...fields,
+    pickupPoints: fields.pickupPoints.map((point) => {
+      const time = timeOf.get(point.id);
+      return { ...point, localDateTime: time ? localDateTime(entry.product.timeZone, localDate, time) : null, localDateTimeTo: null };
+    }),
+  };
+}
+
+export async function checkAvailability(call: OctoCall, body: unknown): Promise<Availability[]> {
+  const parsed = parseBody(zAvailabilityCheckBody, body);
+  // OCTO also allows a single `localDate`.
+  const localDate = typeof (body as { localDate?: unknown })?.localDate === "string" ? (body as { localDate: string }).localDate : undefined;
+  const request = { ...parsed, localDateStart: parsed.localDateStart ?? localDate, localDateEnd: parsed.localDateEnd ?? localDate };
+  if ((request.units ?? []).some((unit) => !Number.isInteger(unit.quantity) || unit.quantity < 0 || unit.quantity > 1000)) {
+    throw new OctoError("BAD_REQUEST", "units[].quantity must be a whole number from 0 to 1000");
+  }
+  const availabilities = await call.context.engine.checkAvailability(request).catch((error: unknown) => withIds(error, { ...request, availabilityId: request.availabilityIds?.join(",") }));
+  const withPricing = call.capabilities.includes(CapabilityId.OCTO_PRICING);
+  let entry: CatalogueProduct | undefined;
+  if (call.capabilities.includes(CapabilityId.OCTO_PICKUPS)) [entry] = await loadCatalogueProducts(call.context.db, [request.productId]);
+  return availabilities.map((availability) => {
+    const shaped = withPricing ? availability : stripPricing(availability);
+    return entry ? { ...shaped, ...pickupsOn(entry, availability, call.locale) } : shaped;
+  });
+}
+
+export async function availabilityCalendar(call: OctoCall, body: unknown): Promise<AvailabilityCalendar[]> {
+  const parsed = parseBody(zAvailabilityCalendarBody, body);
+  const days = await call.context.engine.availabilityCalendar(parsed).catch((error: unknown) => withIds(error, parsed));
+  return call.capabilities.includes(CapabilityId.OCTO_PRICING) ? days : days.map(stripPricing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+
+async function ownership(call: OctoCall, uuid: string): Promise<OwnershipRow> {
+  const [row] = await call.context.db
+    .select()
+    .from(schema.resellerBookings)
+    .where(and(eq(schema.resellerBookings.bookingUuid, uuid), eq(schema.resellerBookings.resellerId, call.reseller.id)));
+  if (!row) throw new OctoError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  return row;
+}
+
+/** The reseller's booking, or INVALID_BOOKING_UUID (also for a claimed uuid whose reservation failed or is in flight). */
+async function ownedBooking(call: OctoCall, uuid: string): Promise<{ booking: OctoBooking; owner: OwnershipRow }> {
+  const owner = await ownership(call, uuid);
+  const booking = await call.context.engine.getBooking(uuid);
+  if (!booking) throw new OctoError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  return { booking, owner };
+}
+
+/** A booking in the shape the reseller's capabilities ask for. */
+async function present(call: OctoCall, booking: OctoBooking, owner: OwnershipRow): Promise<ResellerBooking> {
+  let shaped: ResellerBooking = booking;
+  if (!call.capabilities.includes(CapabilityId.OCTO_PRICING)) {
+    const { pricing: _pricing, ...rest } = booking;
+    shaped = {
+      ...rest,
+      availability: booking.availability ? stripPricing(booking.availability) : null,
+      unitItems: booking.unitItems.map(({ pricing: _itemPricing, ...item }) => item),
+    } as ResellerBooking;
+  }
+  if (call.capabilities.includes(CapabilityId.OCTO_PICKUPS)) {
+    let point: OctoPickupPoint | null = null;
+    if (owner.pickupRequested && owner.pickupPointId) {
+      const [entry] = await loadCatalogueProducts(call.context.db, [booking.productId]);
+      point = (entry && booking.availability ? pickupsOn(entry, booking.availability, call.locale).pickupPoints : []).find((candidate) => candidate.id === owner.pickupPointId) ?? null;
+    }
+    shaped = {
+      ...shaped,
+      pickupRequested: owner.pickupRequested,
+      pickupPointId: owner.pickupPointId,
+      pickupHotel: owner.pickupHotel,
+      pickupHotelRoom: owner.pickupHotelRoom,
+      pickupPoint: point,
+    };
+  }
+  return shaped;
+}
+
+/** A pickup request must name one of the product's pickup points. */
+async function validatePickup(call: OctoCall, productId: string, pickup: z.infer<typeof PickupRequestSchema>): Promise<void> {
+  if (!pickup.pickupRequested) return;
+  const [entry] = await loadCatalogueProducts(call.context.db, [productId]);
+  if (!entry) throw new OctoError("INVALID_PRODUCT_ID", `Unknown product ${productId}`, { productId });
+  if (entry.product.pickupPoints.length === 0) throw new OctoError("BAD_REQUEST", "This product offers no pickup");
+  if (!pickup.pickupPointId || !entry.product.pickupPoints.some((point) => point.id === pickup.pickupPointId)) {
+    throw new OctoError("BAD_REQUEST", "pickupPointId must name one of the option's pickupPoints", { pickupPointId: pickup.pickupPointId ?? null });
+  }
+}
+
+export async function reserve(call: OctoCall, body: unknown): Promise<ResellerBooking> {
+  const parsed = parseBody(zBookingReservationBody, body);
+  if (parsed.unitItems.length === 0) throw new OctoError("BAD_REQUEST", "unitItems must name at least one unit");
+  if (parsed.expirationMinutes !== undefined && parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
+  if (!parsed.availabilityId) throw new OctoError("INVALID_AVAILABILITY_ID", "The availabilityId was missing or invalid", { availabilityId: null });
+  const pickup = call.capabilities.includes(CapabilityId.OCTO_PICKUPS) ? parsePickup(body) : {};
+  await validatePickup(call, parsed.productId, pickup);
+  const uuid = parsed.uuid ?? crypto.randomUUID();
+  const { db, engine } = call.context;
+
+  // Claim the uuid for this reseller before the engine sees it, so no other reseller can ever replay it.
+  const claimed = await db
+    .insert(schema.resellerBookings)
+    .values({
+      bookingUuid: uuid,
+      resellerId: call.reseller.id,
+      pickupRequested: pickup.pickupRequested ?? false,
+      pickupPointId: pickup.pickupRequested ? (pickup.pickupPointId ?? null) : null,
+      pickupHotel: pickup.pickupHotel ?? null,
+      pickupHotelRoom: pickup.pickupHotelRoom ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ uuid: schema.resellerBookings.bookingUuid });
+  const release = () => db.delete(schema.resellerBookings).where(eq(schema.resellerBookings.bookingUuid, uuid));
+  if (claimed.length === 0) {
+    // The same reseller again with this uuid: the engine answers idempotently (or refuses another booking).
+    await ownership(call, uuid).catch(() => {
+      throw new OctoError("UNPROCESSABLE_ENTITY", "This uuid is already in use; send a new one", { uuid });
+    });
+  } else {
+    const [taken] = await db.select({ uuid: schema.bookings.uuid }).from(schema.bookings).where(eq(schema.bookings.uuid, uuid));
+    if (taken) {
+      // A booking the storefront itself made under this uuid: not the reseller's to see.
+      await release();
+      throw new OctoError("UNPROCESSABLE_ENTITY", "This uuid is already in use; send a new one", { uuid });
+    }
+  }
+  let booking: OctoBooking;
+  try {
+    booking = await engine.reserve({ ...parsed, uuid, availabilityId: parsed.availabilityId });
+  } catch (error) {
+    if (claimed.length > 0) await release();
+    withIds(error, parsed);
+  }
+  return present(call, booking, await ownership(call, uuid));
+}
+
+export async function confirm(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
+  const parsed = parseBody(zBookingConfirmationBody, body);
+  const { owner } = await ownedBooking(call, uuid);
+  const booking = await call.context.engine.confirm(uuid, parsed);
+  return present(call, booking, owner);
+}
+
+export async function extend(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
+  const parsed = parseBody(zExtendReservationBody, body);
+  if (parsed.expirationMinutes !== undefined && parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
+  const { owner } = await ownedBooking(call, uuid);
+  const booking = await call.context.engine.extendReservation(uuid, parsed.expirationMinutes ?? call.context.holdMinutes);
+  return present(call, booking, owner);
+}
+
+export async function cancel(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
+  const parsed = parseBody(zBookingCancellationBody, body);
+  const { booking: current, owner } = await ownedBooking(call, uuid);
+  // OCTO: a booking past its cancellation window is refused unless the reseller forces it.
+  if (!current.cancellable && current.status !== "CANCELLED" && !parsed.force) {
+    throw new OctoError("UNPROCESSABLE_ENTITY", `This ${current.status} booking can no longer be cancelled`, { uuid });
+  }
+  const booking = await call.context.engine.cancel(uuid, { reason: parsed.reason ?? null });
+  return present(call, booking, owner);
+}
+
+export async function getBooking(call: OctoCall, uuid: string): Promise<ResellerBooking> {
+  const { booking, owner } = await ownedBooking(call, uuid);
+  return present(call, booking, owner);
+}
+
+const ListQuerySchema = z
+  .object({ resellerReference: z.string().min(1).max(200).optional(), supplierReference: z.string().min(1).max(200).optional() })
+  .refine((query) => query.resellerReference || query.supplierReference, "Filter by resellerReference or supplierReference");
+
+export async function listBookings(call: OctoCall, searchParams: URLSearchParams): Promise<ResellerBooking[]> {
+  const parsed = ListQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (!parsed.success) throw new OctoError("BAD_REQUEST", parsed.error.issues[0]?.message ?? "Filter by resellerReference or supplierReference");
+  const { resellerReference, supplierReference } = parsed.data;
+  const rows = await call.context.db
+    .select({ uuid: schema.bookings.uuid, owner: schema.resellerBookings })
+    .from(schema.bookings)
+    .innerJoin(schema.resellerBookings, eq(schema.resellerBookings.bookingUuid, schema.bookings.uuid))
+    .where(
+      and(
+        eq(schema.resellerBookings.resellerId, call.reseller.id),
+        resellerReference ? eq(schema.bookings.resellerReference, resellerReference) : undefined,
+        supplierReference ? eq(schema.bookings.supplierReference, supplierReference) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.bookings.utcCreatedAt))
+    .limit(500);
+  const bookings: ResellerBooking[] = [];
+  for (const row of rows) {
+    const booking = await call.context.engine.getBooking(row.uuid);
+    if (booking) bookings.push(await present(call, booking, row.owner));
+  }
+  return bookings;
+}
+
+/**
+ * PATCH /bookings/{uuid}: references, contact, notes, unit item contacts, pickup and (for a hold) its
+ * expiry. Moving a booking to another product, option, date or set of units is refused: the engine
+ * has no rebooking operation, and cancel-and-reserve would lose the uuid.
+ */
+export async function update(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
+  const parsed = parseBody(zBookingUpdateBody, body);
+  const pickup = call.capabilities.includes(CapabilityId.OCTO_PICKUPS) ? parsePickup(body) : {};
+  const { booking, owner } = await ownedBooking(call, uuid);
+  if ((parsed.productId && parsed.productId !== booking.productId) || (parsed.optionId && parsed.optionId !== booking.optionId)) {
+    throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the product or option of a booking is not supported; cancel and book again", { uuid });
+  }
+  if (parsed.availabilityId && parsed.availabilityId !== booking.availabilityId) {
+    throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the date or time of a booking is not supported; cancel and book again", { uuid });
+  }
+  if (parsed.unitItems) {
+    const byUuid = new Map(booking.unitItems.map((item) => [item.uuid, item]));
+    const sameUnits =
+      parsed.unitItems.length === booking.unitItems.length &&
+      parsed.unitItems.every((item) => (item.uuid ? byUuid.get(item.uuid)?.unitId === item.unitId : false));
+    if (!sameUnits) throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the units of a booking is not supported; send the booked unitItems with their uuids", { uuid });
+  }
+  if (booking.status !== "ON_HOLD" && booking.status !== "CONFIRMED" && booking.status !== "PENDING") {
+    throw new OctoError("UNPROCESSABLE_ENTITY", `A ${booking.status} booking cannot be changed`, { uuid });
+  }
+  await validatePickup(call, booking.productId, pickup);
+  const { db, engine } = call.context;
+  if (parsed.expirationMinutes !== undefined) {
+    if (booking.status !== "ON_HOLD") throw new OctoError("UNPROCESSABLE_ENTITY", "Only a booking ON_HOLD has an expiry to change", { uuid });
+    if (parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
+    await engine.extendReservation(uuid, parsed.expirationMinutes);
+  }
+  // These are descriptive fields of the booking, not inventory: the engine stays the only writer of seats.
+  await db.transaction(async (tx) => {
+    const changes: Partial<typeof schema.bookings.$inferInsert> = {};
+    if (parsed.resellerReference !== undefined) changes.resellerReference = parsed.resellerReference;
+    if (parsed.notes !== undefined) changes.notes = parsed.notes;
+    if (parsed.contact !== undefined) changes.contact = { ...booking.contact, ...parsed.contact } as Record<string, unknown>;
+    if (Object.keys(changes).length > 0) {
+      await tx
+        .update(schema.bookings)
+        .set({ ...changes, utcUpdatedAt: new Date() })
+        .where(eq(schema.bookings.uuid, uuid));
+    }
+    for (const item of parsed.unitItems ?? []) {
+      if (!item.uuid || (item.contact === undefined && item.resellerReference === undefined)) continue;
+      await tx
+        .update(schema.bookingUnitItems)
+        .set({
+          ...(item.contact !== undefined ? { contact: item.contact as Record<string, unknown> } : {}),
+          ...(item.resellerReference !== undefined ? { resellerReference: item.resellerReference } : {}),
+        })
+        .where(and(eq(schema.bookingUnitItems.uuid, item.uuid), eq(schema.bookingUnitItems.bookingId, booking.id)));
+    }
+    if (pickup.pickupRequested !== undefined || pickup.pickupHotel !== undefined || pickup.pickupHotelRoom !== undefined) {
+      await tx
+        .update(schema.resellerBookings)
+        .set({
+          ...(pickup.pickupRequested !== undefined ? { pickupRequested: pickup.pickupRequested, pickupPointId: pickup.pickupRequested ? (pickup.pickupPointId ?? null) : null } : {}),
+          ...(pickup.pickupHotel !== undefined ? { pickupHotel: pickup.pickupHotel } : {}),
+          ...(pickup.pickupHotelRoom !== undefined ? { pickupHotelRoom: pickup.pickupHotelRoom } : {}),
+        })
+        .where(eq(schema.resellerBookings.bookingUuid, uuid));
+    }
+  });
+  const updated = await engine.getBooking(uuid);
+  if (!updated) throw new OctoError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  return present(call, updated, { ...owner, ...(await ownership(call, uuid)) });
+}

@@ -1,0 +1,88 @@
+/**
+ * The parts of the OCTO wire protocol both directions share: header names, the capabilities this
+ * supplier implements, content-language negotiation and the error body. No server-only imports, so
+ * the HTTP client (client.server.ts) and the supplier handlers agree on one definition.
+ */
+import { CapabilityId, type Capability } from "@octocloud/types";
+import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+
+export const OCTO_CAPABILITIES_HEADER = "Octo-Capabilities";
+
+/** Capabilities this supplier implements; a request opts into them with the Octo-Capabilities header. */
+export const SUPPORTED_CAPABILITIES: readonly Capability[] = [
+  { id: CapabilityId.OCTO_CONTENT, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/content" },
+  { id: CapabilityId.OCTO_PRICING, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/pricing" },
+  { id: CapabilityId.OCTO_PICKUPS, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/pickups" },
+];
+
+const SUPPORTED_IDS = new Set<string>(SUPPORTED_CAPABILITIES.map((capability) => capability.id));
+
+/** The supported capabilities named in an Octo-Capabilities header, in our canonical order; unknown ones are ignored. */
+export function parseCapabilities(header: string | null | undefined): CapabilityId[] {
+  const asked = new Set((header ?? "").split(",").map((part) => part.trim()).filter(Boolean));
+  return SUPPORTED_CAPABILITIES.map((capability) => capability.id).filter((id) => asked.has(id) && SUPPORTED_IDS.has(id));
+}
+
+/** Content languages, as sent in Content-Language / Available-Languages (BCP 47 primary tags). */
+export const OCTO_LANGUAGES: readonly LocaleCode[] = LOCALE_CODES;
+
+/**
+ * The best of our languages for an Accept-Language header (RFC 9110 q-values; "ar-SA" matches "ar",
+ * "*" or nothing usable means English).
+ */
+export function negotiateLanguage(header: string | null | undefined): LocaleCode {
+  const ranges = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
+      const quality = q === undefined ? 1 : Number(q);
+      return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((range) => range.primary && range.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const range of ranges) {
+    if (range.primary === "*") return "en";
+    const match = OCTO_LANGUAGES.find((code) => code === range.primary);
+    if (match) return match;
+  }
+  return "en";
+}
+
+export type OctoErrorCode =
+  | "INVALID_PRODUCT_ID"
+  | "INVALID_OPTION_ID"
+  | "INVALID_UNIT_ID"
+  | "INVALID_AVAILABILITY_ID"
+  | "INVALID_BOOKING_UUID"
+  | "BAD_REQUEST"
+  | "UNPROCESSABLE_ENTITY"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "INTERNAL_SERVER_ERROR";
+
+/** OCTO's error body: `error`, `errorMessage`, and the offending id (`productId`, `unitId`, …). */
+export type OctoErrorBody = { error: OctoErrorCode; errorMessage: string } & Record<string, unknown>;
+
+/** A refusal in OCTO's shape. OCTO answers every client error with 400, except missing (401) and refused (403) keys. */
+export class OctoError extends Error {
+  constructor(
+    readonly error: OctoErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "OctoError";
+  }
+
+  get status(): number {
+    if (this.error === "UNAUTHORIZED") return 401;
+    if (this.error === "FORBIDDEN") return 403;
+    if (this.error === "INTERNAL_SERVER_ERROR") return 500;
+    return 400;
+  }
+
+  toJSON(): OctoErrorBody {
+    return { error: this.error, errorMessage: this.message, ...this.details };
+  }
+}

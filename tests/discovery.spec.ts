@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 const CITY_NAME = { en: "Dubai", ar: "دبي" } as const;
@@ -102,4 +103,16 @@ test("destination suggestions answer as the visitor types", async ({ request }) 
   const body = (await response.json()) as { suggestions: Array<{ slug: string }> };
   expect(body.suggestions.map((suggestion) => suggestion.slug)).toContain("dubai");
   expect((await request.get("/api/suggest?q=")).status()).toBe(400);
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/", "/ar", "/things-to-do-in-dubai", "/ar/things-to-do-in-dubai", "/ar/search/دبي"]) {
+    test(`${path} has no serious or critical violations`, async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name === "no-js", "axe runs as a script in the page");
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+    });
+  }
 });

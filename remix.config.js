@@ -32,6 +32,7 @@ export const PAGE_ROUTES = [
   ["auth/sign-up", "routes/auth.sign-up.tsx", "auth-sign-up"],
   ["auth/forgot-password", "routes/auth.forgot-password.tsx", "auth-forgot-password"],
   ["auth/reset-password", "routes/auth.reset-password.tsx", "auth-reset-password"],
+  ["auth/logout", "routes/auth.logout.tsx", "auth-logout"],
   ["blog", "routes/blog.tsx", "blog"],
   ["blog/:slug", "routes/blog-post.tsx", "blog-post"],
   ["cart", "routes/cart.tsx", "cart"],

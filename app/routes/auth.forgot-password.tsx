@@ -1,16 +1,83 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestPasswordReset } from "#app/auth/auth.server";
+import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { clientAddress } from "#app/auth/rate-limit.server";
+import { AUTH_ERRORS, ForgotPasswordSchema, HONEYPOT_FIELD, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { LocalizedLink } from "#app/components/localized-link";
+import { localePrefix } from "#app/i18n/locales";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
+const noStore = { "Cache-Control": CACHE_PRIVATE };
+
 export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "forgotPassword", { personal: true });
+  const context = getPageContext(request);
+  return json({ seo: pageSeo(context, "forgotPassword"), heading: context.t("pages.forgotPassword.heading") }, { headers: noStore });
 }
 
-export default SimplePage;
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const submission = parseAuthForm(await request.formData(), ForgotPasswordSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
+  // Same answer whether or not the address has an account (and for a bot's honeypot).
+  const done = () => redirectWithToast(`${localePrefix(locale)}/auth/forgot-password`, { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
+  if (submission.value[HONEYPOT_FIELD]) return done();
+  const outcome = await requestPasswordReset({ email: submission.value.email, locale, address: clientAddress(request) });
+  if (outcome.status === "rate-limited") {
+    return json(submission.reply({ formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
+  }
+  return done();
+}
+
+function ForgotForm() {
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    onValidate: ({ formData }) => parseAuthForm(formData, ForgotPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="form auth-form" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+      <Honeypot formId="forgot-password" />
+      <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+        {t("account.forgot.submit")}
+      </button>
+    </Form>
+  );
+}
+
+export default function ForgotPasswordRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  // A new, empty form after each completed navigation (the redirect after sending).
+  const { key } = useLocation();
+  return (
+    <section className="container page auth-page">
+      <h1>{data.heading}</h1>
+      <p>{t("account.forgot.intro")}</p>
+      <ForgotForm key={key} />
+      <p>
+        <LocalizedLink to="/auth/login">{t("account.forgot.backToLogin")}</LocalizedLink>
+      </p>
+    </section>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

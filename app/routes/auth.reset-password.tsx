@@ -1,16 +1,91 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { resetPassword } from "#app/auth/auth.server";
+import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { clientAddress } from "#app/auth/rate-limit.server";
+import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
+import { accountHome, signInAndRedirect } from "#app/auth/sign-in.server";
+import { peekPasswordResetToken } from "#app/auth/tokens.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { LocalizedLink } from "#app/components/localized-link";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "resetPassword", { personal: true });
+// The token is in the URL: the page must never be stored, nor its address sent on to other sites.
+const noStore = { "Cache-Control": CACHE_PRIVATE, "Referrer-Policy": "no-referrer" };
+const HIDDEN = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  const token = context.url.searchParams.get("token") ?? "";
+  // Looking does not spend the token; only the POST does.
+  const valid = token.length >= 20 && token.length <= 200 && (await peekPasswordResetToken(token)) !== null;
+  return json({ seo: pageSeo(context, "resetPassword"), heading: context.t("pages.resetPassword.heading"), token: valid ? token : null }, { headers: noStore });
 }
 
-export default SimplePage;
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const submission = parseAuthForm(await request.formData(), ResetPasswordSchema);
+  if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
+  if (submission.value[HONEYPOT_FIELD]) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
+  const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password, address: clientAddress(request) });
+  if (outcome.status === "rate-limited") {
+    return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
+  }
+  if (outcome.status === "invalid-token") return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
+  return signInAndRedirect(request, outcome.user, accountHome(locale), { type: "success", key: "account.toasts.passwordReset" });
+}
+
+export default function ResetPasswordRoute() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseAuthForm(formData, ResetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="container page auth-page">
+      <h1>{data.heading}</h1>
+      {data.token ? (
+        <Form method="post" className="form auth-form" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="token" value={data.token} />
+          <TextField
+            field={fields.password}
+            label={t("account.fields.newPassword")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
+          />
+          <TextField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
+          <Honeypot formId="reset-password" />
+          <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+            {t("account.reset.submit")}
+          </button>
+        </Form>
+      ) : (
+        <div role="alert" className="notice notice--warning">
+          <p>{t("account.reset.invalidLink")}</p>
+          <LocalizedLink to="/auth/forgot-password" className="button button--primary">
+            {t("account.reset.requestNew")}
+          </LocalizedLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,16 +1,95 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { signUp } from "#app/auth/auth.server";
+import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { clientAddress } from "#app/auth/rate-limit.server";
+import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
+import { getUser } from "#app/auth/session.server";
+import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { LocalizedLink } from "#app/components/localized-link";
+import { localePrefix } from "#app/i18n/locales";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "signUp", { personal: true });
+const noStore = { "Cache-Control": CACHE_PRIVATE };
+const HIDDEN = ["password", "confirmPassword"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  const redirectTo = safeRedirectTo(context.url.searchParams.get("redirectTo"), "");
+  if (await getUser(request)) throw redirect(redirectTo || accountHome(context.locale), { headers: noStore });
+  return json({ seo: pageSeo(context, "signUp"), heading: context.t("pages.signUp.heading"), redirectTo }, { headers: noStore });
 }
 
-export default SimplePage;
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const submission = parseAuthForm(await request.formData(), SignUpSchema);
+  if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
+  // A bot is told "created" and gets nothing.
+  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(`${localePrefix(locale)}/auth/login`, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
+  const { name, email, password, redirectTo } = submission.value;
+  const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) });
+  if (outcome.status === "rate-limited") {
+    return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), {
+      status: 429,
+      headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) },
+    });
+  }
+  if (outcome.status === "email-taken") {
+    return json(submission.reply({ hideFields: HIDDEN, fieldErrors: { email: [AUTH_ERRORS.emailTaken] } }), { status: 400, headers: noStore });
+  }
+  return signInAndRedirect(request, outcome.user, safeRedirectTo(redirectTo, accountHome(locale)), { type: "success", key: "account.toasts.signedUp" });
+}
+
+export default function SignUpRoute() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    constraint: getZodConstraint(SignUpSchema),
+    onValidate: ({ formData }) => parseAuthForm(formData, SignUpSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const login = `/auth/login${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`;
+  return (
+    <section className="container page auth-page">
+      <h1>{data.heading}</h1>
+      <Form method="post" className="form auth-form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={data.redirectTo} />
+        <TextField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
+        <TextField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+        <TextField
+          field={fields.password}
+          label={t("account.fields.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
+        />
+        <TextField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
+        <Honeypot formId="sign-up" />
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+          {t("account.signUp.submit")}
+        </button>
+      </Form>
+      <p>
+        {t("account.signUp.haveAccount")} <LocalizedLink to={login}>{t("account.signUp.loginLink")}</LocalizedLink>
+      </p>
+    </section>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

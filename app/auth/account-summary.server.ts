@@ -1,0 +1,8 @@
+import type { AccountSummary } from "./account-link";
+import { getUser } from "./session.server";
+
+/** For the root loader: the signed-in user's display name, or null (one session lookup per request). */
+export async function accountSummary(request: Request): Promise<AccountSummary> {
+  const user = await getUser(request);
+  return user ? { name: user.name } : null;
+}

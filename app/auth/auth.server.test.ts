@@ -1,0 +1,184 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { setDatabaseForTests } from "#app/db/db.server";
+import { orders, passwordResetTokens, sessions, users } from "#app/db/schema";
+import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { resetEnvForTests } from "#app/lib/env.server";
+import { readOutbox } from "#app/lib/mailer.server";
+import { attachGuestOrders, authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
+import { createUserSession, getUser, hashSessionId, readSessionId, requireUser, userForSessionId } from "./session.server";
+import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
+
+let database: TestDatabase;
+let dataDir: string;
+const previousDataDir = process.env.DATA_DIR;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-auth-"));
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
+  database = await createTestDatabase();
+  setDatabaseForTests(database);
+});
+
+afterAll(async () => {
+  setDatabaseForTests(undefined);
+  await database.close();
+  if (previousDataDir === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = previousDataDir;
+  resetEnvForTests();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const requestWith = (cookie?: string, url = "http://localhost/ar/invoices?x=1") => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+let counter = 0;
+const uniqueEmail = () => `user${++counter}-${randomUUID().slice(0, 6)}@example.com`;
+const uniqueAddress = () => `10.0.0.${++counter}`;
+
+describe("passwords", () => {
+  test("argon2id hashes verify, salts differ, wrong passwords and junk hashes fail", async () => {
+    const first = await hashPassword("correct horse");
+    const second = await hashPassword("correct horse");
+    expect(first.startsWith("$argon2id$")).toBe(true);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword(first, "correct horse")).toBe(true);
+    expect(await verifyPassword(first, "wrong horse")).toBe(false);
+    expect(await verifyPassword("not-a-hash", "x")).toBe(false);
+  });
+});
+
+describe("sessions", () => {
+  test("sign-in rotates the session: a new id, the old row deleted, only hashes stored", async () => {
+    const outcome = await signUp({ name: "Omar", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    if (outcome.status !== "created") throw new Error(outcome.status);
+    const first = await createUserSession(outcome.user.id, null);
+    const firstCookie = cookiePair(first.setCookie);
+    expect(first.setCookie).toMatch(/rihla_session=.*HttpOnly/i);
+    expect(first.setCookie).toMatch(/SameSite=Lax/i);
+    expect((await getUser(requestWith(firstCookie)))?.id).toBe(outcome.user.id);
+
+    const second = await createUserSession(outcome.user.id, requestWith(firstCookie));
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect(await userForSessionId(first.sessionId)).toBeNull();
+    expect((await userForSessionId(second.sessionId))?.id).toBe(outcome.user.id);
+    const rows = await database.db.select().from(sessions).where(eq(sessions.userId, outcome.user.id));
+    expect(rows.map((row) => row.idHash)).toEqual([hashSessionId(second.sessionId)]);
+  });
+
+  test("a tampered cookie is no session; requireUser redirects to the locale's login with redirectTo", async () => {
+    expect(await readSessionId(requestWith("rihla_session=forged"))).toBeNull();
+    expect(await getUser(requestWith("rihla_session=forged"))).toBeNull();
+    const thrown = await requireUser(requestWith()).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe(`/ar/auth/login?redirectTo=${encodeURIComponent("/ar/invoices?x=1")}`);
+  });
+
+  test("expired sessions are not honoured", async () => {
+    const outcome = await signUp({ name: "Lina", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    if (outcome.status !== "created") throw new Error(outcome.status);
+    const past = new Date(Date.now() - 31 * 24 * 3600_000);
+    const { sessionId } = await createUserSession(outcome.user.id, null, { now: past });
+    expect(await userForSessionId(sessionId)).toBeNull();
+  });
+});
+
+describe("sign up and log in", () => {
+  test("a duplicate email is refused; login checks the password", async () => {
+    const email = uniqueEmail();
+    const address = uniqueAddress();
+    expect((await signUp({ name: "A", email, password: "password123", locale: "en", address })).status).toBe("created");
+    expect((await signUp({ name: "B", email: email.toUpperCase(), password: "password123", locale: "en", address })).status).toBe("email-taken");
+    expect((await authenticate({ email, password: "password123", address })).status).toBe("ok");
+    expect((await authenticate({ email, password: "nope-nope", address })).status).toBe("invalid");
+    expect((await authenticate({ email: uniqueEmail(), password: "nope-nope", address })).status).toBe("invalid");
+  });
+
+  test("login is rate limited per account, whatever the address", async () => {
+    const email = uniqueEmail();
+    await signUp({ name: "A", email, password: "password123", locale: "en", address: uniqueAddress() });
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit; attempt++) {
+      expect((await authenticate({ email, password: "wrong-guess", address: uniqueAddress() })).status).toBe("invalid");
+    }
+    const blocked = await authenticate({ email, password: "password123", address: uniqueAddress() });
+    expect(blocked.status).toBe("rate-limited");
+  });
+
+  test("login is rate limited per address, across accounts", async () => {
+    const address = uniqueAddress();
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAddress.limit; attempt++) await authenticate({ email: uniqueEmail(), password: "x", address });
+    expect((await authenticate({ email: uniqueEmail(), password: "x", address })).status).toBe("rate-limited");
+  });
+
+  test("the counter window resets", async () => {
+    const now = new Date("2031-01-01T00:00:00Z");
+    const subject = uniqueAddress();
+    for (let i = 0; i < RATE_LIMITS.resetAddress.limit; i++) expect((await hitRateLimit("resetAddress", subject, { now })).allowed).toBe(true);
+    const refused = await hitRateLimit("resetAddress", subject, { now });
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 3600 });
+    expect((await hitRateLimit("resetAddress", subject, { now: new Date(now.getTime() + 3600_000 + 1) })).allowed).toBe(true);
+  });
+});
+
+describe("password reset", () => {
+  test("tokens are stored hashed, single use, and expire after an hour", async () => {
+    const outcome = await signUp({ name: "T", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    if (outcome.status !== "created") throw new Error(outcome.status);
+    const token = await createPasswordResetToken(outcome.user.id);
+    const rows = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, outcome.user.id));
+    expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(token)]);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    expect(await consumePasswordResetToken(token)).toBe(outcome.user.id);
+    expect(await consumePasswordResetToken(token)).toBeNull();
+
+    const old = await createPasswordResetToken(outcome.user.id, { now: new Date(Date.now() - RESET_TOKEN_TTL_MS - 1000) });
+    expect(await consumePasswordResetToken(old)).toBeNull();
+  });
+
+  test("forgot sends one email only for real accounts; reset changes the password and ends every session", async () => {
+    const email = uniqueEmail();
+    const created = await signUp({ name: "R", email, password: "password123", locale: "ar", address: uniqueAddress() });
+    if (created.status !== "created") throw new Error(created.status);
+    const { sessionId } = await createUserSession(created.user.id, null);
+    expect(await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() })).toEqual({ status: "done" });
+    expect(await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() })).toEqual({ status: "done" });
+    const mails = (await readOutbox({ to: email })).filter((mail) => mail.text.includes("reset-password"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("إعادة تعيين كلمة مرور رحلة");
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mails[0]!.text)![1]!);
+    const address = uniqueAddress();
+    expect((await resetPassword({ token, password: "new-password-1", address })).status).toBe("ok");
+    expect((await resetPassword({ token, password: "again-password", address })).status).toBe("invalid-token");
+    expect(await userForSessionId(sessionId)).toBeNull();
+    expect((await authenticate({ email, password: "new-password-1", address })).status).toBe("ok");
+    expect((await authenticate({ email, password: "password123", address })).status).toBe("invalid");
+  });
+});
+
+describe("email verification and guest orders", () => {
+  test("guest orders attach only once the address is verified", async () => {
+    const email = uniqueEmail();
+    const created = await signUp({ name: "G", email, password: "password123", locale: "en", address: uniqueAddress() });
+    if (created.status !== "created") throw new Error(created.status);
+    const orderId = randomUUID();
+    await database.db.insert(orders).values({
+      id: orderId, reference: `RH-${orderId.slice(0, 8)}`, purchaseId: `P-${orderId.slice(0, 8)}`, idempotencyKey: orderId, accessToken: randomUUID() + randomUUID(),
+      status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 1000, totalAmount: 1000,
+      firstName: "G", lastName: "H", email: email.toUpperCase(), countryCode: "+966", phone: "500000000",
+    });
+    expect(await attachGuestOrders(created.user)).toBe(0);
+    const [mail] = (await readOutbox({ to: email })).filter((entry) => entry.text.includes("verify="));
+    const token = decodeURIComponent(/verify=([^\s]+)/.exec(mail!.text)![1]!);
+    expect(await verifyEmail(token)).toEqual({ userId: created.user.id });
+    expect(await verifyEmail(token)).toBeNull();
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.userId).toBe(created.user.id);
+    const [user] = await database.db.select().from(users).where(eq(users.id, created.user.id));
+    expect(user!.emailVerifiedAt).not.toBeNull();
+  });
+});

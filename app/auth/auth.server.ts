@@ -1,0 +1,179 @@
+/**
+ * Accounts: sign up, sign in, forgot and reset password, email verification. Routes call these and
+ * turn the outcome into a reply or a redirect; nothing here knows about forms or HTTP.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "#app/db/db.server";
+import { carts, orders, users } from "#app/db/schema";
+import { getFixedT } from "#app/i18n/i18n.server";
+import { localePrefix, type LocaleCode } from "#app/i18n/locales";
+import { getEnv } from "#app/lib/env.server";
+import { sendMail } from "#app/lib/mailer.server";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
+import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
+import { destroyAllSessions } from "./session.server";
+import { consumeEmailVerificationToken, consumePasswordResetToken, createEmailVerificationToken, createPasswordResetToken } from "./tokens.server";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(email: string, db?: Database): Promise<UserRow | null> {
+  const [row] = await (db ?? (await getDb())).select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+function siteUrl(path: string): string {
+  return `${getEnv().SITE_URL.replace(/\/$/, "")}${path}`;
+}
+
+export type SignUpOutcome = { status: "created"; user: UserRow } | { status: "email-taken" } | { status: "rate-limited"; retryAfterSeconds: number };
+
+/** Creates an unverified account and emails the verification link. */
+export async function signUp(input: { name: string; email: string; password: string; locale: LocaleCode; address: string }, db?: Database): Promise<SignUpOutcome> {
+  const database = db ?? (await getDb());
+  const limit = await hitRateLimit("signUpAddress", input.address, { db: database });
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await database
+    .insert(users)
+    .values({ id: randomUUID(), email: input.email.toLowerCase(), name: input.name, passwordHash, locale: input.locale })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) return { status: "email-taken" };
+  await sendVerificationEmail(user, input.locale, database).catch((error: unknown) => console.error("[auth] verification email not sent", error));
+  return { status: "created", user };
+}
+
+/** Emails a fresh verification link for the user's address. */
+export async function sendVerificationEmail(user: Pick<UserRow, "id" | "email" | "name">, locale: LocaleCode, db?: Database): Promise<void> {
+  const token = await createEmailVerificationToken(user.id, user.email, { db });
+  const t = getFixedT(locale);
+  const link = siteUrl(`${localePrefix(locale)}/auth/login?verify=${encodeURIComponent(token)}`);
+  await sendMail({
+    to: user.email,
+    subject: t("account.email.verifySubject"),
+    text: [t("account.email.greeting", { name: user.name }), "", t("account.email.verifyText"), "", link].join("\n"),
+  });
+}
+
+export type LoginOutcome = { status: "ok"; user: UserRow } | { status: "invalid" } | { status: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Checks an email and password, counting the attempt per account and per address first (so a
+ * guessing run is stopped whether or not it guesses right). A success clears the account's count.
+ */
+export async function authenticate(input: { email: string; password: string; address: string }, db?: Database): Promise<LoginOutcome> {
+  const database = db ?? (await getDb());
+  const email = input.email.toLowerCase();
+  const byAddress = await hitRateLimit("loginAddress", input.address, { db: database });
+  const byAccount = await hitRateLimit("loginAccount", email, { db: database });
+  for (const limit of [byAddress, byAccount]) if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await findUserByEmail(email, database);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    return { status: "invalid" };
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) return { status: "invalid" };
+  await clearRateLimit("loginAccount", email, database);
+  return { status: "ok", user };
+}
+
+export type ForgotOutcome = { status: "done" } | { status: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * Sends a reset link when the address has an account. The caller answers the same either way; only
+ * the per-address limit is visible (it says nothing about any account). An account asked about too
+ * often silently gets no more mail for a while.
+ */
+export async function requestPasswordReset(input: { email: string; locale: LocaleCode; address: string }, db?: Database): Promise<ForgotOutcome> {
+  const database = db ?? (await getDb());
+  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database });
+  if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const email = input.email.toLowerCase();
+  const byAccount = await hitRateLimit("resetAccount", email, { db: database });
+  if (!byAccount.allowed) return { status: "done" };
+  const user = await findUserByEmail(email, database);
+  if (!user) return { status: "done" };
+  const token = await createPasswordResetToken(user.id, { db: database });
+  const t = getFixedT(input.locale);
+  const link = siteUrl(`${localePrefix(input.locale)}/auth/reset-password?token=${encodeURIComponent(token)}`);
+  try {
+    await sendMail({
+      to: user.email,
+      subject: t("account.email.resetSubject"),
+      text: [t("account.email.greeting", { name: user.name }), "", t("account.email.resetText"), "", link, "", t("account.email.resetIgnore")].join("\n"),
+    });
+  } catch (error) {
+    console.error("[auth] reset email not sent", error);
+  }
+  return { status: "done" };
+}
+
+export type ResetOutcome = { status: "ok"; user: UserRow } | { status: "invalid-token" } | { status: "rate-limited"; retryAfterSeconds: number };
+
+/** Spends the token, sets the new password and signs every browser out (the caller starts a new session). */
+export async function resetPassword(input: { token: string; password: string; address: string }, db?: Database): Promise<ResetOutcome> {
+  const database = db ?? (await getDb());
+  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database });
+  if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
+  const userId = await consumePasswordResetToken(input.token, { db: database });
+  if (!userId) return { status: "invalid-token" };
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await database.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+  if (!user) return { status: "invalid-token" };
+  await destroyAllSessions(userId, database);
+  // The owner of the mailbox proved it: a lock-out from earlier guessing ends too.
+  await clearRateLimit("loginAccount", user.email, database);
+  return { status: "ok", user };
+}
+
+/** Marks the address verified (when it is still the account's) and attaches the guest orders placed with it. */
+export async function verifyEmail(token: string, db?: Database): Promise<{ userId: string } | null> {
+  const database = db ?? (await getDb());
+  const spent = await consumeEmailVerificationToken(token, { db: database });
+  if (!spent) return null;
+  const [user] = await database
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
+    .returning();
+  if (!user) return null;
+  await attachGuestOrders(user, database);
+  return { userId: user.id };
+}
+
+/**
+ * Gives a verified account the orders placed as a guest with its address. Unverified accounts get
+ * nothing: anyone can sign up with someone else's email, only the mailbox owner can verify it.
+ */
+export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "emailVerifiedAt">, db?: Database): Promise<number> {
+  if (!user.emailVerifiedAt) return 0;
+  const database = db ?? (await getDb());
+  const attached = await database
+    .update(orders)
+    .set({ userId: user.id })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
+    .returning({ id: orders.id });
+  return attached.length;
+}
+
+/**
+ * The cart to keep at sign-in: the browser's anonymous cart is merged into the account's (the cart
+ * engineer's mergeCarts), or becomes the account's. Returns the cart id the cookie should carry.
+ */
+export async function adoptCartAtSignIn(userId: string, browserCartId: string | null, db?: Database): Promise<string | null> {
+  const database = db ?? (await getDb());
+  const [owned] = await database.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.updatedAt)).limit(1);
+  const [browser] = browserCartId ? await database.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, browserCartId)) : [];
+  if (browser && browser.userId && browser.userId !== userId) return owned?.id ?? null;
+  if (owned && browser && owned.id !== browser.id) {
+    const { mergeCarts } = await import("#app/commerce/cart.server");
+    await mergeCarts(browser.id, owned.id);
+    return owned.id;
+  }
+  if (browser) {
+    await database.update(carts).set({ userId }).where(eq(carts.id, browser.id));
+    return browser.id;
+  }
+  return owned?.id ?? null;
+}

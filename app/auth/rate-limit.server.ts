@@ -1,0 +1,71 @@
+/**
+ * Fixed-window counters in the database (`rate_limits`), so every app instance sees the same count.
+ * One upsert counts a hit and reads the result atomically: concurrent attempts cannot slip past.
+ */
+import { createHash } from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import { getDb, rowsOf, type Database } from "#app/db/db.server";
+import { rateLimits } from "#app/db/schema";
+import { getEnv } from "#app/lib/env.server";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** Sign-in and reset attempts: per account and per client address. */
+export const RATE_LIMITS = {
+  loginAccount: { limit: 5, windowMs: 15 * 60_000 },
+  loginAddress: { limit: 20, windowMs: 15 * 60_000 },
+  resetAccount: { limit: 3, windowMs: 60 * 60_000 },
+  resetAddress: { limit: 10, windowMs: 60 * 60_000 },
+  signUpAddress: { limit: 10, windowMs: 60 * 60_000 },
+  reviewAccount: { limit: 10, windowMs: 60 * 60_000 },
+  offerAddress: { limit: 5, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** A keyed hash of the subject (an email or address): counters without storing anyone's IP or email. */
+export function rateLimitKey(name: RateLimitName, subject: string, secret: string = getEnv().SESSION_SECRET): string {
+  return `${name}:${createHash("sha256").update(`${secret}\u0000${subject}`).digest("hex").slice(0, 32)}`;
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Counts one hit against `name` for `subject`; refused once the window holds more than the limit. */
+export async function hitRateLimit(name: RateLimitName, subject: string, options: { now?: Date; db?: Database } = {}): Promise<RateLimitResult> {
+  const rule: RateLimitRule = RATE_LIMITS[name];
+  const now = options.now ?? new Date();
+  const db = options.db ?? (await getDb());
+  const key = rateLimitKey(name, subject);
+  const resetAt = new Date(now.getTime() + rule.windowMs);
+  const rows = rowsOf<{ count: number; reset_at: string | Date }>(
+    await db.execute(sql`
+      INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${resetAt.toISOString()}::timestamptz)
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN rate_limits.reset_at <= ${now.toISOString()}::timestamptz THEN 1 ELSE rate_limits.count + 1 END,
+        reset_at = CASE WHEN rate_limits.reset_at <= ${now.toISOString()}::timestamptz THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+      RETURNING count, reset_at`),
+  );
+  const row = rows[0]!;
+  if (row.count <= rule.limit) return { allowed: true };
+  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - now.getTime()) / 1000));
+  return { allowed: false, retryAfterSeconds };
+}
+
+/** Forgets a counter (a successful sign-in clears the account's failures). */
+export async function clearRateLimit(name: RateLimitName, subject: string, db?: Database): Promise<void> {
+  await (db ?? (await getDb())).delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(name, subject)));
+}
+
+/** Deletes counters whose window has passed (housekeeping; safe at any time). */
+export async function pruneRateLimits(now = new Date(), db?: Database): Promise<void> {
+  await (db ?? (await getDb())).delete(rateLimits).where(lt(rateLimits.resetAt, now));
+}
+
+/**
+ * The client's address. The server runs behind a proxy (`trust proxy`), which puts the client first
+ * in X-Forwarded-For; a request that reaches us directly has none and shares one bucket.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("X-Real-IP")?.trim() || "unknown";
+}

@@ -1,0 +1,20 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { signOutAndRedirect } from "#app/auth/sign-in.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { localeFromPath, localePrefix } from "#app/i18n/locales";
+
+/** Signing out is a POST (a form button); a GET changes nothing and goes home. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const prefix = localePrefix(localeFromPath(new URL(request.url).pathname));
+  return new Response(null, { status: 303, headers: { Location: prefix || "/", "Cache-Control": "private, no-store" } });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return signOutAndRedirect(request, { type: "success", key: "account.toasts.loggedOut" });
+}
+
+export default function Logout() {
+  return null;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -11,6 +11,9 @@ import { FloatingSupport } from "#app/components/support";
 import { TagManager } from "#app/components/tag-manager";
 import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
+import { DismissMenus } from "#app/layouts/dismiss-menus";
+import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
+import { getPreviewLayout } from "#app/layouts/preview.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getEnv, getPublicEnv } from "#app/lib/env.server";
 import { getPageContext } from "#app/lib/page.server";
@@ -18,11 +21,14 @@ import { resolveRedirect } from "#app/lib/redirects";
 import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
 import { getToast, translateToast } from "#app/lib/toast.server";
 import stylesHref from "#app/styles/app.css";
+import layoutStylesHref from "#app/styles/layouts.css";
 import siteStylesHref from "#app/styles/site.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: siteStylesHref },
+  // After the base styles: a layout's tokens and modifiers override them at equal specificity.
+  { rel: "stylesheet", href: layoutStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -36,8 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
   const flash = await getToast(request);
   const currency = await getDisplayCurrency(request, site.defaultCurrency);
+  // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
+  const layout = (await getPreviewLayout(request)) ?? site.layoutType;
   return json({
     currency,
+    layout,
     locale,
     site,
     siteUrl: env.SITE_URL,
@@ -71,6 +80,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const data = useRootData();
   const { t } = useTranslation();
+  const storefrontType = data?.site.storefrontType ?? "default";
+  const layout = getLayout(data?.layout);
   return (
     <html lang={locale.code} dir={locale.dir}>
       <head>
@@ -81,17 +92,18 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <AlternateLinks siteUrl={data.siteUrl} /> : null}
         <Links />
       </head>
-      <body>
+      <body {...layoutBodyAttributes(layout, storefrontType)}>
         <a className="skip-link" href="#main">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader storefrontType={data?.site.storefrontType ?? "default"} currency={data?.currency ?? "SAR"} />
+        <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter storefrontType={storefrontType} layout={layout} />
         <FloatingSupport />
+        <DismissMenus />
         <BuildRefresh />
         <TagManager id={data?.site.tagManagerId} />
         <ScrollRestoration />

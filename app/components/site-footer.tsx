@@ -1,13 +1,28 @@
 import { useTranslation } from "react-i18next";
+import type { Layout } from "#app/layouts/layouts";
+import type { StorefrontType } from "#app/lib/redirects";
+import { listingPath } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 import { FooterSupport } from "./support";
 
-export function SiteFooter() {
+/** The site footer; the layout's footer variant (columns, dark, compact) is CSS on the same markup. */
+export function SiteFooter({ storefrontType, layout }: { storefrontType: StorefrontType; layout: Layout }) {
   const { t } = useTranslation();
   return (
-    <footer className="site-footer">
+    <footer className={`site-footer site-footer--${layout.footer}`} data-footer={layout.footer}>
       <div className="container site-footer__inner">
         <nav aria-label={t("nav.footer")} className="site-footer__nav">
+          <section>
+            <h2>{t("layout.footer.discover")}</h2>
+            <ul>
+              <li>
+                {/* The storefront type names the catalogue: 'experiences' for a supplier, 'things to do' otherwise. */}
+                <LocalizedLink to={listingPath(storefrontType)}>{storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo")}</LocalizedLink>
+              </li>
+              <li><LocalizedLink to="/invoices">{t("nav.invoices")}</LocalizedLink></li>
+              <li><LocalizedLink to="/cart">{t("nav.cart")}</LocalizedLink></li>
+            </ul>
+          </section>
           <section>
             <h2>{t("nav.company")}</h2>
             <ul>

@@ -1,4 +1,6 @@
+import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/redirects";
 import { listingPath } from "#app/lib/storefront";
 import type { CurrencyCode } from "#app/lib/money";
@@ -6,10 +8,18 @@ import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 
-export function SiteHeader({ storefrontType, currency }: { storefrontType: StorefrontType; currency: CurrencyCode }) {
+/**
+ * The site header. Its look follows the layout's header mode (`data-header` on the header and the
+ * body, styled in app/styles/layouts.css): the markup is the same in every layout, so keyboard order
+ * and landmarks never change. A transparent header lies over the home hero only; elsewhere it is solid.
+ */
+export function SiteHeader({ storefrontType, currency, layout }: { storefrontType: StorefrontType; currency: CurrencyCode; layout: Layout }) {
   const { t } = useTranslation();
+  // Route ids are "<lang>/<name>" (remix.config.js); only the home page has a hero to lie over.
+  const onHome = useMatches().some((match) => match.id.endsWith("/home"));
+  const overHero = layout.header === "transparent" && onHome && (layout.hero === "image" || layout.hero === "full");
   return (
-    <header className="site-header">
+    <header className={`site-header site-header--${layout.header}${overHero ? " site-header--over-hero" : ""}`} data-header={layout.header}>
       <div className="site-header__inner container">
         <LocalizedLink to="/" className="site-header__brand">
           {t("site.name")}
@@ -23,8 +33,10 @@ export function SiteHeader({ storefrontType, currency }: { storefrontType: Store
           <LocalizedNavLink to="/invoices">{t("nav.invoices")}</LocalizedNavLink>
           <LocalizedNavLink to="/cart">{t("nav.cart")}</LocalizedNavLink>
         </nav>
-        <CurrencySwitcher current={currency} />
-        <LanguageSwitcher />
+        <div className="site-header__tools">
+          <CurrencySwitcher current={currency} />
+          <LanguageSwitcher />
+        </div>
       </div>
     </header>
   );

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
     .enum(["default", "transparent", "template-two", "template-four", "deira", "five", "four", "get-that-boat", "one", "six", "three"])
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** "1" lets /api/preview-layout set a signed cookie that previews a layout in one browser; always on outside production. */
+  LAYOUT_PREVIEW: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).optional().or(z.literal("").transform(() => undefined)),
   /** Signs cookies (cart, session, flash). Must be set in production. */
   SESSION_SECRET: z.string().min(16).default("dev-only-secret-change-me-please"),
@@ -63,6 +65,11 @@ const EnvSchema = z.object({
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */
   COMMERCE_TEST_HOOKS: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
+  /** The seller on tax invoices (ZATCA simplified invoice QR code): legal name and 15-digit VAT number. */
+  SELLER_NAME: z.string().min(1).default("Rihla Travel and Tourism Co."),
+  SELLER_VAT_NUMBER: z.string().regex(/^3\d{13}3$/).default("310122393500003"),
+  /** VAT rate in percent; prices shown to customers include it. */
+  VAT_RATE: z.coerce.number().min(0).max(100).default(15),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

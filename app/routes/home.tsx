@@ -1,13 +1,17 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { loadHomePage } from "#app/catalogue/home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperienceCard } from "#app/components/experience-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SearchBox } from "#app/components/search-box";
+import { SupportClaims } from "#app/components/support";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
 import { DEFAULT_LOCALE, localePrefix } from "#app/i18n/locales";
+import type { HeroVariant, HomeSectionId } from "#app/layouts/layouts";
+import { useLayout } from "#app/layouts/use-layout";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
@@ -54,25 +58,49 @@ function TileSection({ id, heading, tiles, href }: { id: string; heading: string
   );
 }
 
+type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The hero in the layout's variant. Text over a photo always sits on a scrim (see layouts.css). */
+function Hero({ data, variant }: { data: HomeData; variant: HeroVariant }) {
+  const image = variant === "compact" ? null : data.hero.image;
+  const width = image?.width ?? 1600;
+  const height = image?.height ?? 900;
+  return (
+    <section className={`hero hero--${variant}`} data-hero={variant} aria-labelledby="hero-heading">
+      {image && variant === "split" ? (
+        // Beside the text, the photo is content: it keeps its description.
+        <img className="hero__media" src={image.src} alt={image.alt} width={width} height={height} fetchPriority="high" decoding="async" />
+      ) : image ? (
+        <img className="hero__image" src={image.src} alt="" width={width} height={height} fetchPriority="high" decoding="async" />
+      ) : null}
+      <div className="container hero__inner">
+        <h1 id="hero-heading">{data.hero.title}</h1>
+        {data.hero.subtitle ? <p className="hero__subtitle">{data.hero.subtitle}</p> : null}
+        <SearchBox />
+      </div>
+    </section>
+  );
+}
+
 export default function HomePage() {
   const data = useLoaderData<typeof loader>();
+  const layout = useLayout();
   const { t } = useTranslation();
-  return (
-    <>
-      <section className="hero">
-        {data.hero.image ? (
-          <img className="hero__image" src={data.hero.image.src} alt="" width={data.hero.image.width ?? 1600} height={data.hero.image.height ?? 900} fetchPriority="high" decoding="async" />
-        ) : null}
-        <div className="container hero__inner">
-          <h1>{data.hero.title}</h1>
-          {data.hero.subtitle ? <p className="hero__subtitle">{data.hero.subtitle}</p> : null}
-          <SearchBox />
-        </div>
-      </section>
+  const listing = data.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
+  // Each section renders itself or nothing; the layout decides which appear and in what order.
+  const sections: Record<HomeSectionId, () => ReactNode> = {
+    popularDestinations: () => (
       <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
-      {data.featured.length ? (
+    ),
+    featured: () =>
+      data.featured.length ? (
         <section className="home-section container" aria-labelledby="featured">
-          <h2 id="featured">{t(data.storefrontType === "supplier" ? "nav.experiences" : "nav.thingsToDo")}</h2>
+          <div className="home-section__head">
+            <h2 id="featured">{t(data.storefrontType === "supplier" ? "nav.experiences" : "nav.thingsToDo")}</h2>
+            <LocalizedLink to={listing} className="home-section__more">
+              {t("layout.home.seeAll")}
+            </LocalizedLink>
+          </div>
           <ul className="card-grid">
             {data.featured.map((card) => (
               <li key={card.id}>
@@ -81,16 +109,17 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-      ) : null}
-      <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />
-      <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
-      {data.themes?.items.length ? (
+      ) : null,
+    categories: () => <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />,
+    topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />,
+    themes: () =>
+      data.themes?.items.length ? (
         <section className="home-section container" aria-labelledby="themes">
           <h2 id="themes">{data.themes.heading}</h2>
           <ul className="theme-list">
             {data.themes.items.map((theme) => (
               <li key={theme.slug}>
-                <LocalizedLink to={`${data.storefrontType === "supplier" ? "/experiences" : "/things-to-do"}?theme=${theme.slug}`}>
+                <LocalizedLink to={`${listing}?theme=${theme.slug}`}>
                   <strong>{theme.title}</strong>
                   <span>{theme.description}</span>
                 </LocalizedLink>
@@ -98,8 +127,9 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-      ) : null}
-      {data.gallery?.images.length ? (
+      ) : null,
+    gallery: () =>
+      data.gallery?.images.length ? (
         <section className="home-section container" aria-labelledby="gallery">
           <h2 id="gallery">{data.gallery.heading}</h2>
           <ul className="gallery-grid">
@@ -110,15 +140,16 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-      ) : null}
-      {data.testimonials?.items.length ? (
+      ) : null,
+    testimonials: () =>
+      data.testimonials?.items.length ? (
         <section className="home-section container" aria-labelledby="testimonials">
           <h2 id="testimonials">{data.testimonials.heading}</h2>
           <ul className="testimonial-grid">
             {data.testimonials.items.map((testimonial) => (
               <li key={testimonial.id}>
                 <figure className="testimonial">
-                  <p aria-label={`${testimonial.rating}/5`}>{"★".repeat(testimonial.rating)}</p>
+                  <p role="img" aria-label={`${testimonial.rating}/5`}>{"★".repeat(testimonial.rating)}</p>
                   <blockquote>{testimonial.quote}</blockquote>
                   <figcaption>
                     {testimonial.name}
@@ -129,8 +160,19 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
-      ) : null}
-      {data.support ? (
+      ) : null,
+    claims: () => (
+      <section className="home-section home-claims" aria-labelledby="claims">
+        <div className="container">
+          <h2 id="claims" className="visually-hidden">
+            {t("layout.home.claimsHeading")}
+          </h2>
+          <SupportClaims className="support-claims home-claims__list" />
+        </div>
+      </section>
+    ),
+    support: () =>
+      data.support ? (
         <section className="home-section container support-section" aria-labelledby="support">
           <h2 id="support">{data.support.heading}</h2>
           <p>{data.support.body}</p>
@@ -138,7 +180,14 @@ export default function HomePage() {
             {t("nav.contact")}
           </LocalizedLink>
         </section>
-      ) : null}
+      ) : null,
+  };
+  return (
+    <>
+      <Hero data={data} variant={layout.hero} />
+      {layout.homeSections.map((id) => (
+        <Fragment key={id}>{sections[id]()}</Fragment>
+      ))}
     </>
   );
 }

@@ -5,6 +5,7 @@ import booking from "./booking.json";
 import common from "./common.json";
 import detail from "./detail.json";
 import discovery from "./discovery.json";
+import layout from "./layout.json";
 import site from "./site.json";
 
-export default { ...account, ...booking, ...common, ...detail, ...discovery, ...site };
+export default { ...account, ...booking, ...common, ...detail, ...discovery, ...layout, ...site };

@@ -1,0 +1,29 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { LAYOUT_IDS } from "#app/layouts/layouts";
+import { isLayoutPreviewEnabled, serializePreviewCookie } from "#app/layouts/preview.server";
+import { isSafeLocalPath } from "#app/lib/redirects";
+
+const PreviewLayoutSchema = z.object({
+  // An empty value ends the preview.
+  layout: z.enum(LAYOUT_IDS).or(z.literal("")),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/**
+ * Previews a layout in this browser only: a signed cookie the root loader honours. Not a query
+ * parameter, so shared caches never see a previewed page (the cookie makes every page private).
+ * Answers 404 in production unless LAYOUT_PREVIEW=1.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (!isLayoutPreviewEnabled()) return new Response("Not Found", { status: 404 });
+  const parsed = PreviewLayoutSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return new Response("Unknown layout", { status: 400 });
+  const target = parsed.data.redirectTo && isSafeLocalPath(parsed.data.redirectTo) ? parsed.data.redirectTo : "/";
+  const cookie = await serializePreviewCookie(parsed.data.layout || null);
+  return redirect(target, { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "private, no-store" } });
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,6 +1,7 @@
 // `npm test`: every test, in the order that fails fastest. Type check, unit tests (vitest, on the
-// embedded PGlite database; again on a PostgreSQL server when TEST_DATABASE_URL is set), one
-// production build, then the Playwright suites (JavaScript on and off) against that build.
+// embedded PGlite database; again on a PostgreSQL server when TEST_DATABASE_URL is set), the Sanity
+// studio build, one production build, then the Playwright suites (JavaScript on and off) against it.
+// `npm test -- unit|studio|e2e` runs one part.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,10 @@ if (!only || only === "unit") {
       TEST_DATABASE_URL: serverDatabaseUrl,
     });
   }
+}
+if (!only || only === "studio") {
+  // The editors' studio must keep building (offline; its output is not served by the storefront).
+  run("Sanity studio build", bin("sanity"), ["build", "cms/dist", "-y"]);
 }
 if (!only || only === "e2e") {
   run("Production build", bin("remix"), ["build"], { NODE_ENV: "production" });

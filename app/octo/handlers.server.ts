@@ -79,7 +79,7 @@ function invalidBody(issues: Array<{ path: Array<string | number>; message: stri
   }
   const code = idErrors[field];
   // A malformed reservation uuid is a bad request: the uuid names no booking yet.
-  if (code && field !== "uuid") return new OctoError(code, `The ${field} was missing or invalid`, { [field]: record[field] ?? null });
+  if (code && field !== "uuid") return new OctoError(code, `The ${field} was missing or invalid`, { [field]: String(record[field] ?? "") });
   return new OctoError("BAD_REQUEST", `${where}: ${issue?.message ?? "invalid request body"}`);
 }
 
@@ -107,7 +107,7 @@ function parsePickup(body: unknown) {
 function withIds(error: unknown, ids: Record<string, unknown>): never {
   if (error instanceof BookingError) {
     const field = { INVALID_PRODUCT_ID: "productId", INVALID_OPTION_ID: "optionId", INVALID_AVAILABILITY_ID: "availabilityId", INVALID_BOOKING_UUID: "uuid" }[error.code as string];
-    if (field && error.details[field] === undefined) throw new BookingError(error.code, error.message, { ...error.details, [field]: ids[field] ?? null });
+    if (field && error.details[field] === undefined) throw new BookingError(error.code, error.message, { ...error.details, [field]: String(ids[field] ?? "") });
   }
   throw error;
 }
@@ -244,7 +244,7 @@ export async function reserve(call: OctoCall, body: unknown): Promise<ResellerBo
   const parsed = parseBody(zBookingReservationBody, body);
   if (parsed.unitItems.length === 0) throw new OctoError("BAD_REQUEST", "unitItems must name at least one unit");
   if (parsed.expirationMinutes !== undefined && parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
-  if (!parsed.availabilityId) throw new OctoError("INVALID_AVAILABILITY_ID", "The availabilityId was missing or invalid", { availabilityId: null });
+  if (!parsed.availabilityId) throw new OctoError("INVALID_AVAILABILITY_ID", "The availabilityId was missing or invalid", { availabilityId: "" });
   const pickup = call.capabilities.includes(CapabilityId.OCTO_PICKUPS) ? parsePickup(body) : {};
   await validatePickup(call, parsed.productId, pickup);
   const uuid = parsed.uuid ?? crypto.randomUUID();

@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".cache/e2e-data",
       // tests/booking.spec.ts moves holds, prices and supplier decisions through /api/test/commerce.
       COMMERCE_TEST_HOOKS: "1",
+      // tests/layouts.spec.ts previews each layout with /api/preview-layout's signed cookie.
+      LAYOUT_PREVIEW: "1",
     },
   },
 });

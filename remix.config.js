@@ -69,6 +69,9 @@ export const RESOURCE_ROUTES = [
   ["pay/sandbox/:sessionId", "routes/pay.sandbox.ts", "pay-sandbox"],
   ["api/payments/webhook/:gateway", "routes/api.payments-webhook.ts", "api-payments-webhook"],
   ["api/test/commerce", "routes/api.test-commerce.ts", "api-test-commerce"],
+  ["account/tickets/:itemId", "routes/account.ticket.ts", "account-ticket"],
+  ["account/invoices/:orderId", "routes/account.invoice.ts", "account-invoice"],
+  ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 

@@ -1,16 +1,203 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { quoteCustomerCancellation } from "#app/account/cancellation.server";
+import { listInvoices, type Invoice } from "#app/account/orders.server";
+import { getUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SimplePage } from "#app/components/simple-page";
-import { pageHeaders } from "#app/lib/http";
+import { LocalizedLink } from "#app/components/localized-link";
+import { useLocale } from "#app/i18n/use-locale";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { simplePage } from "#app/lib/page.server";
+import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { getPageContext, pageSeo } from "#app/lib/page.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return simplePage(request, "invoices", { personal: true });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  const base = { seo: pageSeo(context, "invoices"), heading: context.t("pages.invoices.heading"), locale: context.locale };
+  const user = await getUser(request);
+  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], cancel: null, loginPath: `/auth/login?redirectTo=${encodeURIComponent(context.url.pathname)}` }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+  const invoices = await listInvoices(user.id, context.locale);
+  const cancelId = context.url.searchParams.get("cancel");
+  const quoted = cancelId ? await quoteCustomerCancellation(user.id, cancelId, context.locale) : null;
+  const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
+  return json(
+    { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, cancel, loginPath: "" },
+    { headers: { "Cache-Control": CACHE_PRIVATE } },
+  );
 }
 
-export default SimplePage;
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function useMoney() {
+  const { iso } = useLocale();
+  return (amount: number, currency: string) => formatMoney(amount, isCurrencyCode(currency) ? currency : "SAR", iso);
+}
+
+function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; locale: string }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <section className="notice cancel-step" aria-labelledby="cancel-heading" data-testid="cancel-step">
+      <h2 id="cancel-heading">{t("account.cancel.heading")}</h2>
+      <p>
+        <strong>{cancel.title}</strong> · {cancel.localDate}
+      </p>
+      {cancel.allowed ? (
+        <>
+          <dl>
+            <dt>{t("account.cancel.paidTotal")}</dt>
+            <dd>{money(cancel.paid, cancel.currency)}</dd>
+            <dt>{t("account.cancel.penalty", { percent: cancel.penaltyPercent })}</dt>
+            <dd>{money(cancel.paid - cancel.refundAmount, cancel.currency)}</dd>
+            <dt>{t("account.cancel.refund")}</dt>
+            <dd data-testid="refund-amount">{money(cancel.refundAmount, cancel.currency)}</dd>
+          </dl>
+          <Form method="post" action={`/account/cancel/${cancel.itemId}`}>
+            <input type="hidden" name="lang" value={locale} />
+            <button type="submit" className="button button--danger">
+              {t("account.cancel.confirm")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p role="alert">{t("account.cancel.notAllowed")}</p>
+      )}
+      <LocalizedLink to="/invoices">{t("account.cancel.keep")}</LocalizedLink>
+    </section>
+  );
+}
+
+function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; locale: string }) {
+  const { t } = useTranslation();
+  const { iso } = useLocale();
+  const money = useMoney();
+  const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium" });
+  const dayFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
+  const invoiceAvailable = invoice.items.some((item) => item.status === "CONFIRMED" || item.status === "CANCELLED");
+  return (
+    <article className="invoice-card" data-testid="invoice" aria-labelledby={`invoice-${invoice.id}`}>
+      <h2 id={`invoice-${invoice.id}`}>
+        {t("account.invoices.orderId")}: <span data-testid="order-id">{invoice.reference}</span>
+      </h2>
+      <dl className="invoice-card__facts">
+        <dt>{t("account.invoices.invoiceId")}</dt>
+        <dd data-testid="invoice-id">{invoice.invoiceId}</dd>
+        <dt>{t("account.invoices.purchaseDate")}</dt>
+        <dd>{dateFormat.format(new Date(invoice.purchasedAt))}</dd>
+        <dt>{t("account.invoices.status")}</dt>
+        <dd data-testid="order-status">{t(`account.invoices.statuses.${invoice.status}`)}</dd>
+      </dl>
+      <h3>{t("account.invoices.priceDetails")}</h3>
+      <dl className="invoice-card__price">
+        <dt>{t("account.invoices.originalPrice")}</dt>
+        <dd>{money(invoice.originalAmount, invoice.currency)}</dd>
+        {invoice.discountAmount > 0 ? (
+          <>
+            <dt>{t("account.invoices.discount")}</dt>
+            <dd>-{money(invoice.discountAmount, invoice.currency)}</dd>
+          </>
+        ) : null}
+        {invoice.promoCode ? (
+          <>
+            <dt>{t("account.invoices.promoCode")}</dt>
+            <dd>{invoice.promoCode}</dd>
+          </>
+        ) : null}
+        <dt>{t("account.invoices.total")}</dt>
+        <dd>
+          <strong>{money(invoice.totalAmount, invoice.currency)}</strong>
+        </dd>
+      </dl>
+      <h3>{t("account.invoices.guestInfo")}</h3>
+      <p>
+        {invoice.guest.firstName} {invoice.guest.lastName} · {invoice.guest.email} · <span dir="ltr">{invoice.guest.phone}</span>
+      </p>
+      <h3>{t("account.invoices.bookingsHeading")}</h3>
+      <ul className="invoice-card__items">
+        {invoice.items.map((item) => (
+          <li key={item.id} data-testid="booking">
+            <h4>
+              <LocalizedLink to={`/experiences/${item.slug}`}>{item.title}</LocalizedLink>
+            </h4>
+            <p>
+              {t("account.invoices.bookingDate")}: {dayFormat.format(new Date(`${item.localDate}T00:00:00Z`))}
+              {item.startTime ? ` · ${item.startTime}` : ""} · {t("account.invoices.travellers", { count: item.travellers })}
+            </p>
+            <p>
+              {t("account.invoices.additionalServices")}: {item.extras.length ? item.extras.join(", ") : t("account.invoices.noAdditionalServices")}
+            </p>
+            <p>
+              {t("account.invoices.location")}: {item.meetingPoint}{" "}
+              <a href={`https://www.openstreetmap.org/?mlat=${item.latitude}&mlon=${item.longitude}#map=15/${item.latitude}/${item.longitude}`} target="_blank" rel="noreferrer">
+                {t("account.invoices.showOnMap")}
+              </a>
+            </p>
+            <p>
+              {t("account.invoices.status")}: <span data-testid="booking-status">{t(`account.invoices.statuses.${item.status}`)}</span>
+              {item.cancellation ? <span data-testid="refunded"> · {t("account.invoices.refunded", { amount: money(item.cancellation.refundAmount, invoice.currency) })}</span> : null}
+            </p>
+            {item.status === "CONFIRMED" ? (
+              <p className="invoice-card__actions">
+                <a className="button" href={`/account/tickets/${item.id}?lang=${locale}`} download>
+                  {t("account.invoices.downloadTicket")}
+                </a>{" "}
+                <LocalizedLink className="button button--secondary" to={`/invoices?cancel=${item.id}`}>
+                  {t("account.invoices.cancel")}
+                </LocalizedLink>
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {invoiceAvailable ? (
+        <a className="button button--secondary" href={`/account/invoices/${invoice.id}?lang=${locale}`} download>
+          {t("account.invoices.downloadInvoice")}
+        </a>
+      ) : null}
+    </article>
+  );
+}
+
+export default function InvoicesRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="container page invoices-page">
+      <h1>{data.heading}</h1>
+      {!data.user ? (
+        <div className="notice" data-testid="invoices-logged-out">
+          <p>{t("account.invoices.loggedOut")}</p>
+          <LocalizedLink to={data.loginPath} className="button button--primary">
+            {t("account.nav.login")}
+          </LocalizedLink>
+        </div>
+      ) : (
+        <>
+          {!data.user.emailVerified ? <p className="notice notice--info">{t("account.verify.pending")}</p> : null}
+          {data.cancel ? <CancelStep cancel={data.cancel} locale={data.locale} /> : null}
+          {data.invoices.length === 0 ? (
+            <div className="notice" data-testid="invoices-empty">
+              <p>{t("account.invoices.empty")}</p>
+              <LocalizedLink to="/things-to-do" className="button button--primary">
+                {t("account.invoices.browse")}
+              </LocalizedLink>
+            </div>
+          ) : (
+            <>
+              <p>{t("account.invoices.orderCount", { count: data.invoices.length })}</p>
+              {data.invoices.map((invoice) => (
+                <InvoiceCard key={invoice.id} invoice={invoice} locale={data.locale} />
+              ))}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 export const ErrorBoundary = GeneralErrorBoundary;

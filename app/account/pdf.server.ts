@@ -1,0 +1,144 @@
+/**
+ * Tickets (one per booking) and tax invoices (one per order) as PDFs, in the customer's language:
+ * labels translated, Arabic shaped and right-aligned, Chinese in Noto Sans SC (./pdf-text.server).
+ * A ticket's QR code carries the booking reference; an invoice's carries the ZATCA simplified-invoice
+ * TLV (seller, VAT number, time, total with VAT, VAT).
+ */
+import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
+import QRCode from "qrcode";
+import { getFixedT } from "#app/i18n/i18n.server";
+import { getLocale, type LocaleCode } from "#app/i18n/locales";
+import { getEnv } from "#app/lib/env.server";
+import { currencyExponent, formatMoney, isCurrencyCode } from "#app/lib/money";
+import type { Invoice, InvoiceItem } from "./orders.server";
+import { PdfTextWriter } from "./pdf-text.server";
+import { decimalAmount, vatIncluded, zatcaQrPayload } from "./zatca";
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 48;
+
+/** The text a ticket's QR code carries: what the operator scans at the meeting point. */
+export function ticketQrText(invoice: Pick<Invoice, "reference">, item: Pick<InvoiceItem, "bookingUuid">): string {
+  return `RIHLA-TICKET:${invoice.reference}:${item.bookingUuid}`;
+}
+
+/** The ZATCA payload of an order's tax invoice. */
+export function invoiceQrText(invoice: Pick<Invoice, "purchasedAt" | "totalAmount" | "currency">): string {
+  const env = getEnv();
+  const exponent = isCurrencyCode(invoice.currency) ? currencyExponent(invoice.currency) : 2;
+  return zatcaQrPayload({
+    sellerName: env.SELLER_NAME,
+    vatNumber: env.SELLER_VAT_NUMBER,
+    timestamp: invoice.purchasedAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    totalWithVat: decimalAmount(invoice.totalAmount, exponent),
+    vatAmount: decimalAmount(vatIncluded(invoice.totalAmount, env.VAT_RATE), exponent),
+  });
+}
+
+function money(amount: number, currency: string, locale: LocaleCode): string {
+  // Latin digits in every language: amounts and ids must read the same on the printed page and the QR.
+  return formatMoney(amount, isCurrencyCode(currency) ? currency : "SAR", `${getLocale(locale).iso}-u-nu-latn`);
+}
+
+function date(value: Date | string, locale: LocaleCode): string {
+  const instant = typeof value === "string" ? new Date(`${value}T12:00:00Z`) : value;
+  return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-nu-latn`, { dateStyle: "long", timeZone: typeof value === "string" ? "UTC" : "Asia/Riyadh" }).format(instant);
+}
+
+class Layout {
+  y: number;
+  readonly rtl: boolean;
+  constructor(
+    readonly page: PDFPage,
+    readonly text: PdfTextWriter,
+    locale: LocaleCode,
+  ) {
+    this.y = A4[1] - MARGIN;
+    this.rtl = getLocale(locale).dir === "rtl";
+  }
+  get start() {
+    return this.rtl ? A4[0] - MARGIN : MARGIN;
+  }
+  async line(value: string, size = 11, options: { bold?: boolean; gap?: number; color?: [number, number, number] } = {}) {
+    this.y -= size + (options.gap ?? 6);
+    await this.text.draw(this.page, value, { x: this.start, y: this.y, size, rtl: this.rtl, bold: options.bold, color: options.color });
+  }
+  /** A label and its value on one row: label at the start edge, value after a fixed column. */
+  async row(label: string, value: string, size = 11) {
+    this.y -= size + 7;
+    const column = 150;
+    await this.text.draw(this.page, label, { x: this.start, y: this.y, size, rtl: this.rtl, color: [0.35, 0.35, 0.4] });
+    await this.text.draw(this.page, value, { x: this.rtl ? this.start - column : this.start + column, y: this.y, size, rtl: this.rtl });
+  }
+  rule() {
+    this.y -= 10;
+    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.7, color: rgb(0.8, 0.8, 0.85) });
+  }
+}
+
+async function drawQr(doc: PDFDocument, page: PDFPage, payload: string, layout: Layout, size = 150) {
+  const png = await QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 8 });
+  const image = await doc.embedPng(png);
+  const x = layout.rtl ? MARGIN : A4[0] - MARGIN - size;
+  page.drawImage(image, { x, y: A4[1] - MARGIN - size - 10, width: size, height: size });
+}
+
+/** The ticket of one booking. */
+export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode): Promise<Uint8Array> {
+  const t = getFixedT(locale);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${t("account.pdf.ticket")} ${invoice.reference}`);
+  doc.setLanguage(getLocale(locale).iso);
+  const page = doc.addPage(A4);
+  const layout = new Layout(page, new PdfTextWriter(doc), locale);
+  await drawQr(doc, page, ticketQrText(invoice, item), layout);
+  await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
+  await layout.line(t("account.pdf.ticket"), 16, { bold: true });
+  await layout.line(`${t("account.pdf.bookingRef")}: ${invoice.reference}`, 11, { gap: 10 });
+  layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
+  layout.rule();
+  await layout.row(t("account.pdf.experience"), item.title);
+  if (item.optionTitle) await layout.row("", item.optionTitle);
+  await layout.row(t("account.pdf.date"), date(item.localDate, locale));
+  if (item.startTime) await layout.row(t("account.pdf.time"), item.startTime);
+  await layout.row(t("account.pdf.guest"), `${invoice.guest.firstName} ${invoice.guest.lastName}`);
+  await layout.row(t("account.pdf.travellers"), t("account.invoices.travellers", { count: item.travellers }));
+  await layout.row(t("account.pdf.meetingPoint"), item.meetingPoint);
+  if (item.pickup) await layout.row("", [item.pickup.name, item.pickup.address, item.pickup.time].filter(Boolean).join(" – "));
+  if (item.extras.length) await layout.row(t("account.invoices.additionalServices"), item.extras.join(", "));
+  layout.rule();
+  await layout.line(t("account.pdf.showAtEntrance"), 10, { color: [0.35, 0.35, 0.4] });
+  await layout.line(item.bookingUuid, 8, { color: [0.5, 0.5, 0.55] });
+  return doc.save();
+}
+
+/** The simplified tax invoice of one order (prices include VAT). */
+export async function renderInvoicePdf(invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
+  const env = getEnv();
+  const t = getFixedT(locale);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${t("account.pdf.taxInvoice")} ${invoice.invoiceId}`);
+  doc.setLanguage(getLocale(locale).iso);
+  const page = doc.addPage(A4);
+  const layout = new Layout(page, new PdfTextWriter(doc), locale);
+  await drawQr(doc, page, invoiceQrText(invoice), layout);
+  await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
+  await layout.line(t("account.pdf.taxInvoice"), 16, { bold: true });
+  await layout.line(`${t("account.invoices.invoiceId")}: ${invoice.invoiceId}`, 11, { gap: 10 });
+  await layout.line(`${t("account.invoices.orderId")}: ${invoice.reference}`, 11);
+  layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
+  layout.rule();
+  await layout.row(t("account.pdf.seller"), env.SELLER_NAME);
+  await layout.row(t("account.pdf.vatNumber"), env.SELLER_VAT_NUMBER);
+  await layout.row(t("account.pdf.issued"), date(invoice.purchasedAt, locale));
+  await layout.row(t("account.pdf.guest"), `${invoice.guest.firstName} ${invoice.guest.lastName}`);
+  layout.rule();
+  for (const item of invoice.items) await layout.row(item.title.length > 60 ? `${item.title.slice(0, 57)}…` : item.title, money(item.amount, invoice.currency, locale));
+  layout.rule();
+  const vat = vatIncluded(invoice.totalAmount, env.VAT_RATE);
+  if (invoice.discountAmount > 0) await layout.row(`${t("account.invoices.discount")}${invoice.promoCode ? ` (${invoice.promoCode})` : ""}`, `-${money(invoice.discountAmount, invoice.currency, locale)}`);
+  await layout.row(t("account.pdf.subtotal"), money(invoice.totalAmount - vat, invoice.currency, locale));
+  await layout.row(t("account.pdf.vat", { rate: env.VAT_RATE }), money(vat, invoice.currency, locale));
+  await layout.row(t("account.pdf.totalWithVat"), money(invoice.totalAmount, invoice.currency, locale));
+  return doc.save();
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { cancelCustomerBooking } from "#app/account/cancellation.server";
+import { requireUser } from "#app/auth/session.server";
+import { safeRedirectTo } from "#app/auth/sign-in.server";
+import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+/** Nothing to see: the confirmation step is on the invoices page (?cancel=<item>). */
+export function loader(_: LoaderFunctionArgs) {
+  return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** POST /account/cancel/:itemId (lang, redirectTo) — the confirmed cancellation. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const lang = form.get("lang");
+  const locale = isLocaleCode(lang) ? lang : "en";
+  const user = await requireUser(request);
+  const back = safeRedirectTo(form.get("redirectTo"), `${localePrefix(locale)}/invoices`);
+  const outcome = await cancelCustomerBooking(user.id, params.itemId ?? "", locale);
+  if (outcome.status === "not-found") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const noStore = { headers: { "Cache-Control": "private, no-store" } };
+  if (outcome.status === "not-allowed") return redirectWithToast(back, { type: "error", key: "account.toasts.cancelFailed" }, noStore);
+  return redirectWithToast(back, { type: "success", key: "account.toasts.cancelled" }, noStore);
+}

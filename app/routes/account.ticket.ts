@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getBookingForUser } from "#app/account/orders.server";
+import { renderTicketPdf } from "#app/account/pdf.server";
+import { getUser } from "#app/auth/session.server";
+import { isLocaleCode } from "#app/i18n/locales";
+
+/** GET /account/tickets/:itemId?lang=ar — the signed-in owner's ticket PDF; anyone else gets 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const lang = new URL(request.url).searchParams.get("lang");
+  const locale = isLocaleCode(lang) ? lang : "en";
+  const user = await getUser(request);
+  const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale) : null;
+  // Confirmed bookings have tickets; a cancelled, failed or pending one does not.
+  if (!found || found.item.status !== "CONFIRMED") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const pdf = await renderTicketPdf(found.invoice, found.item, locale);
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="ticket-${found.invoice.reference}-${found.item.id.slice(0, 8)}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

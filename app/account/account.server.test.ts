@@ -1,0 +1,165 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import jsQR from "jsqr";
+import { PDFDocument } from "pdf-lib";
+import { PNG } from "pngjs";
+import { signUp } from "#app/auth/auth.server";
+import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { setCommerceBookingApiForTests } from "#app/commerce/booking-api.server";
+import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import { orderItems, orders, payments } from "#app/db/schema";
+import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import { resetEnvForTests } from "#app/lib/env.server";
+import type { PaymentGateway } from "#app/payments/gateway";
+import { setGatewayForTests } from "#app/payments/payments.server";
+import { cancelCustomerBooking, customerRefund, quoteCustomerCancellation } from "./cancellation.server";
+import { getBookingForUser, getInvoiceForUser, listInvoices } from "./orders.server";
+import { invoiceQrText, renderInvoicePdf, renderTicketPdf, ticketQrText } from "./pdf.server";
+import { decodeZatcaQr } from "./zatca";
+
+let database: TestDatabase;
+let dataDir: string;
+let engine: EmbeddedBookingEngine;
+const clock = new Date("2030-01-08T06:00:00Z");
+const refunds: Array<{ sessionId: string; amount: number; key: string }> = [];
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-account-"));
+  process.env.DATA_DIR = dataDir;
+  resetEnvForTests();
+  database = await createTestDatabase();
+  setDatabaseForTests(database);
+  engine = new EmbeddedBookingEngine(database.db, { now: () => clock, holdMinutes: 30 });
+  setCommerceBookingApiForTests(engine);
+  // A gateway that records refunds (the sandbox's books are the cart engineer's tests' business).
+  const recorder = { name: "sandbox", refund: async (sessionId: string, amount: number, key: string) => void refunds.push({ sessionId, amount, key }) } as unknown as PaymentGateway;
+  setGatewayForTests("sandbox", recorder);
+});
+
+afterAll(async () => {
+  setGatewayForTests("sandbox", undefined);
+  setCommerceBookingApiForTests(undefined);
+  setDatabaseForTests(undefined);
+  await database.close();
+  delete process.env.DATA_DIR;
+  resetEnvForTests();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function user(name: string) {
+  const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() });
+  if (outcome.status !== "created") throw new Error(outcome.status);
+  return outcome.user;
+}
+
+/** A confirmed booking of a freely cancellable product, as a captured card order of `userId`. */
+async function confirmedOrder(userId: string) {
+  const [pick] = rowsOf<{ productId: string; optionId: string; unitId: string }>(
+    await database.db.execute(sql`
+      SELECT p.id AS "productId", o.id AS "optionId", (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS "unitId"
+      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
+      WHERE NOT p.no_fixed_price AND p.instant_confirmation AND NOT (p.cancellation_policy->>'nonRefundable')::boolean
+        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT')
+      ORDER BY p.id LIMIT 1`),
+  );
+  const slot = await engine.firstOpenSlot(pick!.productId, pick!.optionId, "2030-03-01");
+  if (!slot) throw new Error("no slot");
+  const uuid = randomUUID();
+  await engine.reserve({ uuid, productId: pick!.productId, optionId: pick!.optionId, availabilityId: slot.id, unitItems: [{ unitId: pick!.unitId }] });
+  await engine.confirm(uuid, { contact: { fullName: "Noura Al-Qahtani" } });
+  const orderId = randomUUID();
+  const itemId = randomUUID();
+  await database.db.insert(orders).values({
+    id: orderId, reference: `RH-${orderId.slice(0, 8).toUpperCase()}`, purchaseId: `P-${orderId.slice(0, 10)}`, idempotencyKey: orderId, accessToken: `${randomUUID()}${randomUUID()}`,
+    userId, status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 20_000, discountAmount: 2_000, totalAmount: 18_000, promoCode: "RIHLA10",
+    firstName: "Noura", lastName: "Al-Qahtani", email: "noura@example.com", countryCode: "+966", phone: "501234567", purchasedAt: new Date("2030-01-07T10:00:00Z"),
+  });
+  await database.db.insert(orderItems).values({
+    id: itemId, orderId, position: 0, bookingUuid: uuid, productId: pick!.productId, optionId: pick!.optionId, availabilityId: slot.id, localDate: slot.id.slice(0, 10),
+    units: [{ unitId: pick!.unitId, quantity: 1 }], extraIds: [], instantConfirmation: true, currency: "SAR", amount: 20_000, discountShare: 2_000, status: "CONFIRMED",
+  });
+  await database.db.insert(payments).values({ id: randomUUID(), orderId, gateway: "sandbox", sessionId: `sbx_${orderId}`, redirectUrl: "/", captureMethod: "automatic", status: "CAPTURED", currency: "SAR", amount: 18_000, capturedAmount: 18_000 });
+  return { orderId, itemId, bookingUuid: uuid };
+}
+
+describe("ownership (IDOR)", () => {
+  test("another user's order, booking and invoice are not found", async () => {
+    const owner = await user("Owner");
+    const other = await user("Other");
+    const { orderId, itemId } = await confirmedOrder(owner.id);
+    expect((await listInvoices(owner.id, "en")).map((invoice) => invoice.id)).toEqual([orderId]);
+    expect(await listInvoices(other.id, "en")).toEqual([]);
+    expect(await getInvoiceForUser(other.id, orderId, "en")).toBeNull();
+    expect(await getBookingForUser(other.id, itemId, "en")).toBeNull();
+    expect(await quoteCustomerCancellation(other.id, itemId, "en")).toBeNull();
+    expect(await cancelCustomerBooking(other.id, itemId, "en")).toEqual({ status: "not-found" });
+    expect(await getInvoiceForUser(owner.id, "not-a-uuid", "en")).toBeNull();
+    expect((await getBookingForUser(owner.id, itemId, "en"))?.item.travellers).toBe(1);
+  });
+});
+
+/** Renders page 1 of a PDF to PNG with pdftoppm and decodes the QR code in it. */
+async function qrOf(pdf: Uint8Array): Promise<string | null> {
+  const file = path.join(dataDir, `${randomUUID()}.pdf`);
+  await writeFile(file, pdf);
+  execFileSync("pdftoppm", ["-r", "110", "-png", "-singlefile", file, file]);
+  const png = PNG.sync.read(await readFile(`${file}.png`));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+describe("PDFs", () => {
+  test("ticket and tax invoice parse, carry their titles, and their QR codes decode", async () => {
+    const owner = await user("Pdf");
+    const { orderId, itemId } = await confirmedOrder(owner.id);
+    for (const locale of ["en", "ar", "zh"] as const) {
+      const found = (await getBookingForUser(owner.id, itemId, locale))!;
+      const ticket = await renderTicketPdf(found.invoice, found.item, locale);
+      const parsed = await PDFDocument.load(ticket);
+      expect(parsed.getPageCount()).toBe(1);
+      expect(parsed.getTitle()).toContain(found.invoice.reference);
+      expect(await qrOf(ticket)).toBe(ticketQrText(found.invoice, found.item));
+    }
+    const invoice = (await getInvoiceForUser(owner.id, orderId, "ar"))!;
+    const pdf = await renderInvoicePdf(invoice, "ar");
+    const payload = await qrOf(pdf);
+    expect(payload).toBe(invoiceQrText(invoice));
+    const fields = decodeZatcaQr(payload!);
+    expect(fields.get(2)).toBe("310122393500003");
+    expect(fields.get(3)).toBe("2030-01-07T10:00:00Z");
+    expect(fields.get(4)).toBe("180.00");
+    expect(fields.get(5)).toBe("23.48");
+  });
+});
+
+describe("cancellation", () => {
+  test("the refund follows the policy's penalty on what the customer paid, seats return, the gateway refunds once", async () => {
+    expect(customerRefund(18_000, 0)).toBe(18_000);
+    expect(customerRefund(18_000, 25)).toBe(13_500);
+    expect(customerRefund(18_000, 100)).toBe(0);
+
+    const owner = await user("Cancel");
+    const { itemId, bookingUuid, orderId } = await confirmedOrder(owner.id);
+    const quoted = await quoteCustomerCancellation(owner.id, itemId, "en");
+    const engineQuote = await engine.quoteCancellation(bookingUuid);
+    expect(quoted!.quote.penaltyPercent).toBe(engineQuote.penaltyPercent);
+    expect(quoted!.quote.paid).toBe(18_000);
+    expect(quoted!.quote.refundAmount).toBe(customerRefund(18_000, engineQuote.penaltyPercent));
+    expect(quoted!.quote.allowed).toBe(engineQuote.refund !== "NONE");
+    if (!quoted!.quote.allowed) return;
+
+    const outcome = await cancelCustomerBooking(owner.id, itemId, "en");
+    expect(outcome).toEqual({ status: "cancelled", refundAmount: quoted!.quote.refundAmount, currency: "SAR", refunded: true });
+    expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toEqual([{ sessionId: `sbx_${orderId}`, amount: quoted!.quote.refundAmount, key: `cancel:${itemId}` }]);
+    expect((await engine.getBooking(bookingUuid))?.status).toBe("CANCELLED");
+    // A second submit changes nothing and refunds nothing.
+    expect(await cancelCustomerBooking(owner.id, itemId, "en")).toEqual({ status: "not-allowed" });
+    expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toHaveLength(1);
+    const item = (await getBookingForUser(owner.id, itemId, "en"))!.item;
+    expect(item.status).toBe("CANCELLED");
+    expect(item.cancellation).toEqual({ refundAmount: quoted!.quote.refundAmount, refundState: "REFUNDED" });
+  });
+});

@@ -50,7 +50,8 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
     if (!city) throwNotFound(request, "page");
     cityName = city.name;
     query.city = city.slug;
-    heading = t("pages.city.heading", { name: city.name });
+    // A supplier storefront lists 'experiences', also on its city pages (the URL keeps its shape).
+    heading = settings.storefrontType === "supplier" ? t("layout.supplier.cityHeading", { name: city.name }) : t("pages.city.heading", { name: city.name });
     seo = { ...pageSeo(context, "city", { name: city.name }), description: city.description || t("site.description") };
     breadcrumbs.push({ name: heading, path: `/things-to-do-in-${city.slug}` });
   } else if (scope.kind === "category") {

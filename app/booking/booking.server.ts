@@ -5,6 +5,7 @@
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
 import { getDatabaseHandle } from "#app/db/db.server";
 import { getEnv } from "#app/lib/env.server";
+import { OctoHttpBookingApi } from "#app/octo/client.server";
 import { EmbeddedBookingEngine } from "./engine.server";
 import type { BookingApi } from "./types";
 
@@ -32,7 +33,16 @@ export function getBookingEngine(): Promise<EmbeddedBookingEngine> {
   return shared;
 }
 
+let remote: BookingApi | undefined;
+
 export function getBookingApi(): Promise<BookingApi> {
+  // An external OCTO supplier replaces the embedded engine when BOOKING_API_URL is set (issue 9);
+  // the supplier keeps its own inventory and expires its own holds, so no engine or reaper starts here.
+  const { BOOKING_API_URL, BOOKING_API_KEY } = getEnv();
+  if (BOOKING_API_URL) {
+    remote ??= new OctoHttpBookingApi({ baseUrl: BOOKING_API_URL, apiKey: BOOKING_API_KEY ?? "" });
+    return Promise.resolve(remote);
+  }
   return getBookingEngine();
 }
 

@@ -66,8 +66,12 @@ const EnvSchema = z.object({
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */
   COMMERCE_TEST_HOOKS: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
   /** The seller on tax invoices (ZATCA simplified invoice QR code): legal name and 15-digit VAT number. */
-  SELLER_NAME: z.string().min(1).default("Rihla Travel and Tourism Co."),
-  SELLER_VAT_NUMBER: z.string().regex(/^3\d{13}3$/).default("310122393500003"),
+  SELLER_NAME: z.string().optional().transform((value) => value || "Rihla Travel and Tourism Co."),
+  SELLER_VAT_NUMBER: z
+    .string()
+    .optional()
+    .transform((value) => value || "310122393500003")
+    .pipe(z.string().regex(/^3\d{13}3$/)),
   /** VAT rate in percent; prices shown to customers include it. */
   VAT_RATE: z.coerce.number().min(0).max(100).default(15),
   /** An external OCTO supplier's base URL (e.g. https://supplier.example/octo/v1); when set, the storefront books there instead of with the embedded engine. */

@@ -16,7 +16,8 @@ export const RATE_LIMITS = {
   loginAddress: { limit: 20, windowMs: 15 * 60_000 },
   resetAccount: { limit: 3, windowMs: 60 * 60_000 },
   resetAddress: { limit: 10, windowMs: 60 * 60_000 },
-  signUpAddress: { limit: 10, windowMs: 60 * 60_000 },
+  // Generous: a family or an office behind one address may open several accounts.
+  signUpAddress: { limit: 30, windowMs: 60 * 60_000 },
   reviewAccount: { limit: 10, windowMs: 60 * 60_000 },
   offerAddress: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,285 @@
+/**
+ * Accounts end to end, with JavaScript on and off (both projects run this file), in English and
+ * Arabic: sign up → confirm the email from the outbox → book through the real cart, checkout and
+ * sandbox payment with that email → the order is on the invoices page → ticket and tax invoice PDFs
+ * (QR codes decoded) → cancel within policy and see the refund; forgot/reset password through the
+ * outbox; every validation message; logged-out and empty states; another user gets 404s.
+ */
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PDFDocument } from "pdf-lib";
+import { PNG } from "pngjs";
+import { expect, test } from "./fixtures";
+
+type Tree = { [key: string]: string | Tree };
+const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
+function at(tree: Tree, key: string): string {
+  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
+  if (typeof value !== "string") throw new Error(`no text at ${key}`);
+  return value;
+}
+const LANGS = {
+  en: { account: texts("en", "account"), booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
+  ar: { account: texts("ar", "account"), booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
+};
+type Lang = keyof typeof LANGS;
+const a = (lang: Lang, key: string) => at(LANGS[lang].account, `account.${key}`);
+const bk = (lang: Lang, key: string) => at(LANGS[lang].booking, `booking.${key}`);
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
+const PASSWORD = "desert-rose-2030";
+
+type OutboxEntry = { to: string; subject: string; text: string; date: string };
+/** The newest outbox message to `to` whose text matches, waiting a little for it to be written. */
+async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(path.join(DATA_DIR, "outbox", "index.jsonl"), "utf8").trim().split("\n");
+    } catch {
+      // Not written yet.
+    }
+    const found = lines
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as OutboxEntry)
+      .filter((entry) => entry.to === to && pattern.test(entry.text))
+      .pop();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+const linkIn = (text: string, pattern: RegExp) => new URL(pattern.exec(text)![0]).pathname + new URL(pattern.exec(text)![0]).search;
+
+const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
+
+async function signUp(page: Page, lang: Lang, email: string, name = "Noura Al-Qahtani") {
+  await page.goto(`${LANGS[lang].prefix}/auth/sign-up`);
+  await page.getByLabel(a(lang, "fields.name")).fill(name);
+  await page.getByLabel(a(lang, "fields.email")).fill(email);
+  await page.getByLabel(a(lang, "fields.password"), { exact: true }).fill(PASSWORD);
+  await page.getByLabel(a(lang, "fields.confirmPassword")).fill(PASSWORD);
+  await page.getByRole("button", { name: a(lang, "signUp.submit") }).click();
+  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/invoices$`));
+  await expect(page.getByText(a(lang, "toasts.signedUp")).first()).toBeVisible();
+}
+
+async function logIn(page: Page, lang: Lang, email: string, password = PASSWORD) {
+  await page.goto(`${LANGS[lang].prefix}/auth/login`);
+  await page.getByLabel(a(lang, "fields.email")).fill(email);
+  await page.getByLabel(a(lang, "fields.password")).fill(password);
+  await page.getByRole("button", { name: a(lang, "login.submit") }).click();
+}
+
+async function verifyEmail(page: Page, lang: Lang, email: string) {
+  const mail = await mailTo(email, /verify=/);
+  await page.goto(linkIn(mail.text, /https?:\/\/\S+verify=\S+/));
+  await page.getByRole("button", { name: a(lang, "verify.submit") }).click();
+  await expect(page.getByText(a(lang, "toasts.verified")).first()).toBeVisible();
+}
+
+function isoDate(daysAhead: number): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The real booking flow: detail → cart → checkout with `email` → sandbox card payment → booked. */
+async function book(page: Page, lang: Lang, email: string) {
+  const { prefix } = LANGS[lang];
+  const add = at(LANGS[lang].detail, "detail.option.addToCart");
+  let added = false;
+  for (let day = 20 + Math.floor(Math.random() * 20); day < 70 && !added; day++) {
+    await page.goto(`${prefix}/experiences/${SAFARI}?date=${isoDate(day)}`);
+    const button = page.getByRole("button", { name: add });
+    if (await button.count()) {
+      await button.click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/cart$`));
+      added = true;
+    }
+  }
+  expect(added).toBe(true);
+  await page.goto(`${prefix}/checkout`);
+  await page.getByLabel(bk(lang, "checkout.firstName")).fill("Noura");
+  await page.getByLabel(bk(lang, "checkout.lastName")).fill("Al-Qahtani");
+  await page.getByLabel(bk(lang, "checkout.email")).fill(email);
+  await page.getByLabel(bk(lang, "checkout.phone")).fill("501234567");
+  await page.getByRole("button", { name: bk(lang, "checkout.confirmPay") }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
+  await page.getByLabel(/Card number|رقم البطاقة/).fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /Pay|ادفع/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: bk(lang, "result.success.heading") })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Page 1 of a PDF rendered (pdftoppm) and its QR code decoded (jsQR). */
+function qrOf(pdf: Buffer): string | null {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "rihla-e2e-pdf-"));
+  const file = path.join(dir, "doc.pdf");
+  writeFileSync(file, pdf);
+  execFileSync("pdftoppm", ["-r", "110", "-png", "-singlefile", file, file]);
+  const png = PNG.sync.read(readFileSync(`${file}.png`));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+test.describe("validation messages", () => {
+  test("sign-up: all fields, required, format, length, match; values kept", async ({ page }) => {
+    await page.goto("/auth/sign-up");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("All fields must be filled out.")).toBeVisible();
+    await expect(page.getByText("Required Field").first()).toBeVisible();
+    await page.getByLabel("Full name").fill("Omar");
+    await page.getByLabel("Email").fill("omar@");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password").fill("different");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("This format is not correct.")).toBeVisible();
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Omar");
+    await page.getByLabel("Email").fill("omar@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("long-enough-1");
+    await page.getByLabel("Confirm password").fill("long-enough-2");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("the password and confirm password fields must match.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("omar@example.com");
+  });
+
+  test("login: a wrong password gets the specification's message, the email is kept", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("wrong");
+    await signUp(page, "en", email);
+    await page.context().clearCookies();
+    await logIn(page, "en", email, "not-the-password");
+    await expect(page.getByText('Your password is incorrect. Please try again or click the "Forgot password?" link.')).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    // Without JavaScript the page comes back from the server, which never echoes a password.
+    if (!javaScriptEnabled) await expect(page.getByLabel("Password")).toHaveValue("");
+  });
+
+  test("Arabic forms speak Arabic and read right to left", async ({ page }) => {
+    await page.goto("/ar/auth/login");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("button", { name: a("ar", "login.submit") }).click();
+    await expect(page.getByText(a("ar", "errors.allFields"))).toBeVisible();
+    await expect(page.getByText(a("ar", "errors.required")).first()).toBeVisible();
+  });
+});
+
+test("invoices: logged-out and empty states", async ({ page }) => {
+  await page.goto("/invoices");
+  await expect(page.getByText("Please log in to see your invoices.")).toBeVisible();
+  await signUp(page, "en", uniqueEmail("empty"));
+  await expect(page.getByText("No invoices yet!")).toBeVisible();
+  await page.goto("/ar/invoices");
+  await expect(page.getByText(a("ar", "invoices.empty"))).toBeVisible();
+});
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: sign up → verify → book → invoice → ticket and tax invoice → cancel with refund; others get 404`, async ({ page, browser, javaScriptEnabled, request }) => {
+    test.setTimeout(150_000);
+    const { prefix } = LANGS[lang];
+    const email = uniqueEmail(`flow-${lang}`);
+    await signUp(page, lang, email);
+    await verifyEmail(page, lang, email);
+    await book(page, lang, email);
+
+    await page.goto(`${prefix}/invoices`);
+    const invoice = page.getByTestId("invoice").first();
+    await expect(invoice.getByTestId("order-id")).toHaveText(/^RH-/);
+    await expect(invoice.getByTestId("invoice-id")).toHaveText(/^P-/);
+    await expect(invoice.getByTestId("booking-status")).toHaveText(a(lang, "invoices.statuses.CONFIRMED"));
+    await expect(invoice.getByRole("link", { name: a(lang, "invoices.showOnMap") })).toBeVisible();
+    const reference = (await invoice.getByTestId("order-id").textContent())!;
+
+    const ticketHref = (await invoice.getByRole("link", { name: a(lang, "invoices.downloadTicket") }).getAttribute("href"))!;
+    const ticket = await page.request.get(ticketHref);
+    expect(ticket.status()).toBe(200);
+    expect(ticket.headers()["content-type"]).toBe("application/pdf");
+    expect(ticket.headers()["cache-control"]).toBe("private, no-store");
+    const ticketPdf = await ticket.body();
+    expect((await PDFDocument.load(ticketPdf)).getPageCount()).toBe(1);
+    expect(qrOf(ticketPdf)).toMatch(new RegExp(`^RIHLA-TICKET:${reference}:[0-9a-f-]{36}$`));
+
+    const invoiceHref = (await invoice.getByRole("link", { name: a(lang, "invoices.downloadInvoice") }).getAttribute("href"))!;
+    const taxInvoice = await page.request.get(invoiceHref);
+    expect(taxInvoice.status()).toBe(200);
+    const payload = qrOf(await taxInvoice.body());
+    const fields = new Map<number, string>();
+    const bytes = Buffer.from(payload!, "base64");
+    for (let offset = 0; offset < bytes.length; offset += 2 + bytes[offset + 1]!) fields.set(bytes[offset]!, bytes.subarray(offset + 2, offset + 2 + bytes[offset + 1]!).toString("utf8"));
+    expect([...fields.keys()]).toEqual([1, 2, 3, 4, 5]);
+    expect(fields.get(2)).toMatch(/^3\d{13}3$/);
+    expect(fields.get(4)).toMatch(/^\d+\.\d{2}$/);
+
+    // A second user sees none of it.
+    const other = await browser.newContext({ javaScriptEnabled });
+    const otherPage = await other.newPage();
+    await signUp(otherPage, lang, uniqueEmail("other"));
+    expect((await otherPage.request.get(ticketHref)).status()).toBe(404);
+    expect((await otherPage.request.get(invoiceHref)).status()).toBe(404);
+    await otherPage.goto(`${prefix}/invoices`);
+    await expect(otherPage.getByText(a(lang, "invoices.empty"))).toBeVisible();
+    await other.close();
+    // Logged out: 404 too.
+    expect((await request.get(ticketHref)).status()).toBe(404);
+
+    // Cancel within the policy: a confirmation step shows the refund first.
+    await invoice.getByRole("link", { name: a(lang, "invoices.cancel") }).click();
+    const step = page.getByTestId("cancel-step");
+    await expect(step.getByRole("heading", { name: a(lang, "cancel.heading") })).toBeVisible();
+    const refund = (await step.getByTestId("refund-amount").textContent())!;
+    await step.getByRole("button", { name: a(lang, "cancel.confirm") }).click();
+    await expect(page.getByText(a(lang, "toasts.cancelled")).first()).toBeVisible();
+    const after = page.getByTestId("invoice").first();
+    await expect(after.getByTestId("booking-status")).toHaveText(a(lang, "invoices.statuses.CANCELLED"));
+    await expect(after.getByTestId("refunded")).toContainText(refund.trim());
+    // The cancelled booking has no ticket any more.
+    expect((await page.request.get(ticketHref)).status()).toBe(404);
+  });
+}
+
+test("forgot and reset password through the outbox email; the link works once", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await signUp(page, "en", email);
+  await page.context().clearCookies();
+  await page.goto("/auth/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: a("en", "forgot.submit") }).click();
+  await expect(page.getByText(a("en", "toasts.resetSent")).first()).toBeVisible();
+  // An unknown address gets the very same answer.
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: a("en", "forgot.submit") }).click();
+  await expect(page.getByText(a("en", "toasts.resetSent")).first()).toBeVisible();
+
+  const mail = await mailTo(email, /reset-password\?token=/);
+  const link = linkIn(mail.text, /https?:\/\/\S+reset-password\?token=\S+/);
+  await page.goto(link);
+  await page.getByLabel("New password").fill("short");
+  await page.getByLabel("Confirm password").fill("short");
+  await page.getByRole("button", { name: a("en", "reset.submit") }).click();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await page.getByLabel("New password").fill("brand-new-password");
+  await page.getByLabel("Confirm password").fill("brand-new-password");
+  await page.getByRole("button", { name: a("en", "reset.submit") }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByText(a("en", "toasts.passwordReset")).first()).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText(a("en", "reset.invalidLink"))).toBeVisible();
+
+  await page.context().clearCookies();
+  await logIn(page, "en", email, PASSWORD);
+  await expect(page.getByText('Your password is incorrect. Please try again or click the "Forgot password?" link.')).toBeVisible();
+  await logIn(page, "en", email, "brand-new-password");
+  await expect(page).toHaveURL(/\/invoices$/);
+});
+
+test("log out is a POST that ends the session", async ({ page }) => {
+  await signUp(page, "en", uniqueEmail("logout"));
+  const response = await page.request.post("/auth/logout", { maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  await page.goto("/invoices");
+  await expect(page.getByText("Please log in to see your invoices.")).toBeVisible();
+});

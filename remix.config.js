@@ -33,6 +33,7 @@ export const PAGE_ROUTES = [
   ["auth/forgot-password", "routes/auth.forgot-password.tsx", "auth-forgot-password"],
   ["auth/reset-password", "routes/auth.reset-password.tsx", "auth-reset-password"],
   ["auth/logout", "routes/auth.logout.tsx", "auth-logout"],
+  ["custom-offer/:productSlug", "routes/custom-offer.tsx", "custom-offer"],
   ["blog", "routes/blog.tsx", "blog"],
   ["blog/:slug", "routes/blog-post.tsx", "blog-post"],
   ["cart", "routes/cart.tsx", "cart"],
@@ -72,6 +73,7 @@ export const RESOURCE_ROUTES = [
   ["account/tickets/:itemId", "routes/account.ticket.ts", "account-ticket"],
   ["account/invoices/:orderId", "routes/account.invoice.ts", "account-invoice"],
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
+  ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 

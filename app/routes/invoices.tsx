@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { quoteCustomerCancellation } from "#app/account/cancellation.server";
+import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers.server";
 import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { getUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -19,13 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const base = { seo: pageSeo(context, "invoices"), heading: context.t("pages.invoices.heading"), locale: context.locale };
   const user = await getUser(request);
-  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], cancel: null, loginPath: `/auth/login?redirectTo=${encodeURIComponent(context.url.pathname)}` }, { headers: { "Cache-Control": CACHE_PRIVATE } });
-  const invoices = await listInvoices(user.id, context.locale);
+  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: `/auth/login?redirectTo=${encodeURIComponent(context.url.pathname)}` }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+  const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale), listCustomOffers(user, context.locale)]);
   const cancelId = context.url.searchParams.get("cancel");
   const quoted = cancelId ? await quoteCustomerCancellation(user.id, cancelId, context.locale) : null;
   const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
   return json(
-    { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, cancel, loginPath: "" },
+    { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, loginPath: "" },
     { headers: { "Cache-Control": CACHE_PRIVATE } },
   );
 }
@@ -162,6 +163,27 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
   );
 }
 
+function OfferList({ offers }: { offers: Data["offers"] }) {
+  const { t } = useTranslation();
+  const { iso } = useLocale();
+  const dayFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <section aria-labelledby="offers-heading" className="offer-list">
+      <h2 id="offers-heading">{t("account.offers.heading")}</h2>
+      <ul>
+        {offers.map((offer) => (
+          <li key={offer.reference} data-testid="offer">
+            <strong>{t("account.offers.reference", { reference: offer.reference })}</strong> ·{" "}
+            <LocalizedLink to={`/experiences/${offer.slug}`}>{offer.title}</LocalizedLink> · {dayFormat.format(new Date(`${offer.dateFrom}T00:00:00Z`))}
+            {offer.dateTo ? ` – ${dayFormat.format(new Date(`${offer.dateTo}T00:00:00Z`))}` : ""} · {t("account.offers.people", { count: offer.groupSize })} ·{" "}
+            {t(`account.offers.status.${offer.status}`)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function InvoicesRoute() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -179,6 +201,7 @@ export default function InvoicesRoute() {
         <>
           {!data.user.emailVerified ? <p className="notice notice--info">{t("account.verify.pending")}</p> : null}
           {data.cancel ? <CancelStep cancel={data.cancel} locale={data.locale} /> : null}
+          {data.offers.length > 0 ? <OfferList offers={data.offers} /> : null}
           {data.invoices.length === 0 ? (
             <div className="notice" data-testid="invoices-empty">
               <p>{t("account.invoices.empty")}</p>

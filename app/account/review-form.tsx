@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "#app/i18n/use-locale";
+
+/**
+ * 'Write a Review' for signed-in users, for the detail page to place: a plain POST to
+ * /account/reviews that comes back to `returnTo` (303 + toast), so it works without JavaScript.
+ * Native radios for the stars and `required` fields give the browser's own checks first.
+ */
+export function ReviewForm({ productSlug, returnTo }: { productSlug: string; returnTo: string }) {
+  const { t } = useTranslation();
+  const { code } = useLocale();
+  return (
+    <form method="post" action="/account/reviews" className="form review-form" aria-labelledby="write-review-heading">
+      <h3 id="write-review-heading">{t("account.reviews.heading")}</h3>
+      <input type="hidden" name="productSlug" value={productSlug} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="lang" value={code} />
+      <fieldset className="review-form__stars">
+        <legend>{t("account.reviews.rating")}</legend>
+        {[5, 4, 3, 2, 1].map((stars) => (
+          <label key={stars}>
+            <input type="radio" name="rating" value={stars} required defaultChecked={stars === 5} /> {t("account.reviews.stars", { count: stars })}
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-field">
+        <label htmlFor="review-title">{t("account.reviews.title")}</label>
+        <input id="review-title" name="title" required maxLength={120} />
+      </div>
+      <div className="form-field">
+        <label htmlFor="review-body">{t("account.reviews.body")}</label>
+        <textarea id="review-body" name="body" required maxLength={4000} rows={5} />
+      </div>
+      <button type="submit" className="button button--primary">
+        {t("account.reviews.submit")}
+      </button>
+    </form>
+  );
+}

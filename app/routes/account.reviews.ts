@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { ReviewSchema } from "#app/account/review-schema";
+import { submitReview } from "#app/account/reviews.server";
+import { getUser, loginPath } from "#app/auth/session.server";
+import { safeRedirectTo } from "#app/auth/sign-in.server";
+import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+export function loader(_: LoaderFunctionArgs) {
+  return new Response("Not found", { status: 404, headers: noStore });
+}
+
+/**
+ * POST /account/reviews (productSlug, rating 1–5, title, body, redirectTo, lang). With JavaScript
+ * (a fetcher) errors come back as 400 + submission.reply(); without it the browser goes back to
+ * `redirectTo` with a toast either way (303).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const lang = formData.get("lang");
+  const locale = isLocaleCode(lang) ? lang : "en";
+  const back = safeRedirectTo(formData.get("redirectTo"), localePrefix(locale) || "/");
+  const user = await getUser(request);
+  if (!user) {
+    const login = new URL(loginPath(request), "http://local");
+    login.pathname = `${localePrefix(locale)}/auth/login`;
+    login.searchParams.set("redirectTo", back);
+    return new Response(null, { status: 303, headers: { ...noStore, Location: login.pathname + login.search } });
+  }
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  const wantsJson = request.headers.get("Accept")?.includes("application/json") || new URL(request.url).searchParams.has("_data");
+  if (submission.status !== "success") {
+    if (wantsJson) return json(submission.reply(), { status: 400, headers: noStore });
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "account.errors.required";
+    return redirectWithToast(`${back}#reviews`, { type: "error", key: first }, { headers: noStore });
+  }
+  const outcome = await submitReview({ userId: user.id, authorName: user.name, productSlug: submission.value.productSlug, rating: submission.value.rating, title: submission.value.title, body: submission.value.body, locale });
+  switch (outcome.status) {
+    case "unknown-product":
+      return new Response("Not found", { status: 404, headers: noStore });
+    case "rate-limited":
+      return redirectWithToast(`${back}#reviews`, { type: "error", key: "account.errors.rateLimited" }, { status: 303, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
+    case "already-reviewed":
+      return redirectWithToast(`${back}#reviews`, { type: "info", key: "account.reviews.alreadyReviewed" }, { headers: noStore });
+    case "published":
+      return redirectWithToast(`${back}#reviews`, { type: "success", key: "account.toasts.reviewSaved" }, { headers: noStore });
+  }
+}

@@ -1,0 +1,100 @@
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CustomOfferSchema, type CustomOfferInput } from "#app/account/custom-offer-schema";
+import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
+import { FieldErrors, FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { clientAddress } from "#app/auth/rate-limit.server";
+import { getUser } from "#app/auth/session.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LocalizedLink } from "#app/components/localized-link";
+import { localePrefix } from "#app/i18n/locales";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
+import { pageMeta } from "#app/lib/meta";
+import { getPageContext, throwNotFound } from "#app/lib/page.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+
+export const headers = pageHeaders;
+export const meta = pageMeta;
+
+const noStore = { "Cache-Control": CACHE_PRIVATE };
+
+async function productOr404(request: Request, slug: string | undefined) {
+  const { locale } = getPageContext(request);
+  const product = slug && slug.length <= 200 ? await findOfferProduct(slug, locale) : null;
+  if (!product) throwNotFound(request, "page");
+  return product;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  const product = await productOr404(request, params.productSlug);
+  const user = await getUser(request);
+  const heading = context.t("account.offers.requestHeading");
+  return json(
+    { seo: { title: `${heading}: ${product.title}`, description: context.t("account.offers.intro") }, heading, product, defaults: { name: user?.name ?? "", email: user?.email ?? "" } },
+    { headers: noStore },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const product = await productOr404(request, params.productSlug);
+  const submission = parseWithZod(await request.formData(), { schema: CustomOfferSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
+  const user = await getUser(request);
+  const outcome = await requestCustomOffer({ form: submission.value, product, locale, userId: user?.id ?? null, address: clientAddress(request) });
+  if (outcome.status === "rate-limited") {
+    return json(submission.reply({ formErrors: ["account.errors.rateLimited"] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
+  }
+  const to = user ? `${localePrefix(locale)}/invoices` : `${localePrefix(locale)}/experiences/${product.slug}`;
+  return redirectWithToast(to, { type: "success", key: "account.toasts.offerSent" }, { headers: noStore });
+}
+
+export default function CustomOfferRoute() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<CustomOfferInput>({
+    id: "custom-offer",
+    lastResult,
+    constraint: getZodConstraint(CustomOfferSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomOfferSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: data.defaults,
+  });
+  return (
+    <section className="container page custom-offer-page">
+      <h1>{data.heading}</h1>
+      <p>
+        <LocalizedLink to={`/experiences/${data.product.slug}`}>{data.product.title}</LocalizedLink>
+      </p>
+      <p>{t("account.offers.intro")}</p>
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
+        <TextField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
+        <TextField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
+        <TextField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
+        <div className="form-field">
+          <label htmlFor={fields.message.id}>{t("account.offers.message")}</label>
+          <textarea {...getTextareaProps(fields.message)} rows={5} />
+          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+        </div>
+        <TextField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
+        <TextField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
+        <TextField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
+        <Honeypot formId="custom-offer" />
+        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
+          {t("account.offers.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -123,9 +123,32 @@ export function getSupplier(call: OctoCall): Supplier {
   return supplierOf({ ...call, siteUrl: call.context.siteUrl, endpoint: new URL("/octo/v1", call.context.siteUrl).toString() });
 }
 
+/**
+ * The whole list is tens of megabytes read from jsonb: keep it per database and catalogue version
+ * (bumped by every catalogue write), shaped per language and capability set.
+ */
+const productLists = new WeakMap<Database, { version: number; loaded: Promise<CatalogueProduct[]>; shaped: Map<string, Product[]> }>();
+
 export async function getProducts(call: OctoCall): Promise<Product[]> {
-  const products = await loadCatalogueProducts(call.context.db);
-  return products.map((entry) => toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl }));
+  const { db } = call.context;
+  const [meta] = await db.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue"));
+  const version = meta?.version ?? 0;
+  let cached = productLists.get(db);
+  if (!cached || cached.version !== version) {
+    cached = { version, loaded: loadCatalogueProducts(db), shaped: new Map() };
+    productLists.set(db, cached);
+    const entry = cached;
+    entry.loaded.catch(() => productLists.get(db) === entry && productLists.delete(db));
+  }
+  const key = `${call.locale}|${call.capabilities.join(",")}|${call.context.siteUrl}`;
+  let shaped = cached.shaped.get(key);
+  if (!shaped) {
+    shaped = (await cached.loaded).map((entry) => toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl }));
+    // Four languages × a few capability sets at most; drop the oldest beyond that.
+    if (cached.shaped.size >= 8) cached.shaped.delete(cached.shaped.keys().next().value!);
+    cached.shaped.set(key, shaped);
+  }
+  return shaped;
 }
 
 export async function getProduct(call: OctoCall, productId: string): Promise<Product> {

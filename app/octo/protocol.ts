@@ -35,8 +35,9 @@ export function negotiateLanguage(header: string | null | undefined): LocaleCode
     .split(",")
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
-      const quality = q === undefined ? 1 : Number(q);
+      const q = params.map((param) => /^\s*q=(.*?)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+      // A malformed weight makes the range unusable rather than preferred.
+      const quality = q === undefined ? 1 : /^[01](\.\d{0,3})?$/.test(q) ? Number(q) : 0;
       return { primary: tag.trim().toLowerCase().split("-")[0] ?? "", quality: Number.isFinite(quality) ? quality : 0, index };
     })
     .filter((range) => range.primary && range.quality > 0)

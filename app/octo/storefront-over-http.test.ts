@@ -5,7 +5,7 @@
  * through the BookingApi interface: reserve → confirm → get → cancel. Nothing is mocked.
  */
 import { zAvailability, zProduct } from "@octocloud/types";
-import { eq, inArray, notInArray } from "drizzle-orm";
+import { eq, inArray, notInArray, sql } from "drizzle-orm";
 import { getBookingApi, stopBookingEngine } from "#app/booking/booking.server";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { BookingError } from "#app/booking/types";
@@ -79,6 +79,22 @@ describe("the supplier over HTTP", () => {
     const anonymous = await fetch(`${supplier.origin}/octo/v1/supplier`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: "UNAUTHORIZED" });
+  });
+
+  test("GET /products is cached per catalogue version: a catalogue change shows at once", async () => {
+    const list = async () => {
+      const response = await fetch(`${supplier.origin}/octo/v1/products`, { headers: { Authorization: `Bearer ${apiKey}`, "Octo-Capabilities": "octo/content", "Accept-Language": "en" } });
+      return zProduct.array().parse(await response.json());
+    };
+    const before = await list();
+    expect(before.map((product) => product.id).sort()).toEqual([...SUPPLIED].sort());
+    const [row] = await supplierDb.db.select({ title: schema.products.title }).from(schema.products).where(eq(schema.products.id, "prd-000005"));
+    await supplierDb.db.update(schema.products).set({ title: { ...row!.title, en: "Renamed for the test" } }).where(eq(schema.products.id, "prd-000005"));
+    expect((await list()).find((product) => product.id === "prd-000005")!.title).toBe(row!.title.en);
+    await supplierDb.db.update(schema.catalogueMeta).set({ version: sql`${schema.catalogueMeta.version} + 1` }).where(eq(schema.catalogueMeta.key, "catalogue"));
+    expect((await list()).find((product) => product.id === "prd-000005")!.title).toBe("Renamed for the test");
+    await supplierDb.db.update(schema.products).set({ title: row!.title }).where(eq(schema.products.id, "prd-000005"));
+    await supplierDb.db.update(schema.catalogueMeta).set({ version: sql`${schema.catalogueMeta.version} + 1` }).where(eq(schema.catalogueMeta.key, "catalogue"));
   });
 });
 

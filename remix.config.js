@@ -33,7 +33,7 @@ export const PAGE_ROUTES = [
   ["auth/forgot-password", "routes/auth.forgot-password.tsx", "auth-forgot-password"],
   ["auth/reset-password", "routes/auth.reset-password.tsx", "auth-reset-password"],
   ["auth/logout", "routes/auth.logout.tsx", "auth-logout"],
-  ["custom-offer/:productSlug", "routes/custom-offer.tsx", "custom-offer"],
+  ["experiences/:productSlug/custom-offer", "routes/custom-offer.tsx", "custom-offer"],
   ["blog", "routes/blog.tsx", "blog"],
   ["blog/:slug", "routes/blog-post.tsx", "blog-post"],
   ["cart", "routes/cart.tsx", "cart"],

@@ -283,3 +283,47 @@ test("log out is a POST that ends the session", async ({ page }) => {
   await page.goto("/invoices");
   await expect(page.getByText("Please log in to see your invoices.")).toBeVisible();
 });
+
+test("login attempts are rate limited per account with a clear message", async ({ page }) => {
+  const email = uniqueEmail("limit");
+  await signUp(page, "en", email);
+  await page.context().clearCookies();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await logIn(page, "en", email, `wrong-${attempt}-password`);
+    await expect(page.getByText('Your password is incorrect. Please try again or click the "Forgot password?" link.')).toBeVisible();
+  }
+  // Even the right password is refused until the window passes.
+  await logIn(page, "en", email, PASSWORD);
+  await expect(page.getByText(a("en", "errors.rateLimited"))).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test("a signed-in visitor's review is published on the experience", async ({ page }) => {
+  await signUp(page, "en", uniqueEmail("review"));
+  const title = `Sunset worth it ${randomUUID().slice(0, 6)}`;
+  const response = await page.request.post("/account/reviews", {
+    form: { productSlug: SAFARI, rating: "5", title, body: "The guides were wonderful.", redirectTo: `/experiences/${SAFARI}`, lang: "en" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe(`/experiences/${SAFARI}#reviews`);
+  await page.goto(`/experiences/${SAFARI}`);
+  await expect(page.getByText(title)).toBeVisible({ timeout: 15_000 });
+});
+
+test("custom offer: validation, then the request is listed on the invoices page", async ({ page }) => {
+  await signUp(page, "en", uniqueEmail("offer"));
+  await page.goto("/experiences/calligraphy-class-in-alula/custom-offer");
+  await expect(page.getByRole("heading", { level: 1, name: a("en", "offers.requestHeading") })).toBeVisible();
+  await page.getByRole("button", { name: a("en", "offers.submit") }).click();
+  await expect(page.getByText("Required Field").first()).toBeVisible();
+  await page.getByLabel(a("en", "offers.dateFrom")).fill(isoDate(30));
+  await page.getByLabel(a("en", "offers.groupSize")).fill("12");
+  await page.getByLabel(a("en", "offers.message")).fill("A private class for our team, please.");
+  await page.getByRole("button", { name: a("en", "offers.submit") }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page.getByText(a("en", "toasts.offerSent")).first()).toBeVisible();
+  await expect(page.getByTestId("offer")).toContainText("CO-");
+  await page.goto("/experiences/no-such-experience/custom-offer");
+  await expect(page.getByRole("heading", { name: "Oops! The page you're looking for doesn't exist." })).toBeVisible();
+});

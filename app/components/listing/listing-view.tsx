@@ -69,7 +69,7 @@ export function ListingView() {
   const currencyDivisor = (amount: number) => toMajor(amount, data.currency);
   return (
     <div className="listing container">
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <nav aria-label={t("discovery.listing.breadcrumb")} className="breadcrumbs">
         <ol>
           {data.breadcrumbs.map((crumb, index) => (
             <li key={crumb.path}>

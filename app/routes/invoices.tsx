@@ -1,17 +1,21 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { quoteCustomerCancellation } from "#app/account/cancellation.server";
 import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers.server";
 import { listInvoices, type Invoice } from "#app/account/orders.server";
-import { getUser } from "#app/auth/session.server";
+import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
+import { hitRateLimit } from "#app/auth/rate-limit.server";
+import { getUser, requireUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
+import { localePrefix } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -29,6 +33,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, loginPath: "" },
     { headers: { "Cache-Control": CACHE_PRIVATE } },
   );
+}
+
+/** intent=resend-verification: another confirmation link (rate limited with the reset mails). */
+export async function action({ request }: ActionFunctionArgs) {
+  const { locale } = getPageContext(request);
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const back = `${localePrefix(locale)}/invoices`;
+  if (form.get("intent") !== "resend-verification" || user.emailVerified) return redirectWithToast(back, { type: "info", key: "account.toasts.verified" });
+  const limit = await hitRateLimit("resetAccount", `verify:${user.email}`);
+  if (!limit.allowed) return redirectWithToast(back, { type: "error", key: "account.errors.rateLimited" });
+  const row = await findUserByEmail(user.email);
+  if (row) await sendVerificationEmail(row, locale);
+  return redirectWithToast(back, { type: "success", key: "account.toasts.verifySent" });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -199,7 +217,17 @@ export default function InvoicesRoute() {
         </div>
       ) : (
         <>
-          {!data.user.emailVerified ? <p className="notice notice--info">{t("account.verify.pending")}</p> : null}
+          {!data.user.emailVerified ? (
+            <div className="notice notice--info">
+              <p>{t("account.verify.pending")}</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend-verification" />
+                <button type="submit" className="link-button">
+                  {t("account.verify.resend")}
+                </button>
+              </Form>
+            </div>
+          ) : null}
           {data.cancel ? <CancelStep cancel={data.cancel} locale={data.locale} /> : null}
           {data.offers.length > 0 ? <OfferList offers={data.offers} /> : null}
           {data.invoices.length === 0 ? (

@@ -14,6 +14,7 @@ import { useLocale } from "#app/i18n/use-locale";
 import { DismissMenus } from "#app/layouts/dismiss-menus";
 import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
 import { getPreviewLayout } from "#app/layouts/preview.server";
+import { accountSummary } from "#app/auth/account-summary.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getEnv, getPublicEnv } from "#app/lib/env.server";
 import { getPageContext } from "#app/lib/page.server";
@@ -41,11 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const env = getEnv();
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
   const flash = await getToast(request);
-  const currency = await getDisplayCurrency(request, site.defaultCurrency);
+  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), accountSummary(request)]);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
   const layout = (await getPreviewLayout(request)) ?? site.layoutType;
   return json({
     currency,
+    user,
     layout,
     locale,
     site,
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("site.skipToContent")}
         </a>
-        <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} />
+        <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} user={data?.user ?? null} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>
           {children}

@@ -1,5 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AccountLink, type AccountSummary } from "#app/auth/account-link";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/redirects";
 import { listingPath } from "#app/lib/storefront";
@@ -13,7 +14,7 @@ import { LocalizedLink, LocalizedNavLink } from "./localized-link";
  * body, styled in app/styles/layouts.css): the markup is the same in every layout, so keyboard order
  * and landmarks never change. A transparent header lies over the home hero only; elsewhere it is solid.
  */
-export function SiteHeader({ storefrontType, currency, layout }: { storefrontType: StorefrontType; currency: CurrencyCode; layout: Layout }) {
+export function SiteHeader({ storefrontType, currency, layout, user }: { storefrontType: StorefrontType; currency: CurrencyCode; layout: Layout; user: AccountSummary }) {
   const { t } = useTranslation();
   // Route ids are "<lang>/<name>" (remix.config.js); only the home page has a hero to lie over.
   const onHome = useMatches().some((match) => match.id.endsWith("/home"));
@@ -34,6 +35,7 @@ export function SiteHeader({ storefrontType, currency, layout }: { storefrontTyp
           <LocalizedNavLink to="/cart">{t("nav.cart")}</LocalizedNavLink>
         </nav>
         <div className="site-header__tools">
+          <AccountLink user={user} />
           <CurrencySwitcher current={currency} />
           <LanguageSwitcher />
         </div>

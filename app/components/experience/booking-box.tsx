@@ -126,7 +126,7 @@ function CustomOffer({ slug }: { slug: string }) {
   return (
     <div className="detail-custom-offer">
       <p>{t("detail.price.customOfferHint")}</p>
-      <LocalizedLink className="button button--primary" to={`/contact-us?experience=${encodeURIComponent(slug)}`}>
+      <LocalizedLink className="button button--primary" to={`/experiences/${encodeURIComponent(slug)}/custom-offer`}>
         {t("detail.price.customOffer")}
       </LocalizedLink>
     </div>

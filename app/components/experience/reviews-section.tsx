@@ -1,8 +1,9 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
+import { ReviewForm } from "#app/account/review-form";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
 
@@ -22,6 +23,8 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
   next.set("reviews", String(data.reviewPages + 1));
   const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
   const loginPath = `/auth/login?redirectTo=${encodeURIComponent(data.path)}`;
+  // Signed-in visitors write their review right here; others are sent to log in and come back.
+  const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
 
   return (
     <section id="reviews" className="detail-section detail-reviews" aria-labelledby="reviews-heading">
@@ -82,10 +85,13 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
             {t("detail.reviews.seeMore")}
           </Link>
         ) : null}
-        <LocalizedLink className="button" to={loginPath} prefetch="none" rel="nofollow">
-          {t("detail.reviews.write")}
-        </LocalizedLink>
+        {signedIn ? null : (
+          <LocalizedLink className="button" to={loginPath} prefetch="none" rel="nofollow">
+            {t("detail.reviews.write")}
+          </LocalizedLink>
+        )}
       </p>
+      {signedIn ? <ReviewForm productSlug={experience.slug} returnTo={data.path} /> : null}
     </section>
   );
 }

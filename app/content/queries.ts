@@ -1,5 +1,6 @@
 import groq from "groq";
 import { z } from "zod";
+import { LAYOUT_IDS } from "#app/layouts/layouts";
 import { resolveImageSrc } from "./assets";
 
 /**
@@ -11,19 +12,8 @@ import { resolveImageSrc } from "./assets";
 export const CONTENT_LOCALES = ["en", "ru", "zh", "ar"] as const;
 export const STOREFRONT_TYPES = ["default", "supplier"] as const;
 export const DISCOVER_TYPES = ["things-to-do", "experiences"] as const;
-export const LAYOUT_TYPES = [
-  "default",
-  "transparent",
-  "template-two",
-  "template-four",
-  "deira",
-  "five",
-  "four",
-  "get-that-boat",
-  "one",
-  "six",
-  "three",
-] as const;
+// One list for the app: the layout records own it (app/layouts/layouts.ts).
+export const LAYOUT_TYPES = LAYOUT_IDS;
 export const STATIC_PAGE_KINDS = ["about", "privacy-policy", "terms-and-conditions", "contact-us"] as const;
 export const FAQ_GROUPS = ["booking", "payment", "cancellation", "tickets", "account"] as const;
 

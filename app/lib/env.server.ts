@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { LAYOUT_IDS } from "#app/layouts/layouts";
 
 /**
  * Every environment variable the storefront reads, parsed once at boot. `.env.example` lists them
@@ -25,7 +26,7 @@ const EnvSchema = z.object({
   /** Overrides of the CMS site settings (the CMS decides when these are empty). */
   STOREFRONT_TYPE: z.enum(["supplier", "default"]).optional().or(z.literal("").transform(() => undefined)),
   LAYOUT_TYPE: z
-    .enum(["default", "transparent", "template-two", "template-four", "deira", "five", "four", "get-that-boat", "one", "six", "three"])
+    .enum(LAYOUT_IDS)
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** "1" lets /api/preview-layout set a signed cookie that previews a layout in one browser; always on outside production. */

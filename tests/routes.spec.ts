@@ -1,6 +1,15 @@
-import { expect, LOCALES, localized, PAGE_PATHS, test } from "./fixtures";
+import { expect, LOCALES, localized, NON_PAGE_ROUTES, PAGE_PATHS, PAGE_ROUTE_PATTERNS, PAGE_SAMPLES, test } from "./fixtures";
 
 const COPYRIGHT = /2020-2025/;
+
+test("the walk below covers every page route of remix.config.js", () => {
+  const unaccounted = PAGE_ROUTE_PATTERNS.filter((pattern) => !(pattern in PAGE_SAMPLES) && !(pattern in NON_PAGE_ROUTES));
+  expect(unaccounted, "page routes with no sample path in tests/fixtures.ts").toEqual([]);
+  // And no sample for a route that is gone from the table.
+  expect(Object.keys(PAGE_SAMPLES).filter((pattern) => !PAGE_ROUTE_PATTERNS.includes(pattern))).toEqual([]);
+  expect(PAGE_ROUTE_PATTERNS.length).toBe(Object.keys(PAGE_SAMPLES).length + Object.keys(NON_PAGE_ROUTES).length);
+  expect(PAGE_PATHS).toEqual(expect.arrayContaining(["/experiences", "/experiences/calligraphy-class-in-alula/custom-offer"]));
+});
 
 for (const locale of LOCALES) {
   test.describe(`every route in ${locale.code}`, () => {
@@ -18,6 +27,14 @@ for (const locale of LOCALES) {
           await expect(page.getByRole("contentinfo")).toContainText(COPYRIGHT);
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         });
+      }
+    });
+
+    test("the table's routes without a page of their own answer as they should", async ({ request }) => {
+      for (const { path, status, followRedirects } of Object.values(NON_PAGE_ROUTES)) {
+        const url = localized(locale.prefix, path);
+        const response = await request.get(url, followRedirects ? {} : { maxRedirects: 0 });
+        expect(response.status(), url).toBe(status);
       }
     });
 

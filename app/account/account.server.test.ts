@@ -149,7 +149,9 @@ describe("cancellation", () => {
     expect(quoted!.quote.paid).toBe(18_000);
     expect(quoted!.quote.refundAmount).toBe(customerRefund(18_000, engineQuote.penaltyPercent));
     expect(quoted!.quote.allowed).toBe(engineQuote.refund !== "NONE");
-    if (!quoted!.quote.allowed) return;
+    // The picked product is refundable and the slot weeks away: the cancel and refund half below must run.
+    expect(quoted!.quote.allowed).toBe(true);
+    expect(quoted!.quote.refundAmount).toBeGreaterThan(0);
 
     const outcome = await cancelCustomerBooking(owner.id, itemId, "en");
     expect(outcome).toEqual({ status: "cancelled", refundAmount: quoted!.quote.refundAmount, currency: "SAR", refunded: true });

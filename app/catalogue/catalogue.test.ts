@@ -248,6 +248,10 @@ describe("money on cards", () => {
     const sar = await catalogue.search({ ...base, city: "paris", pageSize: 5 });
     const usd = await catalogue.search({ ...base, currency: "USD", city: "paris", pageSize: 5 });
     const byId = new Map(source.products.map((p) => [p.id, p]));
+    // The same cards in the same order, and at least one with a fixed price to convert.
+    expect(usd.items.map((item) => item.id)).toEqual(sar.items.map((item) => item.id));
+    const priced = sar.items.filter((item) => byId.get(item.id)!.priceFrom !== null);
+    expect(priced.length).toBeGreaterThan(0);
     sar.items.forEach((item, i) => {
       const product = byId.get(item.id)!;
       expect(product.currency).toBe("EUR");

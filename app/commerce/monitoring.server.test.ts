@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { resetEnvForTests } from "#app/lib/env.server";
-import { flushCommerceReports, reportCommerceIncident } from "./monitoring.server";
+import { type CommerceIncident, flushCommerceReports, reportCommerceIncident } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
 let server: Server;
@@ -56,5 +56,47 @@ describe("failed payments reach Sentry", () => {
     // No card data, no customer: the incident carries none, and the client sends no default PII.
     const all = envelopes.join("\n");
     expect(all).not.toMatch(/4242|4000 ?0000|"email"|"ip_address"|"phone"/);
+  });
+
+  test("card and customer data handed to the reporter never reach the envelope", async () => {
+    // What a careless caller could pass along: the declined card as typed on the payment page and the
+    // gateway's decline payload (Stripe's last_payment_error shape) with the billing details.
+    const card = { number: "4000 0000 0000 0002", cvc: "737", expiry: "03/30", name: "Noura Al-Qahtani" };
+    const customer = { email: "noura.alqahtani@example.com", phone: "+966 50 123 4567" };
+    const declinePayload = {
+      code: "card_declined",
+      decline_code: "generic_decline",
+      payment_method: {
+        billing_details: { name: card.name, email: customer.email, phone: customer.phone },
+        card: { number: card.number.replaceAll(" ", ""), cvc: card.cvc, exp_month: 3, exp_year: 2030, last4: "0002" },
+      },
+    };
+    const incident = { kind: "payment_failed", orderId: "ord_card_789", gateway: "stripe", declineCode: "generic_decline", card, customer, lastPaymentError: declinePayload };
+    reportCommerceIncident(incident as CommerceIncident);
+    reportCommerceIncident({ ...(incident as CommerceIncident), kind: "refund_failed", declineCode: null });
+    await flushCommerceReports(5000);
+    // The reports did arrive (so the checks below look at real envelopes).
+    await expect.poll(() => envelopes.filter((envelope) => envelope.includes("ord_card_789")).length).toBe(2);
+
+    const sent = envelopes.filter((envelope) => envelope.includes("ord_card_789")).join("\n");
+    const leaks = [
+      card.number,
+      card.number.replaceAll(" ", ""),
+      card.name,
+      "Al-Qahtani",
+      customer.email,
+      customer.phone,
+      customer.phone.replaceAll(" ", ""),
+      "501234567",
+      "03/30",
+      "2030-03",
+      "exp_month",
+      "exp_year",
+      "billing_details",
+      "last4",
+    ].filter((secret) => sent.includes(secret));
+    expect(leaks).toEqual([]);
+    // The CVC and the last four digits are short: look for them as whole tokens (event ids and timestamps hold digits too).
+    expect(sent).not.toMatch(/(?<![\w.])(737|0002)(?![\w.])/);
   });
 });

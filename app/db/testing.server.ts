@@ -19,7 +19,21 @@ export const TEST_SEED = { seed: "rihla", scale: 3000, today: "2030-01-07" } as 
 export type TestDatabase = DatabaseHandle & { name: string };
 
 const CACHE_DIR = path.resolve(".cache");
-const SOURCES = ["app/db/schema.ts", "app/db/seed/data.ts", "app/db/seed/generate.ts", "app/db/seed/random.ts", "app/db/seed/seed.server.ts", "app/booking/time.ts"];
+const SOURCES = [
+  "app/db/schema/index.ts",
+  "app/db/schema/catalogue.ts",
+  "app/db/schema/booking.ts",
+  "app/db/schema/site.ts",
+  "app/db/schema/commerce.ts",
+  "app/db/schema/payments.ts",
+  "app/db/schema/octo.ts",
+  "app/db/schema/accounts.ts",
+  "app/db/seed/data.ts",
+  "app/db/seed/generate.ts",
+  "app/db/seed/random.ts",
+  "app/db/seed/seed.server.ts",
+  "app/booking/time.ts",
+];
 
 /** Changes whenever migrations, the generator or the test seed change, so stale templates are never used. */
 export function templateKey(): string {

@@ -61,6 +61,16 @@ describe("money", () => {
     expect(formatMoney(12_345, "CNY", "zh-CN")).toBe("¥123.45");
     // Arabic (Saudi) uses Arabic-Indic digits.
     expect(formatMoney(12_345, "SAR", "ar-SA")).toContain("١٢٣");
-    for (const currency of CURRENCIES) expect(formatMoney(100, currency, "en-US")).toBeTruthy();
+    // 100 minor units in every currency: the amount carries the currency's ISO 4217 decimals (JPY none;
+    // KWD, BHD, OMR, JOD three), and each currency is told apart by its symbol or code.
+    const decimals: Record<string, number> = { JPY: 0, KWD: 3, BHD: 3, OMR: 3, JOD: 3 };
+    const marks = new Set<string>();
+    for (const currency of CURRENCIES) {
+      const formatted = formatMoney(100, currency, "en-US");
+      const exponent = decimals[currency] ?? 2;
+      expect(formatted.replace(/[^\d.]/g, ""), currency).toBe((100 / 10 ** exponent).toFixed(exponent));
+      marks.add(formatted.replace(/[\d.,\s]/g, ""));
+    }
+    expect(marks.size).toBe(CURRENCIES.length);
   });
 });

@@ -20,16 +20,43 @@ describe("flash toasts", () => {
     expect(setCookie).toMatch(/^rihla_flash=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
+    // An unread flash does not linger, and is not marked Secure on a plain-http site.
+    expect(setCookie).toMatch(/Max-Age=600(;|$)/);
+    expect(setCookie).not.toMatch(/Secure/);
 
     const { toast, headers } = await getToast(new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "success", key: "contact.sent" });
     expect(headers!.get("Set-Cookie")).toMatch(/rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
     expect(translateToast(toast!, (key) => `t(${key})`)).toMatchObject({ type: "success", message: "t(contact.sent)", title: null });
+    // Once the browser applies the clearing cookie, the next page shows nothing.
+    const next = await getToast(new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(headers!) } }));
+    expect(next.toast).toBeNull();
+  });
+
+  test("the key's values and the title reach the translation", async () => {
+    const headers = await createToastHeaders({ type: "info", title: "Cart", key: "cart.added", values: { count: 2, name: "Desert safari" } });
+    const { toast } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }));
+    const t = (key: string, values?: Record<string, string | number>) => `${key}:${JSON.stringify(values)}`;
+    expect(translateToast(toast!, t)).toEqual({ id: toast!.id, type: "info", title: "Cart", message: 'cart.added:{"count":2,"name":"Desert safari"}' });
+  });
+
+  test("on an https site the cookie is Secure", async () => {
+    const siteUrl = process.env.SITE_URL;
+    process.env.SITE_URL = "https://rihla.example";
+    resetEnvForTests();
+    resetToastStorageForTests();
+    try {
+      expect((await createToastHeaders({ text: "hi" })).get("Set-Cookie")).toMatch(/; Secure(;|$)/);
+    } finally {
+      if (siteUrl === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = siteUrl;
+    }
   });
 
   test("keeps other headers and takes plain texts and every type", async () => {
     const response = await redirectWithToast("/cart", { type: "warning", text: "Prices changed" }, { headers: { "Set-Cookie": "rihla_cart=abc; Path=/" } });
     expect(response.headers.getSetCookie()).toHaveLength(2);
+    expect(response.headers.getSetCookie()).toContain("rihla_cart=abc; Path=/");
     const { toast } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "warning", text: "Prices changed" });
     for (const type of ["info", "success", "warning", "error", "default"] as const) {
@@ -53,6 +80,18 @@ describe("flash toasts", () => {
     resetToastStorageForTests();
     const { toast, headers } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(forged) } }));
     expect(toast).toBeNull();
-    expect(headers).not.toBeNull();
+    expect(headers?.get("Set-Cookie")).toMatch(/^rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  test("a tampered cookie is ignored (and cleared)", async () => {
+    const genuine = cookieOf(await createToastHeaders({ type: "success", text: "genuine" }));
+    // Swap the signed payload for another toast's payload, keeping the first one's signature.
+    const other = cookieOf(await createToastHeaders({ type: "error", text: "tampered" }));
+    const signature = genuine.slice(genuine.lastIndexOf("."));
+    const tampered = other.slice(0, other.lastIndexOf(".")) + signature;
+    expect(tampered).not.toBe(other);
+    const { toast, headers } = await getToast(new Request("http://x/", { headers: { Cookie: tampered } }));
+    expect(toast).toBeNull();
+    expect(headers?.get("Set-Cookie")).toMatch(/^rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
   });
 });

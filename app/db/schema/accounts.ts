@@ -1,0 +1,134 @@
+/**
+ * Accounts: users, sessions, password reset and email verification tokens, rate-limit counters,
+ * review authorship, customer cancellations and custom-offer requests (app/auth, app/account).
+ * Kept apart from the other areas' tables: they point at orders, order items, products and reviews by id
+ * only where a foreign key cannot get in another owner's way.
+ */
+import { boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { reviews } from "./catalogue";
+
+/** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    /** argon2id PHC string. */
+    passwordHash: text("password_hash").notNull(),
+    locale: text("locale").notNull().default("en"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("users_email_idx").on(table.email)],
+);
+
+/** A signed-in browser. The cookie carries the id; only its SHA-256 is stored, so a leaked table opens no session. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/** Single-use password reset tokens, stored hashed; `usedAt` set once. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
+);
+
+/** Email verification links (sent at sign-up), stored hashed, for the address they were sent to. */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("email_verifications_user_idx").on(table.userId)],
+);
+
+/** Fixed-window counters (login per account, login per address, …); one upsert counts a hit atomically. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/** Who wrote a review in `reviews` (written from an account), and whether they had booked that experience. */
+export const reviewAuthors = pgTable(
+  "review_authors",
+  {
+    reviewId: integer("review_id")
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    verifiedBooking: boolean("verified_booking").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("review_authors_user_product_idx").on(table.userId, table.productId)],
+);
+
+/**
+ * A booking the customer cancelled from the invoices page, with the refund the policy gave.
+ * `refundState`: REFUNDING (asked the gateway), REFUNDED, NONE (nothing to pay back), FAILED (retry).
+ */
+export const customerCancellations = pgTable("customer_cancellations", {
+  orderItemId: text("order_item_id").primaryKey(),
+  orderId: text("order_id").notNull(),
+  userId: text("user_id").notNull(),
+  currency: text("currency").notNull(),
+  refundAmount: integer("refund_amount").notNull(),
+  penaltyPercent: doublePrecision("penalty_percent").notNull(),
+  refundState: text("refund_state").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** A request for a custom offer on an experience without a fixed price. `budget` in minor units of `currency`. */
+export const customOfferRequests = pgTable(
+  "custom_offer_requests",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    userId: text("user_id"),
+    productId: text("product_id").notNull(),
+    locale: text("locale").notNull(),
+    dateFrom: date("date_from").notNull(),
+    dateTo: date("date_to"),
+    groupSize: integer("group_size").notNull(),
+    budget: integer("budget"),
+    currency: text("currency").notNull(),
+    message: text("message").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    status: text("status").notNull().default("RECEIVED"),
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("custom_offer_requests_reference_idx").on(table.reference), index("custom_offer_requests_email_idx").on(table.email)],
+);

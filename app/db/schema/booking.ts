@@ -1,0 +1,136 @@
+/**
+ * Inventory and bookings (app/booking, their only writer): availability rules and exceptions, the
+ * per-slot vacancies, and bookings with their unit items.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { OpeningHoursPeriod } from "../types";
+import { productOptions, products, units } from "./catalogue";
+
+/**
+ * Recurring availability of an option: one row per rule, never one row per slot per day. A date is
+ * open when it lies in [validFrom, validTo] and its weekday bit (Mon=1 … Sun=64) is set.
+ */
+export const availabilitySchedules = pgTable(
+  "availability_schedules",
+  {
+    id: serial("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to"),
+    weekdays: smallint("weekdays").notNull().default(127),
+    /** START_TIME: local "HH:MM" start times. */
+    startTimes: jsonb("start_times").$type<string[]>().notNull(),
+    /** OPENING_HOURS: periods of the day. */
+    openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>().notNull(),
+    /** Seats per slot (per day for opening hours); null means freesale. */
+    capacity: integer("capacity"),
+  },
+  (table) => [index("availability_schedules_option_idx").on(table.optionId)],
+);
+
+/** Exceptions to the schedules: a closed day or slot, or a different capacity. */
+export const availabilityOverrides = pgTable(
+  "availability_overrides",
+  {
+    id: serial("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    localDate: date("local_date").notNull(),
+    /** A "HH:MM" start time, or null for the whole day. */
+    localTime: text("local_time"),
+    closed: boolean("closed").notNull().default(false),
+    capacity: integer("capacity"),
+  },
+  (table) => [index("availability_overrides_option_date_idx").on(table.optionId, table.localDate)],
+);
+
+/**
+ * Seats taken per slot. A row exists only where something is held, booked or changed; the booking
+ * engine creates it on the first hold and takes vacancies from it with one conditional update.
+ */
+export const inventory = pgTable(
+  "inventory",
+  {
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    /** The OCTO availability id: the local start "2025-03-01T09:00:00+03:00" (or the local date at 00:00). */
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    capacity: integer("capacity").notNull(),
+    held: integer("held").notNull().default(0),
+    booked: integer("booked").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.optionId, table.availabilityId] }),
+    index("inventory_option_date_idx").on(table.optionId, table.localDate),
+  ],
+);
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    /** Client-supplied idempotency key (OCTO uuid). */
+    uuid: text("uuid").notNull(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id),
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    /** The start as an instant, for cancellation windows. */
+    utcStartAt: timestamp("utc_start_at", { withTimezone: true, mode: "date" }).notNull(),
+    status: text("status").notNull(),
+    /** Persons counted against capacity. */
+    pax: integer("pax").notNull(),
+    currency: text("currency").notNull(),
+    totalRetail: integer("total_retail").notNull(),
+    totalOriginal: integer("total_original").notNull(),
+    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    notes: text("notes"),
+    resellerReference: text("reseller_reference"),
+    supplierReference: text("supplier_reference").notNull(),
+    utcExpiresAt: timestamp("utc_expires_at", { withTimezone: true, mode: "date" }),
+    utcConfirmedAt: timestamp("utc_confirmed_at", { withTimezone: true, mode: "date" }),
+    utcCancelledAt: timestamp("utc_cancelled_at", { withTimezone: true, mode: "date" }),
+    cancellationReason: text("cancellation_reason"),
+    refund: text("refund"),
+    refundAmount: integer("refund_amount"),
+    penaltyPercent: doublePrecision("penalty_percent"),
+    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    utcUpdatedAt: timestamp("utc_updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("bookings_uuid_idx").on(table.uuid),
+    index("bookings_hold_expiry_idx").on(table.utcExpiresAt).where(sql`${table.status} = 'ON_HOLD'`),
+    index("bookings_slot_idx").on(table.optionId, table.availabilityId),
+  ],
+);
+
+export const bookingUnitItems = pgTable(
+  "booking_unit_items",
+  {
+    uuid: text("uuid").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    unitId: text("unit_id")
+      .notNull()
+      .references(() => units.id),
+    status: text("status").notNull(),
+    retail: integer("retail").notNull(),
+    original: integer("original").notNull(),
+    supplierReference: text("supplier_reference").notNull(),
+    resellerReference: text("reseller_reference"),
+    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [index("booking_unit_items_booking_idx").on(table.bookingId)],
+);

@@ -1,0 +1,227 @@
+/**
+ * Catalogue (app/catalogue): OCTO supplier → product → option → unit with the discovery attributes the
+ * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
+ */
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
+
+export const suppliers = pgTable("suppliers", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  website: text("website"),
+  description: jsonb("description").$type<LocalizedText>(),
+});
+
+export const countries = pgTable("countries", {
+  code: text("code").primaryKey(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  region: text("region").notNull(),
+  currency: text("currency").notNull(),
+});
+
+export const destinations = pgTable(
+  "destinations",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    countryCode: text("country_code")
+      .notNull()
+      .references(() => countries.code),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    timeZone: text("time_zone").notNull(),
+    popularity: integer("popularity").notNull().default(0),
+    image: jsonb("image").$type<MediaImage>().notNull(),
+  },
+  (table) => [uniqueIndex("destinations_slug_idx").on(table.slug)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    icon: text("icon").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    image: jsonb("image").$type<MediaImage>().notNull(),
+  },
+  (table) => [uniqueIndex("categories_slug_idx").on(table.slug)],
+);
+
+export const themes = pgTable(
+  "themes",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [uniqueIndex("themes_slug_idx").on(table.slug)],
+);
+
+/** Small vocabularies (labels, occasions, best-for, languages) with their translations. */
+export const vocabulary = pgTable(
+  "vocabulary",
+  {
+    kind: text("kind").notNull(),
+    code: text("code").notNull(),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.code] })],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull(),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => suppliers.id),
+    destinationId: text("destination_id")
+      .notNull()
+      .references(() => destinations.id),
+    /** Primary category first; a product may sit in several. */
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull(),
+    themeIds: jsonb("theme_ids").$type<string[]>().notNull(),
+    labels: jsonb("labels").$type<string[]>().notNull(),
+    occasions: jsonb("occasions").$type<string[]>().notNull(),
+    bestFor: jsonb("best_for").$type<string[]>().notNull(),
+    guideLanguages: jsonb("guide_languages").$type<string[]>().notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    shortDescription: jsonb("short_description").$type<LocalizedText>().notNull(),
+    content: jsonb("content").$type<ProductContent>().notNull(),
+    timeZone: text("time_zone").notNull(),
+    /** OCTO availabilityType: START_TIME or OPENING_HOURS. */
+    availabilityType: text("availability_type").notNull(),
+    /** OCTO pricingPer: UNIT (per person / item) or BOOKING (private, group). */
+    pricingPer: text("pricing_per").notNull(),
+    currency: text("currency").notNull(),
+    /** Lowest retail price of any option in minor units; null when there is no fixed price. */
+    priceFrom: integer("price_from"),
+    /** The undiscounted price when a promotion is running, else equal to priceFrom. */
+    priceFromOriginal: integer("price_from_original"),
+    /** Booked through a custom-offer request instead of a price. */
+    noFixedPrice: boolean("no_fixed_price").notNull().default(false),
+    /** False for on-request products: confirming a hold leaves the booking PENDING. */
+    instantConfirmation: boolean("instant_confirmation").notNull().default(true),
+    durationMinutes: integer("duration_minutes").notNull(),
+    durationMinutesTo: integer("duration_minutes_to"),
+    durationUnit: text("duration_unit").$type<DurationUnit>().notNull(),
+    minimumDurationMinutes: integer("minimum_duration_minutes"),
+    minAge: smallint("min_age").notNull().default(0),
+    maxAge: smallint("max_age").notNull().default(99),
+    timesOfDay: jsonb("times_of_day").$type<string[]>().notNull(),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>(),
+    pickupIncluded: boolean("pickup_included").notNull().default(false),
+    dropoffIncluded: boolean("dropoff_included").notNull().default(false),
+    pickupPoints: jsonb("pickup_points").$type<PickupPoint[]>().notNull(),
+    extras: jsonb("extras").$type<Extra[]>().notNull(),
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    /** Tickets valid until this date; null means the product never expires. */
+    expiresOn: date("expires_on"),
+    cancellationPolicy: jsonb("cancellation_policy").$type<CancellationPolicy>().notNull(),
+    capacityPerItem: integer("capacity_per_item").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    address: jsonb("address").$type<LocalizedText>().notNull(),
+    images: jsonb("images").$type<MediaImage[]>().notNull(),
+    /** Editorial ranking used by the Recommended sort (higher first). */
+    recommendedScore: integer("recommended_score").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("products_slug_idx").on(table.slug), index("products_destination_idx").on(table.destinationId)],
+);
+
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    internalName: text("internal_name").notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    durationMinutes: integer("duration_minutes").notNull(),
+    /** Bookings close this many minutes before the start. */
+    cutoffMinutes: integer("cutoff_minutes").notNull().default(0),
+    minUnits: integer("min_units").notNull().default(1),
+    maxUnits: integer("max_units"),
+    /** Per-booking price (pricingPer BOOKING) in the product's currency. */
+    bookingPrice: integer("booking_price"),
+    bookingPriceOriginal: integer("booking_price_original"),
+    /** Max persons covered by one per-booking price (a private car for up to 4, a yacht for 10). */
+    bookingMaxPax: integer("booking_max_pax"),
+  },
+  (table) => [index("product_options_product_idx").on(table.productId)],
+);
+
+export const units = pgTable(
+  "units",
+  {
+    id: text("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    /** OCTO unit type: ADULT, CHILD, INFANT, YOUTH, SENIOR, STUDENT, FAMILY, OTHER. */
+    type: text("type").notNull(),
+    internalName: text("internal_name").notNull(),
+    title: jsonb("title").$type<LocalizedText>().notNull(),
+    minAge: smallint("min_age").notNull().default(0),
+    maxAge: smallint("max_age").notNull().default(99),
+    minQuantity: integer("min_quantity"),
+    maxQuantity: integer("max_quantity"),
+    /** Persons one unit admits (a FAMILY ticket admits 4). */
+    paxCount: smallint("pax_count").notNull().default(1),
+    idRequired: boolean("id_required").notNull().default(false),
+    accompaniedBy: jsonb("accompanied_by").$type<string[]>().notNull(),
+    /** Per-unit retail price in minor units of the product's currency; null for per-booking or no-price products. */
+    price: integer("price"),
+    priceOriginal: integer("price_original"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (table) => [index("units_option_idx").on(table.optionId)],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    authorCountry: text("author_country"),
+    locale: text("locale").notNull(),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    visitedOn: date("visited_on"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("reviews_product_idx").on(table.productId, table.createdAt)],
+);
+
+/** Bumped whenever the catalogue changes, so every instance knows to rebuild its in-memory index. */
+export const catalogueMeta = pgTable("catalogue_meta", {
+  key: text("key").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  seed: text("seed"),
+  scale: integer("scale"),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -1,0 +1,151 @@
+/**
+ * Commerce: carts, promo codes, orders and their items (app/commerce; payments are in ./payments).
+ * Kept apart from the catalogue and booking tables: orders point at bookings by their uuid only, so the booking
+ * engine can be replaced by an external OCTO supplier. Money is integer minor units + currency.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** A visitor's cart, found by the signed `rihla_cart` cookie (and later by user id). */
+export const carts = pgTable(
+  "carts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id"),
+    /** The currency items are priced and charged in (the visitor's display currency when adding). */
+    currency: text("currency").notNull(),
+    promoCode: text("promo_code"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("carts_user_idx").on(table.userId)],
+);
+
+/** One experience in a cart, with the price the visitor saw when adding it (the snapshot). */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: text("id").primaryKey(),
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    optionId: text("option_id").notNull(),
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
+    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    currency: text("currency").notNull(),
+    /** Booking price + extras, in `currency`, at the time the item was added. */
+    priceSnapshot: integer("price_snapshot").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("cart_items_cart_idx").on(table.cartId)],
+);
+
+/** A promo code: PERCENT (value in basis points, 1000 = 10 %) or FIXED (value in minor units of `currency`). */
+export const promoCodes = pgTable("promo_codes", {
+  code: text("code").primaryKey(),
+  kind: text("kind").notNull(),
+  value: integer("value").notNull(),
+  currency: text("currency"),
+  validFrom: timestamp("valid_from", { withTimezone: true, mode: "date" }),
+  validTo: timestamp("valid_to", { withTimezone: true, mode: "date" }),
+  /** Minimum subtotal of the items in scope, in minor units of `currency` (SAR when null). */
+  minSubtotal: integer("min_subtotal"),
+  maxRedemptions: integer("max_redemptions"),
+  redemptionCount: integer("redemption_count").notNull().default(0),
+  /** Empty arrays mean "every product". */
+  productIds: jsonb("product_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  categoryIds: jsonb("category_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  active: boolean("active").notNull().default(true),
+});
+
+/** One use of a promo code by an order; released when the order fails. */
+export const promoRedemptions = pgTable(
+  "promo_redemptions",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    orderId: text("order_id").notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("promo_redemptions_order_idx").on(table.orderId)],
+);
+
+/**
+ * An order placed at checkout. `status` is the outcome the customer sees: AWAITING_PAYMENT,
+ * PROCESSING, CONFIRMED, PARTIALLY_CONFIRMED, ON_HOLD, PAY_LATER, PAYMENT_FAILED, BOOKING_FAILED, EXPIRED.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    /** The order ID shown to the customer. */
+    reference: text("reference").notNull(),
+    purchaseId: text("purchase_id").notNull(),
+    /** The checkout form's hidden key: a double submit finds the first order instead of making a second. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** Secret part of result-page URLs: orders are never found by their id alone. */
+    accessToken: text("access_token").notNull(),
+    cartId: text("cart_id"),
+    userId: text("user_id"),
+    status: text("status").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    locale: text("locale").notNull(),
+    currency: text("currency").notNull(),
+    originalAmount: integer("original_amount").notNull(),
+    discountAmount: integer("discount_amount").notNull().default(0),
+    totalAmount: integer("total_amount").notNull(),
+    promoCode: text("promo_code"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    countryCode: text("country_code").notNull(),
+    phone: text("phone").notNull(),
+    gateway: text("gateway"),
+    /** The outcome the customer was last told about (so each email goes out once). */
+    notifiedStatus: text("notified_status"),
+    purchasedAt: timestamp("purchased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("orders_idempotency_idx").on(table.idempotencyKey),
+    uniqueIndex("orders_reference_idx").on(table.reference),
+    uniqueIndex("orders_access_token_idx").on(table.accessToken),
+    index("orders_status_idx").on(table.status, table.updatedAt),
+  ],
+);
+
+/**
+ * One booking of an order. `status`: HELD, CONFIRMED, PENDING (on request), FAILED, CANCELLED.
+ * `refundState`: NONE, REFUNDING (asked the gateway), REFUNDED.
+ */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The booking engine's uuid for this item (reserve/confirm are idempotent on it). */
+    bookingUuid: text("booking_uuid").notNull(),
+    productId: text("product_id").notNull(),
+    optionId: text("option_id").notNull(),
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
+    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    instantConfirmation: boolean("instant_confirmation").notNull(),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    /** This item's share of the order discount; amount - discountShare is what it costs. */
+    discountShare: integer("discount_share").notNull().default(0),
+    status: text("status").notNull(),
+    failureCode: text("failure_code"),
+    refundState: text("refund_state").notNull().default("NONE"),
+  },
+  (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
+);

@@ -1,0 +1,79 @@
+/**
+ * Payments (app/payments): one row per payment at a gateway, the webhook events already seen, and the
+ * built-in sandbox gateway's own books. A payment belongs to an order (./commerce).
+ */
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { orders } from "./commerce";
+
+/**
+ * A payment at a gateway. `status`: CREATED, AUTHORIZED, CAPTURED, FAILED, VOIDED.
+ * `captureState` guards the one capture call: NONE, CAPTURING, DONE.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    gateway: text("gateway").notNull(),
+    sessionId: text("session_id").notNull(),
+    redirectUrl: text("redirect_url").notNull(),
+    captureMethod: text("capture_method").notNull(),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    capturedAmount: integer("captured_amount").notNull().default(0),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    captureState: text("capture_state").notNull().default("NONE"),
+    declineCode: text("decline_code"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payments_session_idx").on(table.gateway, table.sessionId), index("payments_order_idx").on(table.orderId)],
+);
+
+/** Webhook events already seen (gateway + event id), so duplicate deliveries are no-ops. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    sessionId: text("session_id"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
+);
+
+/**
+ * The built-in sandbox gateway's own books (what a real provider keeps on its side): sessions with
+ * their status and amounts, and the refunds it made, keyed by the caller's idempotency key.
+ */
+export const sandboxSessions = pgTable("sandbox_sessions", {
+  id: text("id").primaryKey(),
+  status: text("status").notNull(),
+  captureMethod: text("capture_method").notNull(),
+  currency: text("currency").notNull(),
+  amount: integer("amount").notNull(),
+  capturedAmount: integer("captured_amount").notNull().default(0),
+  refundedAmount: integer("refunded_amount").notNull().default(0),
+  description: text("description").notNull(),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  declineCode: text("decline_code"),
+  cardLast4: text("card_last4"),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export const sandboxOperations = pgTable("sandbox_operations", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  sessionId: text("session_id").notNull(),
+  kind: text("kind").notNull(),
+  amount: integer("amount").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

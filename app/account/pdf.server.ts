@@ -8,7 +8,7 @@ import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
+import { readEnv } from "#app/lib/env.server";
 import { currencyExponent, formatMoney, isCurrencyCode } from "#app/lib/money";
 import type { Invoice, InvoiceItem } from "./orders.server";
 import { PdfTextWriter } from "./pdf-text.server";
@@ -24,7 +24,7 @@ export function ticketQrText(invoice: Pick<Invoice, "reference">, item: Pick<Inv
 
 /** The ZATCA payload of an order's tax invoice. */
 export function invoiceQrText(invoice: Pick<Invoice, "purchasedAt" | "totalAmount" | "currency">): string {
-  const env = getEnv();
+  const env = readEnv();
   const exponent = isCurrencyCode(invoice.currency) ? currencyExponent(invoice.currency) : 2;
   return zatcaQrPayload({
     sellerName: env.SELLER_NAME,
@@ -114,7 +114,7 @@ export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, local
 
 /** The simplified tax invoice of one order (prices include VAT). */
 export async function renderInvoicePdf(invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
-  const env = getEnv();
+  const env = readEnv();
   const t = getFixedT(locale);
   const doc = await PDFDocument.create();
   doc.setTitle(`${t("account.pdf.taxInvoice")} ${invoice.invoiceId}`);

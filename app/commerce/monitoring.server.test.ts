@@ -2,7 +2,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { resetEnvForTests } from "#app/lib/env.server";
 import { flushCommerceReports, reportCommerceIncident } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
@@ -21,13 +20,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  // Sentry is set up once per process from the environment (monitoring.server reads it on first report).
   process.env.SENTRY_DSN = `http://publickey@127.0.0.1:${port}/42`;
-  resetEnvForTests();
 });
 
 afterAll(async () => {
   delete process.env.SENTRY_DSN;
-  resetEnvForTests();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 

@@ -4,7 +4,7 @@
  * hold any) and never the customer's name, email or phone.
  */
 import * as Sentry from "@sentry/node";
-import { getEnv } from "#app/lib/env.server";
+import { readEnv } from "#app/lib/env.server";
 
 export type CommerceIncident = {
   kind: "payment_failed" | "booking_failed" | "partially_confirmed" | "refund_failed" | "settle_failed";
@@ -17,12 +17,12 @@ export type CommerceIncident = {
 let initialized = false;
 
 function ensureClient(): boolean {
-  const dsn = getEnv().SENTRY_DSN;
+  const dsn = readEnv().SENTRY_DSN;
   if (!dsn) return false;
   // The server entry may already have started Sentry (@sentry/remix builds on @sentry/node).
   if (Sentry.getClient()) return true;
   if (!initialized) {
-    Sentry.init({ dsn, environment: getEnv().SENTRY_ENVIRONMENT, defaultIntegrations: false, sendDefaultPii: false, tracesSampleRate: 0 });
+    Sentry.init({ dsn, environment: readEnv().SENTRY_ENVIRONMENT, defaultIntegrations: false, sendDefaultPii: false, tracesSampleRate: 0 });
     initialized = true;
   }
   return true;

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { getEnv } from "#app/lib/env.server";
+import { readEnv } from "#app/lib/env.server";
 import { isLayoutId, type LayoutId } from "./layouts";
 
 /** Listed in PERSONAL_COOKIES (app/lib/http.ts): a previewed page is never shared by a cache. */
@@ -7,12 +7,12 @@ export const LAYOUT_PREVIEW_COOKIE = "rihla_layout_preview";
 
 /** Previews are for editors and tests: always on in development, in production only with LAYOUT_PREVIEW=1. */
 export function isLayoutPreviewEnabled(): boolean {
-  const env = getEnv();
+  const env = readEnv();
   return env.LAYOUT_PREVIEW || env.NODE_ENV !== "production";
 }
 
 function previewCookie() {
-  const env = getEnv();
+  const env = readEnv();
   // Signed, so a visitor cannot hand-craft one; one day, because a preview is a working session.
   return createCookie(LAYOUT_PREVIEW_COOKIE, {
     path: "/",

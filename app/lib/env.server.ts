@@ -83,27 +83,29 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-let parsed: Env | undefined;
-
-/** The parsed environment; throws with every problem listed when a variable is malformed. */
-export function getEnv(): Env {
-  if (!parsed) {
-    const result = EnvSchema.safeParse(process.env);
-    if (!result.success) {
-      throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
-    }
-    parsed = result.data;
+/**
+ * Parses the environment; throws with every problem listed when a variable is malformed. The
+ * composition root (app/context.server.ts) calls it once; everything else receives the result.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
-  return parsed;
+  return result.data;
 }
 
-/** Forget the parsed environment (tests that change process.env). */
-export function resetEnvForTests(): void {
-  parsed = undefined;
+/**
+ * Reads the configuration from process.env, unmemoised (no process-wide state). A stopgap for the few
+ * modules that read plain settings (SITE_URL, seller details, Sentry) and are not yet handed the
+ * context's `env`; services never use it.
+ */
+export function readEnv(): Env {
+  return parseEnv();
 }
 
 /** The only variables the browser sees (as window.ENV). */
-export function getPublicEnv(env: Env = getEnv()) {
+export function getPublicEnv(env: Env) {
   return {
     SENTRY_DSN: env.SENTRY_DSN ?? null,
     SENTRY_ENVIRONMENT: env.SENTRY_ENVIRONMENT,

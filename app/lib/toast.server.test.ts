@@ -1,19 +1,17 @@
-import { resetEnvForTests } from "./env.server";
-import { createToastHeaders, getToast, redirectWithToast, resetToastStorageForTests, translateToast } from "./toast.server";
+import { parseEnv } from "./env.server";
+import { createFlashStorage, createToastHeaders, getToast, redirectWithToast, translateToast, type ToastDeps } from "./toast.server";
+
+/** The flash cookie as the app context makes it, from an environment of our choosing. */
+const toastDeps = (env: Record<string, string> = {}): ToastDeps => ({ cookies: { flash: createFlashStorage(parseEnv(env)) } });
+const deps = toastDeps();
 
 function cookieOf(headers: Headers): string {
   return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
 describe("flash toasts", () => {
-  afterEach(() => {
-    delete process.env.SESSION_SECRET;
-    resetEnvForTests();
-    resetToastStorageForTests();
-  });
-
   test("round trip: redirect with a toast, then read it once and clear the cookie", async () => {
-    const response = await redirectWithToast("/ar/contact-us", { type: "success", key: "contact.sent" });
+    const response = await redirectWithToast(deps, "/ar/contact-us", { type: "success", key: "contact.sent" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/ar/contact-us");
     const setCookie = response.headers.get("Set-Cookie")!;
@@ -21,37 +19,31 @@ describe("flash toasts", () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
 
-    const { toast, headers } = await getToast(new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(response.headers) } }));
+    const { toast, headers } = await getToast(deps, new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "success", key: "contact.sent" });
     expect(headers!.get("Set-Cookie")).toMatch(/rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
     expect(translateToast(toast!, (key) => `t(${key})`)).toMatchObject({ type: "success", message: "t(contact.sent)", title: null });
   });
 
   test("keeps other headers and takes plain texts and every type", async () => {
-    const response = await redirectWithToast("/cart", { type: "warning", text: "Prices changed" }, { headers: { "Set-Cookie": "rihla_cart=abc; Path=/" } });
+    const response = await redirectWithToast(deps, "/cart", { type: "warning", text: "Prices changed" }, { headers: { "Set-Cookie": "rihla_cart=abc; Path=/" } });
     expect(response.headers.getSetCookie()).toHaveLength(2);
-    const { toast } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(response.headers) } }));
+    const { toast } = await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "warning", text: "Prices changed" });
     for (const type of ["info", "success", "warning", "error", "default"] as const) {
-      const headers = await createToastHeaders({ type, text: type });
-      expect((await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }))).toast?.type).toBe(type);
+      const headers = await createToastHeaders(deps, { type, text: type });
+      expect((await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }))).toast?.type).toBe(type);
     }
   });
 
   test("no cookie: no toast and no Set-Cookie (the page stays cacheable)", async () => {
-    expect(await getToast(new Request("http://x/"))).toEqual({ toast: null, headers: null });
-    expect(await getToast(new Request("http://x/", { headers: { Cookie: "rihla_locale=ar" } }))).toEqual({ toast: null, headers: null });
+    expect(await getToast(deps, new Request("http://x/"))).toEqual({ toast: null, headers: null });
+    expect(await getToast(deps, new Request("http://x/", { headers: { Cookie: "rihla_locale=ar" } }))).toEqual({ toast: null, headers: null });
   });
 
   test("a cookie signed with another secret is ignored (and cleared)", async () => {
-    process.env.SESSION_SECRET = "another-secret-of-enough-length";
-    resetEnvForTests();
-    resetToastStorageForTests();
-    const forged = await createToastHeaders({ type: "error", text: "forged" });
-    delete process.env.SESSION_SECRET;
-    resetEnvForTests();
-    resetToastStorageForTests();
-    const { toast, headers } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(forged) } }));
+    const forged = await createToastHeaders(toastDeps({ SESSION_SECRET: "another-secret-of-enough-length" }), { type: "error", text: "forged" });
+    const { toast, headers } = await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(forged) } }));
     expect(toast).toBeNull();
     expect(headers).not.toBeNull();
   });

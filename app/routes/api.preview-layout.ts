@@ -15,7 +15,7 @@ const PreviewLayoutSchema = z.object({
  * parameter, so shared caches never see a previewed page (the cookie makes every page private).
  * Answers 404 in production unless LAYOUT_PREVIEW=1.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   if (!isLayoutPreviewEnabled()) return new Response("Not Found", { status: 404 });
   const parsed = PreviewLayoutSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown layout", { status: 400 });

@@ -63,7 +63,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
         await (await fetch(`http://127.0.0.1:${port}${url}`, { headers })).arrayBuffer();
       },
     });
-    entry.subscribeToSiteChanges((reason) => {
+    context.siteChanges.subscribe((reason) => {
       console.log(`[page-cache] cleared: ${reason}`);
       pageCache.clear();
     });

@@ -10,12 +10,15 @@ import { createSessionCookie } from "#app/auth/session.server";
 import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
 import { createCartCookie } from "#app/commerce/cart.server";
+import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
 import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/notify.server";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
+import { createPreviewCookie } from "#app/layouts/preview.server";
 import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { parseEnv, type Env } from "#app/lib/env.server";
+import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
 import { createMailer, type Mailer } from "#app/lib/mailer.server";
 import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
 import { createPaymentGateways, type PaymentGateways } from "#app/payments/payments.server";
@@ -41,14 +44,18 @@ export type AppContext = {
   /** CMS content (Sanity or the seed dataset) behind a cache, and the bus that evicts it everywhere. */
   content: ContentService;
   contentBus: InvalidationBus;
+  /** Changes that alter public pages (server.js drops its page cache on them). */
+  siteChanges: SiteChanges;
   /** The one BookingApi: the embedded engine, or the OCTO supplier at BOOKING_API_URL. */
   bookingApi: BookingApi;
   payments: PaymentGateways;
   mailer: Mailer;
   whatsapp: WhatsAppNotifier;
+  /** Failed payments and bookings, for support (Sentry when SENTRY_DSN is set). */
+  incidents: IncidentReporter;
   clock: Clock;
   /** Signed cookies: they need SESSION_SECRET, so they are made here. */
-  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage };
+  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie };
   /** Starts the background work: content and catalogue listeners, the reconciler, the hold reaper. */
   start(): Promise<void>;
   /** Stops it in order (listeners, reconciler, reaper), then closes the database. Idempotent. */
@@ -80,7 +87,8 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
     const booking: BookingService = overrides.bookingApi
       ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
       : createBookingService(env, database, clock);
-    const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env });
+    const siteChanges = createSiteChanges();
+    const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
     const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
     const context: AppContext = {
       env,
@@ -90,12 +98,14 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       catalogue,
       content,
       contentBus,
+      siteChanges,
       bookingApi: booking.api,
       payments: createPaymentGateways(env, database.db, overrides.gateways, overrides.sandboxDelivery),
       mailer: overrides.mailer ?? createMailer(env),
       whatsapp: overrides.whatsapp ?? loggingWhatsAppNotifier,
+      incidents: createIncidentReporter(env),
       clock,
-      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env) },
+      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env) },
       start,
       stop,
     };

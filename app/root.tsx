@@ -44,7 +44,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const flash = await getToast(app, request);
   const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), accountSummary(app, request)]);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
-  const layout = (await getPreviewLayout(request)) ?? site.layoutType;
+  const layout = (await getPreviewLayout(app, request)) ?? site.layoutType;
   return json({
     currency,
     user,

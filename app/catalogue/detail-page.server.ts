@@ -8,7 +8,6 @@ import type { Availability } from "@octocloud/types";
 import { getSiteSettings } from "#app/content/content.server";
 import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
-import { readEnv } from "#app/lib/env.server";
 import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { getPageContext, throwNotFound, type PageSeo } from "#app/lib/page.server";
@@ -27,7 +26,7 @@ import {
 } from "./detail-page";
 import type { AppContext } from "#app/context.server";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
 export type SlotView = {
   id: string;
@@ -183,7 +182,7 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
   ]);
   const { reviews: _firstPage, ...rest } = experience;
 
-  const siteUrl = readEnv().SITE_URL.replace(/\/$/, "");
+  const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
   const path = prefix + canonical;
   const cityPath = `${prefix}/things-to-do-in-${experience.city.slug}`;
   const data: DetailPageData = {

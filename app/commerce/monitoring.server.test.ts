@@ -2,11 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { flushCommerceReports, reportCommerceIncident } from "./monitoring.server";
+import { parseEnv } from "#app/lib/env.server";
+import { createIncidentReporter, type IncidentReporter } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
 let server: Server;
 const envelopes: string[] = [];
+let incidents: IncidentReporter;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -20,20 +22,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  // Sentry is set up once per process from the environment (monitoring.server reads it on first report).
-  process.env.SENTRY_DSN = `http://publickey@127.0.0.1:${port}/42`;
+  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` }));
 });
 
 afterAll(async () => {
-  delete process.env.SENTRY_DSN;
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 describe("failed payments reach Sentry", () => {
   test("with the order id, gateway and decline code as tags, and nothing personal", async () => {
-    reportCommerceIncident({ kind: "payment_failed", orderId: "ord_test_123", gateway: "sandbox", declineCode: "card_declined" });
-    reportCommerceIncident({ kind: "booking_failed", orderId: "ord_test_456", gateway: "sandbox", bookingError: "NOT_ENOUGH_VACANCIES" });
-    await flushCommerceReports(5000);
+    incidents.report({ kind: "payment_failed", orderId: "ord_test_123", gateway: "sandbox", declineCode: "card_declined" });
+    incidents.report({ kind: "booking_failed", orderId: "ord_test_456", gateway: "sandbox", bookingError: "NOT_ENOUGH_VACANCIES" });
+    await incidents.flush(5000);
     await expect.poll(() => envelopes.join("\n")).toContain("ord_test_456");
 
     const events = envelopes

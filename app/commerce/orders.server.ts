@@ -16,13 +16,12 @@ import { localePrefix, type LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
 import { clearCartItems, loadProducts, reviewCart } from "./cart.server";
-import { reportCommerceIncident } from "./monitoring.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 
 /** What the order flow uses from the app context. */
-export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock">;
+export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
 
 export type OrderStatus =
   | "PLACING"
@@ -294,7 +293,7 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
     });
   } catch (error) {
     console.error("[orders] could not open a payment session", error);
-    reportCommerceIncident({ kind: "payment_failed", orderId, gateway: gateway.name, declineCode: "session_create_failed" });
+    deps.incidents.report({ kind: "payment_failed", orderId, gateway: gateway.name, declineCode: "session_create_failed" });
     await refuseOrder(db, api, orderId);
     return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
   }
@@ -505,7 +504,7 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
         await gateway.refund(currentPayment.sessionId, amount, `refund:${item.id}`);
       } catch (error) {
         console.error("[orders] refund failed; the reconciler will retry", error);
-        reportCommerceIncident({ kind: "refund_failed", orderId, gateway: gateway.name });
+        deps.incidents.report({ kind: "refund_failed", orderId, gateway: gateway.name });
         continue;
       }
       const done = await db.update(orderItems).set({ refundState: "REFUNDED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "REFUNDING"))).returning({ id: orderItems.id });
@@ -555,9 +554,9 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
       .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
       .returning({ id: orders.id });
     if (claimed.length > 0) {
-      if (outcome === "PAYMENT_FAILED") reportCommerceIncident({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "BOOKING_FAILED") reportCommerceIncident({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "PARTIALLY_CONFIRMED") reportCommerceIncident({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
+      if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
       await sendOutcomeEmail(deps, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
     }
   }

@@ -7,7 +7,6 @@
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { orderItems, orders, payments } from "#app/db/schema";
-import { reportCommerceIncident } from "./monitoring.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { releasePromo } from "./promo.server";
 
@@ -35,7 +34,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
     } catch (error) {
       report.errors += 1;
       console.error(`[reconciler] order ${orderId}`, error);
-      reportCommerceIncident({ kind: "settle_failed", orderId, gateway: null });
+      deps.incidents.report({ kind: "settle_failed", orderId, gateway: null });
     }
   };
 

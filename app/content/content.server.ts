@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
 import type { Env } from "#app/lib/env.server";
-import { notifySiteChanged } from "#app/lib/lifecycle.server";
 import { createContentCache, type ContentCache, type ContentChange } from "./cache.server";
 import {
   BLOG_LIST_QUERY,
@@ -84,13 +83,15 @@ export interface ContentServiceOptions {
   cache?: ContentCache;
   /** Environment overrides of the CMS settings (the app context passes its parsed env). */
   overrides?: () => Partial<Overrides>;
+  /** Told when content changes, so whole cached pages can be dropped (the app context's siteChanges). */
+  onSiteChange?: (reason: string) => void;
 }
 
-export function createContentService({ store, cache = createContentCache(), overrides = () => ({}) }: ContentServiceOptions): ContentService {
+export function createContentService({ store, cache = createContentCache(), overrides = () => ({}), onSiteChange = () => undefined }: ContentServiceOptions): ContentService {
   // Whole cached pages show content too: drop them with the content they were rendered from.
   const unsubscribe = store.onChange(() => {
     cache.clear();
-    notifySiteChanged("content dataset changed");
+    onSiteChange("content dataset changed");
   });
 
   /** One cached, zod-parsed query. The parsed value is what is cached, so hits cost no parsing. */
@@ -162,7 +163,7 @@ export function createContentService({ store, cache = createContentCache(), over
     listThemes: (locale) => run("themes", THEMES_QUERY, ThemesResultSchema, { language: locale }, locale, ["theme"]),
     invalidate: (change) => {
       const evicted = cache.evict(change);
-      notifySiteChanged(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
+      onSiteChange(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
       return evicted;
     },
     async close() {

@@ -95,15 +95,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
-/**
- * Reads the configuration from process.env, unmemoised (no process-wide state). A stopgap for the few
- * modules that read plain settings (SITE_URL, seller details, Sentry) and are not yet handed the
- * context's `env`; services never use it.
- */
-export function readEnv(): Env {
-  return parseEnv();
-}
-
 /** The only variables the browser sees (as window.ENV). */
 export function getPublicEnv(env: Env) {
   return {

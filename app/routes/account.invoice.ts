@@ -14,7 +14,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   if (!invoice || !invoice.items.some((item) => item.status === "CONFIRMED" || item.status === "CANCELLED")) {
     return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   }
-  const pdf = await renderInvoicePdf(invoice, locale);
+  const pdf = await renderInvoicePdf(app.env, invoice, locale);
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -10,7 +10,7 @@ const SwitchCurrencySchema = z.object({
 });
 
 /** The currency switcher: stores the choice for a year and shows the same page again. */
-export async function action({ request, context: app }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const parsed = SwitchCurrencySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown currency", { status: 400 });
   const target = parsed.data.redirectTo && isSafeLocalPath(parsed.data.redirectTo) ? parsed.data.redirectTo : "/";

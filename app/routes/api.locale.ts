@@ -10,7 +10,7 @@ const SwitchLocaleSchema = z.object({
 });
 
 /** The language switcher: remembers the choice for a year and shows the same page in that language. */
-export async function action({ request, context: app }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = SwitchLocaleSchema.safeParse(form);
   if (!parsed.success) return new Response("Unknown language", { status: 400 });

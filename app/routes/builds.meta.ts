@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getBuildManifest } from "#app/site/builds.server";
 
 /** GET /builds/meta/{buildId}.json: route rules and prerendered paths of a build; 404 for any other id. */
-export async function loader({ params, context: app }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const buildId = /^(.+)\.json$/.exec(params.file ?? "")?.[1];
   const manifest = await getBuildManifest();
   if (!buildId || buildId !== manifest.id) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readSeedAsset } from "#app/content/content.server";
 
 /** Serves the seed dataset's image files (`/cms-assets/{name}`); on Sanity, images come from its CDN instead. */
-export async function loader({ params, context: app }: LoaderFunctionArgs) {
+export async function loader({ params }: LoaderFunctionArgs) {
   const asset = await readSeedAsset(params["*"] ?? "");
   if (!asset) throw new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(asset.body), {

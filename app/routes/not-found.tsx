@@ -8,7 +8,7 @@ export const headers = pageHeaders;
 export const meta = pageMeta;
 
 /** The catch-all: no route matches, so the 404 screen says 'Page not found: {path}'. */
-export function loader({ request, context: app }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   throwNotFound(request, "route");
 }
 

@@ -7,7 +7,6 @@ import { z } from "zod";
 import { imageUrl } from "#app/content/assets";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
 import { getLocale, localePrefix } from "#app/i18n/locales";
-import { readEnv } from "#app/lib/env.server";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
 import { MAX_FAQ_QUERY_LENGTH } from "./faq-search";
 import { blogPosting, breadcrumbList, faqPage, type JsonLd } from "./json-ld";
@@ -15,7 +14,7 @@ import { readingMinutes } from "./reading-time";
 import type { BlogCardView } from "./types";
 import type { AppContext } from "#app/context.server";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
 /** Articles per blog page. */
 export const BLOG_PAGE_SIZE = 9;
@@ -30,14 +29,14 @@ function formatDate(iso: string, context: PageContext): string {
   return new Intl.DateTimeFormat(getLocale(context.locale).iso, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
-function absoluteUrl(pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : readEnv().SITE_URL + pathOrUrl;
+function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : siteUrl + pathOrUrl;
 }
 
 /** The site URL of a path in the request's locale. */
-function localizedUrl(context: PageContext, path: string): string {
+function localizedUrl(siteUrl: string, context: PageContext, path: string): string {
   const prefix = localePrefix(context.locale);
-  return readEnv().SITE_URL + (path === "/" ? prefix || "/" : prefix + path);
+  return siteUrl + (path === "/" ? prefix || "/" : prefix + path);
 }
 
 function toCardView(card: BlogCard, context: PageContext): BlogCardView {
@@ -92,7 +91,7 @@ export async function loadBlogPost(app: App, request: Request, slugParam: string
   const { t } = context;
   const settings = await getSiteSettings(app.content, context.locale);
   const minutes = readingMinutes(post.body);
-  const url = localizedUrl(context, `/blog/${post.slug}`);
+  const url = localizedUrl(app.env.SITE_URL, context, `/blog/${post.slug}`);
   const cover = post.coverImage ? { src: post.coverImage.src, alt: post.coverImage.alt } : null;
   return {
     seo: { title: t("pages.blogPost.title", { name: post.title }), description: post.excerpt },
@@ -109,10 +108,10 @@ export async function loadBlogPost(app: App, request: Request, slugParam: string
     },
     related: post.related.map((card) => toCardView(card, context)),
     jsonLd: [
-      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
+      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(app.env.SITE_URL, imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
       breadcrumbList([
-        { name: t("blog.home"), url: localizedUrl(context, "/") },
-        { name: t("nav.blog"), url: localizedUrl(context, "/blog") },
+        { name: t("blog.home"), url: localizedUrl(app.env.SITE_URL, context, "/") },
+        { name: t("nav.blog"), url: localizedUrl(app.env.SITE_URL, context, "/blog") },
         { name: post.title, url },
       ]),
     ],

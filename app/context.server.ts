@@ -56,9 +56,9 @@ export type AppContext = {
   clock: Clock;
   /** Signed cookies: they need SESSION_SECRET, so they are made here. */
   cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie };
-  /** Starts the background work: content and catalogue listeners, the reconciler, the hold reaper. */
+  /** Starts the background work: the content invalidation listener, the engine's cache listener and hold reaper, the reconciler. (The catalogue index listens from creation.) */
   start(): Promise<void>;
-  /** Stops it in order (listeners, reconciler, reaper), then closes the database. Idempotent. */
+  /** Stops it in order (listeners, reconciler, reaper), then closes the database (when it opened it). Idempotent. */
   stop(): Promise<void>;
 };
 

@@ -184,7 +184,7 @@ export interface ExperienceDetail {
   related: ExperienceCard[];
 }
 
-/** A catalogue bound to one database; the app uses the process-wide one from getCatalogue(). */
+/** A catalogue bound to one database; the app context opens one per process (openCatalogue). */
 export class Catalogue {
   private index: CatalogueIndex | undefined;
   private building: Promise<CatalogueIndex> | undefined;

@@ -23,7 +23,7 @@ export interface CmsWebhookDeps {
   bus: () => Promise<Pick<InvalidationBus, "publish">>;
 }
 
-/** Builds the webhook handler from its dependencies (the route uses the process-wide ones). */
+/** Builds the webhook handler from its dependencies (the route passes the app context's). */
 export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps) {
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);

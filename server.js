@@ -46,7 +46,10 @@ function rejectMalformedUrl(req, res, next) {
 }
 
 export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
-  await entry.boot?.();
+  // The composition root: every service, built once (opens, migrates and seeds the database before the
+  // first request), started, handed to every loader and action as `context`, stopped on SIGTERM.
+  const context = await entry.createAppContext();
+  await context.start();
 
   const app = express();
   app.disable("x-powered-by");
@@ -60,7 +63,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
         await (await fetch(`http://127.0.0.1:${port}${url}`, { headers })).arrayBuffer();
       },
     });
-    entry.subscribeToSiteChanges((reason) => {
+    context.siteChanges.subscribe((reason) => {
       console.log(`[page-cache] cleared: ${reason}`);
       pageCache.clear();
     });
@@ -72,7 +75,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
-  app.all("*", createRequestHandler({ build, mode: build.mode }));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => context }));
 
   const server = app.listen(port, () => {
     const address = server.address();
@@ -92,7 +95,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     const forced = setTimeout(() => server.closeAllConnections?.(), 10_000);
     await closed;
     clearTimeout(forced);
-    await entry.shutdown?.();
+    await context.stop();
     process.exit(0);
   }
   process.once("SIGTERM", () => void stop("SIGTERM"));

@@ -7,21 +7,19 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
 
 const ABORT_DELAY = 5_000;
 
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
-export { boot, shutdown } from "#app/boot.server";
-export { subscribeToSiteChanges } from "#app/lib/lifecycle.server";
+export { createAppContext } from "#app/context.server";
 export { createPageCache } from "#app/lib/page-cache.server";
 export { createImageHandler } from "#app/lib/image-server.server";
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (client went away) are not errors worth reporting.
   if (request.signal.aborted) return;
   console.error(error);
-  if (getEnv().SENTRY_DSN) Sentry.captureException(error);
+  if (context.env.SENTRY_DSN) Sentry.captureException(error);
 };
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {

@@ -16,7 +16,7 @@ import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
 import { getPreviewLayout } from "#app/layouts/preview.server";
 import { accountSummary } from "#app/auth/account-summary.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
-import { getEnv, getPublicEnv } from "#app/lib/env.server";
+import { getPublicEnv } from "#app/lib/env.server";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
 import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
@@ -33,18 +33,18 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { url, locale, t } = getPageContext(request);
-  const site = await getSiteConfig(locale);
+  const site = await getSiteConfig(app, locale);
   // The global redirect and rewrite rules run before any page renders.
-  const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules());
+  const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
   if (target) throw redirect(target.redirect, { status: target.status });
-  const env = getEnv();
+  const env = app.env;
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
-  const flash = await getToast(request);
-  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), accountSummary(request)]);
+  const flash = await getToast(app, request);
+  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), accountSummary(app, request)]);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
-  const layout = (await getPreviewLayout(request)) ?? site.layoutType;
+  const layout = (await getPreviewLayout(app, request)) ?? site.layoutType;
   return json({
     currency,
     user,

@@ -4,38 +4,29 @@
  * database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Run: npx tsx scripts/bench-orders.ts [n]
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { setCommerceBookingApiForTests } from "#app/commerce/booking-api.server";
+import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { addToCart } from "#app/commerce/cart.server";
 import { applyPaymentEvent, placeOrder } from "#app/commerce/orders.server";
-import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import { rowsOf } from "#app/db/db.server";
 import { carts, payments } from "#app/db/schema";
-import { createTestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { setGatewayForTests } from "#app/payments/payments.server";
-import { SANDBOX_CARDS, SandboxGateway, setSandboxWebhookDelivery } from "#app/payments/sandbox.server";
+import { SANDBOX_CARDS } from "#app/payments/sandbox.server";
+import { createTestContext } from "#app/testing/context.server";
 import { eq } from "drizzle-orm";
 
 const runs = Number(process.argv[2] ?? 200);
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "rihla-bench-"));
-resetEnvForTests();
-const database = await createTestDatabase();
-setDatabaseForTests(database);
-const engine = new EmbeddedBookingEngine(database.db, { now: () => new Date("2030-01-08T06:00:00Z") });
-setCommerceBookingApiForTests(engine);
-const secret = "bench-sandbox-webhook-secret";
-const gateway = new SandboxGateway(async () => database.db, () => secret);
-setGatewayForTests("sandbox", gateway);
 const webhooks: Array<{ rawBody: string; signature: string }> = [];
-setSandboxWebhookDelivery(async (rawBody, signature) => {
-  webhooks.push({ rawBody, signature });
+const ctx = await createTestContext({
+  env: { SANDBOX_WEBHOOK_SECRET: "bench-sandbox-webhook-secret", PAYMENT_GATEWAY: "sandbox" },
+  sandboxDelivery: async (rawBody, signature) => {
+    webhooks.push({ rawBody, signature });
+  },
 });
+const database = ctx.database;
+const engine = ctx.bookingApi as EmbeddedBookingEngine;
+const gateway = ctx.payments.sandbox;
 
 const products = rowsOf<{ productId: string; optionId: string; adult: string }>(
   await database.db.execute(sql`
@@ -54,9 +45,9 @@ for (let run = 0; run < runs; run += 1) {
   const slot = await engine.firstOpenSlot(product.productId, product.optionId, `2030-01-${String(10 + (run % 15)).padStart(2, "0")}`);
   const cartId = randomUUID();
   await database.db.insert(carts).values({ id: cartId, currency: "SAR" });
-  await addToCart({ id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot!.id, units: [{ unitId: product.adult, quantity: 1 }], extraIds: [] });
+  await addToCart(ctx, { id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot!.id, units: [{ unitId: product.adult, quantity: 1 }], extraIds: [] });
   let started = performance.now();
-  const placed = await placeOrder({ cartId, locale: "en", method: "card", idempotencyKey: randomUUID(), lead: { firstName: "A", lastName: "B", email: "a@example.com", countryCode: "+966", phone: "501234567" } });
+  const placed = await placeOrder(ctx, { cartId, locale: "en", method: "card", idempotencyKey: randomUUID(), lead: { firstName: "A", lastName: "B", email: "a@example.com", countryCode: "+966", phone: "501234567" } });
   placing.push(performance.now() - started);
   if (!placed.ok) throw new Error(`refused: ${placed.reason}`);
   const [payment] = await database.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
@@ -64,12 +55,11 @@ for (let run = 0; run < runs; run += 1) {
   const webhook = webhooks.pop()!;
   started = performance.now();
   const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
-  await applyPaymentEvent("sandbox", event!);
+  await applyPaymentEvent(ctx, "sandbox", event!);
   handling.push(performance.now() - started);
 }
 placing.sort((a, b) => a - b);
 handling.sort((a, b) => a - b);
 const fmt = (value: number) => `${value.toFixed(1)} ms`;
 console.log(`orders (${database.kind}, ${runs} runs): place order p50 ${fmt(percentile(placing, 0.5))} p95 ${fmt(percentile(placing, 0.95))}; webhook p50 ${fmt(percentile(handling, 0.5))} p95 ${fmt(percentile(handling, 0.95))}`);
-setDatabaseForTests(undefined);
-await database.close();
+await ctx.stop();

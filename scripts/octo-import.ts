@@ -8,15 +8,17 @@
  * DATABASE_URL / DATA_DIR choose the local database as for the app.
  */
 import { parseArgs } from "node:util";
-import { closeDb, getDatabaseHandle } from "#app/db/db.server";
-import { getEnv } from "#app/lib/env.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server";
+import { parseEnv } from "#app/lib/env.server";
 import { OctoHttpBookingApi } from "#app/octo/client.server";
 import { importOctoCatalogue } from "#app/octo/import.server";
 
 const { values } = parseArgs({ options: { url: { type: "string" }, key: { type: "string" }, product: { type: "string", multiple: true } } });
 
+const env = parseEnv();
+let handle: DatabaseHandle | undefined;
+
 async function main() {
-  const env = getEnv();
   const baseUrl = values.url ?? env.BOOKING_API_URL;
   const apiKey = values.key ?? env.BOOKING_API_KEY;
   if (!baseUrl || !apiKey) {
@@ -25,12 +27,12 @@ async function main() {
     return;
   }
   const started = performance.now();
-  const result = await importOctoCatalogue(await getDatabaseHandle(), new OctoHttpBookingApi({ baseUrl, apiKey, timeoutMs: 120_000 }), { productIds: values.product });
+  const result = await importOctoCatalogue((handle = await openDatabase(env)), new OctoHttpBookingApi({ baseUrl, apiKey, timeoutMs: 120_000 }), { productIds: values.product });
   console.info(`Imported ${result.products} products, ${result.options} options, ${result.units} units from ${result.supplierId} in ${Math.round(performance.now() - started)} ms`);
 }
 
 try {
   await main();
 } finally {
-  await closeDb();
+  await handle?.close();
 }

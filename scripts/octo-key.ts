@@ -7,10 +7,13 @@
  * DATABASE_URL / DATA_DIR choose the database as for the app.
  */
 import { parseArgs } from "node:util";
-import { closeDb, getDb } from "#app/db/db.server";
+import { openDatabase, type DatabaseHandle } from "#app/db/db.server";
+import { parseEnv } from "#app/lib/env.server";
 import { createApiKey } from "#app/octo/auth.server";
 
 const { values } = parseArgs({ options: { reseller: { type: "string" } } });
+
+let handle: DatabaseHandle | undefined;
 
 async function main() {
   const name = values.reseller?.trim();
@@ -19,12 +22,12 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const { reseller, key, keyId } = await createApiKey(await getDb(), name);
+  const { reseller, key, keyId } = await createApiKey((handle = await openDatabase(parseEnv())).db, name);
   console.info(`Reseller: ${reseller.name} (${reseller.id})\nKey id:   ${keyId}\n\nAPI key (shown once, store it now):\n${key}`);
 }
 
 try {
   await main();
 } finally {
-  await closeDb();
+  await handle?.close();
 }

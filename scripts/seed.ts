@@ -14,10 +14,10 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { closeDb, getDb, rowsOf } from "#app/db/db.server";
+import { openDatabase, rowsOf, type DatabaseHandle } from "#app/db/db.server";
 import { generateProductDetails, generateProducts, generateReferenceData } from "#app/db/seed/generate";
 import { generateImages } from "#app/db/seed/images.server";
-import { getEnv, resetEnvForTests } from "#app/lib/env.server";
+import { parseEnv } from "#app/lib/env.server";
 
 const { values } = parseArgs({
   options: {
@@ -31,11 +31,13 @@ const { values } = parseArgs({
   },
 });
 
-if (values.scale) process.env.CATALOGUE_SCALE = values.scale;
-if (values.seed) process.env.SEED = values.seed;
-if (values.today) process.env.SEED_TODAY = values.today;
-resetEnvForTests();
-const env = getEnv();
+const env = parseEnv({
+  ...process.env,
+  ...(values.scale ? { CATALOGUE_SCALE: values.scale } : {}),
+  ...(values.seed ? { SEED: values.seed } : {}),
+  ...(values.today ? { SEED_TODAY: values.today } : {}),
+});
+let handle: DatabaseHandle | undefined;
 const today = env.SEED_TODAY ?? new Date().toISOString().slice(0, 10);
 
 async function main() {
@@ -87,7 +89,8 @@ async function main() {
     }
   }
   const started = performance.now();
-  const db = await getDb();
+  handle = await openDatabase(env);
+  const db = handle.db;
   const [counts] = rowsOf<Record<string, number>>(
     await db.execute(sql`SELECT
       (SELECT count(*)::int FROM products) AS experiences,
@@ -105,9 +108,9 @@ async function main() {
 }
 
 main()
-  .then(() => closeDb())
+  .then(() => handle?.close())
   .catch(async (error: unknown) => {
     console.error(error);
-    await closeDb().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
     process.exitCode = 1;
   });

@@ -8,19 +8,18 @@ import jsQR from "jsqr";
 import { PDFDocument } from "pdf-lib";
 import { PNG } from "pngjs";
 import { signUp } from "#app/auth/auth.server";
-import { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { setCommerceBookingApiForTests } from "#app/commerce/booking-api.server";
-import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { rowsOf } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
+import type { TestDatabase } from "#app/db/testing.server";
 import type { PaymentGateway } from "#app/payments/gateway";
-import { setGatewayForTests } from "#app/payments/payments.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { cancelCustomerBooking, customerRefund, quoteCustomerCancellation } from "./cancellation.server";
 import { getBookingForUser, getInvoiceForUser, listInvoices } from "./orders.server";
 import { invoiceQrText, renderInvoicePdf, renderTicketPdf, ticketQrText } from "./pdf.server";
 import { decodeZatcaQr } from "./zatca";
 
+let ctx: TestContext;
 let database: TestDatabase;
 let dataDir: string;
 let engine: EmbeddedBookingEngine;
@@ -29,29 +28,20 @@ const refunds: Array<{ sessionId: string; amount: number; key: string }> = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-account-"));
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-  database = await createTestDatabase();
-  setDatabaseForTests(database);
-  engine = new EmbeddedBookingEngine(database.db, { now: () => clock, holdMinutes: 30 });
-  setCommerceBookingApiForTests(engine);
   // A gateway that records refunds (the sandbox's books are the cart engineer's tests' business).
   const recorder = { name: "sandbox", refund: async (sessionId: string, amount: number, key: string) => void refunds.push({ sessionId, amount, key }) } as unknown as PaymentGateway;
-  setGatewayForTests("sandbox", recorder);
+  ctx = await createTestContext({ env: { DATA_DIR: dataDir, BOOKING_HOLD_MINUTES: "30" }, now: clock, gateways: { sandbox: recorder } });
+  database = ctx.database;
+  engine = ctx.bookingApi as EmbeddedBookingEngine;
 });
 
 afterAll(async () => {
-  setGatewayForTests("sandbox", undefined);
-  setCommerceBookingApiForTests(undefined);
-  setDatabaseForTests(undefined);
-  await database.close();
-  delete process.env.DATA_DIR;
-  resetEnvForTests();
+  await ctx?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 async function user(name: string) {
-  const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() });
+  const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() }, ctx);
   if (outcome.status !== "created") throw new Error(outcome.status);
   return outcome.user;
 }
@@ -91,14 +81,14 @@ describe("ownership (IDOR)", () => {
     const owner = await user("Owner");
     const other = await user("Other");
     const { orderId, itemId } = await confirmedOrder(owner.id);
-    expect((await listInvoices(owner.id, "en")).map((invoice) => invoice.id)).toEqual([orderId]);
-    expect(await listInvoices(other.id, "en")).toEqual([]);
-    expect(await getInvoiceForUser(other.id, orderId, "en")).toBeNull();
-    expect(await getBookingForUser(other.id, itemId, "en")).toBeNull();
-    expect(await quoteCustomerCancellation(other.id, itemId, "en")).toBeNull();
-    expect(await cancelCustomerBooking(other.id, itemId, "en")).toEqual({ status: "not-found" });
-    expect(await getInvoiceForUser(owner.id, "not-a-uuid", "en")).toBeNull();
-    expect((await getBookingForUser(owner.id, itemId, "en"))?.item.travellers).toBe(1);
+    expect((await listInvoices(owner.id, "en", ctx.db)).map((invoice) => invoice.id)).toEqual([orderId]);
+    expect(await listInvoices(other.id, "en", ctx.db)).toEqual([]);
+    expect(await getInvoiceForUser(other.id, orderId, "en", ctx.db)).toBeNull();
+    expect(await getBookingForUser(other.id, itemId, "en", ctx.db)).toBeNull();
+    expect(await quoteCustomerCancellation(ctx, other.id, itemId, "en")).toBeNull();
+    expect(await cancelCustomerBooking(ctx, other.id, itemId, "en")).toEqual({ status: "not-found" });
+    expect(await getInvoiceForUser(owner.id, "not-a-uuid", "en", ctx.db)).toBeNull();
+    expect((await getBookingForUser(owner.id, itemId, "en", ctx.db))?.item.travellers).toBe(1);
   });
 });
 
@@ -116,17 +106,17 @@ describe("PDFs", () => {
     const owner = await user("Pdf");
     const { orderId, itemId } = await confirmedOrder(owner.id);
     for (const locale of ["en", "ar", "zh"] as const) {
-      const found = (await getBookingForUser(owner.id, itemId, locale))!;
+      const found = (await getBookingForUser(owner.id, itemId, locale, ctx.db))!;
       const ticket = await renderTicketPdf(found.invoice, found.item, locale);
       const parsed = await PDFDocument.load(ticket);
       expect(parsed.getPageCount()).toBe(1);
       expect(parsed.getTitle()).toContain(found.invoice.reference);
       expect(await qrOf(ticket)).toBe(ticketQrText(found.invoice, found.item));
     }
-    const invoice = (await getInvoiceForUser(owner.id, orderId, "ar"))!;
-    const pdf = await renderInvoicePdf(invoice, "ar");
+    const invoice = (await getInvoiceForUser(owner.id, orderId, "ar", ctx.db))!;
+    const pdf = await renderInvoicePdf(ctx.env, invoice, "ar");
     const payload = await qrOf(pdf);
-    expect(payload).toBe(invoiceQrText(invoice));
+    expect(payload).toBe(invoiceQrText(ctx.env, invoice));
     const fields = decodeZatcaQr(payload!);
     expect(fields.get(2)).toBe("310122393500003");
     expect(fields.get(3)).toBe("2030-01-07T10:00:00Z");
@@ -143,7 +133,7 @@ describe("cancellation", () => {
 
     const owner = await user("Cancel");
     const { itemId, bookingUuid, orderId } = await confirmedOrder(owner.id);
-    const quoted = await quoteCustomerCancellation(owner.id, itemId, "en");
+    const quoted = await quoteCustomerCancellation(ctx, owner.id, itemId, "en");
     const engineQuote = await engine.quoteCancellation(bookingUuid);
     expect(quoted!.quote.penaltyPercent).toBe(engineQuote.penaltyPercent);
     expect(quoted!.quote.paid).toBe(18_000);
@@ -153,14 +143,14 @@ describe("cancellation", () => {
     expect(quoted!.quote.allowed).toBe(true);
     expect(quoted!.quote.refundAmount).toBeGreaterThan(0);
 
-    const outcome = await cancelCustomerBooking(owner.id, itemId, "en");
+    const outcome = await cancelCustomerBooking(ctx, owner.id, itemId, "en");
     expect(outcome).toEqual({ status: "cancelled", refundAmount: quoted!.quote.refundAmount, currency: "SAR", refunded: true });
     expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toEqual([{ sessionId: `sbx_${orderId}`, amount: quoted!.quote.refundAmount, key: `cancel:${itemId}` }]);
     expect((await engine.getBooking(bookingUuid))?.status).toBe("CANCELLED");
     // A second submit changes nothing and refunds nothing.
-    expect(await cancelCustomerBooking(owner.id, itemId, "en")).toEqual({ status: "not-allowed" });
+    expect(await cancelCustomerBooking(ctx, owner.id, itemId, "en")).toEqual({ status: "not-allowed" });
     expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toHaveLength(1);
-    const item = (await getBookingForUser(owner.id, itemId, "en"))!.item;
+    const item = (await getBookingForUser(owner.id, itemId, "en", ctx.db))!.item;
     expect(item.status).toBe("CANCELLED");
     expect(item.cancellation).toEqual({ refundAmount: quoted!.quote.refundAmount, refundState: "REFUNDED" });
   });

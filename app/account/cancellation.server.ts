@@ -7,12 +7,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
-import { commerceBookingApi } from "#app/commerce/booking-api.server";
 import { getOrderPayment } from "#app/commerce/orders.server";
-import { getDb } from "#app/db/db.server";
+import type { CommerceDeps } from "#app/commerce/orders.server";
 import { customerCancellations, orderItems, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
-import { getGateway, isGatewayName } from "#app/payments/payments.server";
+import { isGatewayName } from "#app/payments/payments.server";
 import { getBookingForUser, type Invoice, type InvoiceItem } from "./orders.server";
 
 export type CancellationQuote = {
@@ -25,19 +24,22 @@ export type CancellationQuote = {
 };
 
 /** The customer's share of a refund: the policy's penalty applied to what they paid. */
+/** What cancelling uses: the database, the BookingApi and the gateways. */
+export type CancelDeps = Pick<CommerceDeps, "db" | "bookingApi" | "payments">;
+
 export function customerRefund(paid: number, penaltyPercent: number): number {
   const penalty = Math.min(100, Math.max(0, penaltyPercent));
   return paid - Math.round((paid * penalty) / 100);
 }
 
 /** What cancelling now would refund; null when the booking is not the user's. */
-export async function quoteCustomerCancellation(userId: string, itemId: string, locale: LocaleCode): Promise<{ invoice: Invoice; item: InvoiceItem; quote: CancellationQuote } | null> {
-  const found = await getBookingForUser(userId, itemId, locale);
+export async function quoteCustomerCancellation(deps: CancelDeps, userId: string, itemId: string, locale: LocaleCode): Promise<{ invoice: Invoice; item: InvoiceItem; quote: CancellationQuote } | null> {
+  const found = await getBookingForUser(userId, itemId, locale, deps.db);
   if (!found) return null;
   const { invoice, item } = found;
   const paid = item.amount - item.discountShare;
   if (item.status !== "CONFIRMED") return { ...found, quote: { allowed: false, currency: invoice.currency, paid, refundAmount: 0, penaltyPercent: 100 } };
-  const api = await commerceBookingApi();
+  const api = deps.bookingApi;
   try {
     const quote = await api.quoteCancellation(item.bookingUuid);
     const refundAmount = customerRefund(paid, quote.penaltyPercent);
@@ -53,12 +55,12 @@ export async function quoteCustomerCancellation(userId: string, itemId: string, 
 export type CancelOutcome = { status: "cancelled"; refundAmount: number; currency: string; refunded: boolean } | { status: "not-found" } | { status: "not-allowed" };
 
 /** Cancels the booking (seats back), records it, and refunds through the gateway. */
-export async function cancelCustomerBooking(userId: string, itemId: string, locale: LocaleCode): Promise<CancelOutcome> {
-  const quoted = await quoteCustomerCancellation(userId, itemId, locale);
+export async function cancelCustomerBooking(deps: CancelDeps, userId: string, itemId: string, locale: LocaleCode): Promise<CancelOutcome> {
+  const quoted = await quoteCustomerCancellation(deps, userId, itemId, locale);
   if (!quoted) return { status: "not-found" };
   const { invoice, item, quote } = quoted;
   if (!quote.allowed) return { status: "not-allowed" };
-  const db = await getDb();
+  const db = deps.db;
   // Claim the item first: CONFIRMED → CANCELLED with a refund state the order settler leaves alone
   // (it refunds only failed items in NONE/REFUNDING), so the money goes back exactly once, from here.
   const claimed = await db
@@ -71,14 +73,14 @@ export async function cancelCustomerBooking(userId: string, itemId: string, loca
     .insert(customerCancellations)
     .values({ orderItemId: item.id, orderId: invoice.id, userId, currency: invoice.currency, refundAmount: quote.refundAmount, penaltyPercent: quote.penaltyPercent, refundState: "REFUNDING" })
     .onConflictDoNothing();
-  const api = await commerceBookingApi();
+  const api = deps.bookingApi;
   await api.cancel(item.bookingUuid, { reason: "Cancelled by the customer" });
 
-  const payment = await getOrderPayment(invoice.id);
+  const payment = await getOrderPayment(db, invoice.id);
   let refunded = false;
   if (payment && payment.status === "CAPTURED" && isGatewayName(payment.gateway) && quote.refundAmount > 0) {
     try {
-      await getGateway(payment.gateway).refund(payment.sessionId, quote.refundAmount, `cancel:${item.id}`);
+      await deps.payments.get(payment.gateway).refund(payment.sessionId, quote.refundAmount, `cancel:${item.id}`);
       const done = await db
         .update(customerCancellations)
         .set({ refundState: "REFUNDED", updatedAt: new Date() })

@@ -5,20 +5,19 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { getSiteSettings } from "#app/content/content.server";
-import { getDb } from "#app/db/db.server";
+import type { AppContext } from "#app/context.server";
+import type { Database } from "#app/db/db.server";
 import { customOfferRequests, products } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
 import type { LocaleCode } from "#app/i18n/locales";
-import { sendMail } from "#app/lib/mailer.server";
 import { currencyExponent, isCurrencyCode } from "#app/lib/money";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import type { CustomOfferInput } from "./custom-offer-schema";
 
 export type OfferProduct = { id: string; slug: string; title: string; currency: string; noFixedPrice: boolean };
 
-export async function findOfferProduct(slug: string, locale: LocaleCode): Promise<OfferProduct | null> {
-  const db = await getDb();
+export async function findOfferProduct(db: Database, slug: string, locale: LocaleCode): Promise<OfferProduct | null> {
   const [row] = await db.select({ id: products.id, slug: products.slug, title: products.title, currency: products.currency, noFixedPrice: products.noFixedPrice }).from(products).where(eq(products.slug, slug));
   if (!row) return null;
   const title = (row.title as LocalizedText)[locale] ?? (row.title as LocalizedText).en ?? row.slug;
@@ -27,11 +26,11 @@ export async function findOfferProduct(slug: string, locale: LocaleCode): Promis
 
 export type OfferOutcome = { status: "sent"; reference: string } | { status: "ignored" } | { status: "rate-limited"; retryAfterSeconds: number };
 
-export async function requestCustomOffer(input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
+export async function requestCustomOffer(deps: Pick<AppContext, "db" | "mailer" | "content" | "env">, input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
   const { form, product, locale } = input;
   if (form.website) return { status: "ignored" };
-  const db = await getDb();
-  const limit = await hitRateLimit("offerAddress", input.address, { db });
+  const db = deps.db;
+  const limit = await hitRateLimit("offerAddress", input.address, { db, secret: deps.env.SESSION_SECRET });
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const reference = `CO-${randomBytes(4).toString("hex").toUpperCase()}`;
   const currency = isCurrencyCode(product.currency) ? product.currency : "SAR";
@@ -44,14 +43,14 @@ export async function requestCustomOffer(input: { form: CustomOfferInput; produc
     })
     .returning({ id: customOfferRequests.id });
   try {
-    const settings = await getSiteSettings(locale);
+    const settings = await getSiteSettings(deps.content, locale);
     const lines = [
       `Custom offer request ${reference}`, "", `Experience: ${product.title} (${product.slug})`, `Dates: ${form.dateFrom}${form.dateTo ? ` – ${form.dateTo}` : ""}`,
       `Group size: ${form.groupSize}`, `Budget: ${form.budget === undefined ? "—" : `${form.budget} ${currency}`}`, `From: ${form.name} <${form.email}>${form.phone ? `, ${form.phone}` : ""}`, `Language: ${locale}`, "", form.message,
     ];
-    await sendMail({ to: settings.support.email, subject: `Custom offer request ${reference}: ${product.title}`, text: lines.join("\n"), replyTo: form.email });
+    await deps.mailer.send({ to: settings.support.email, subject: `Custom offer request ${reference}: ${product.title}`, text: lines.join("\n"), replyTo: form.email });
     const t = getFixedT(locale);
-    await sendMail({ to: form.email, subject: t("account.email.offerSubject", { reference }), text: [t("account.email.greeting", { name: form.name }), "", t("account.email.offerText", { title: product.title })].join("\n") });
+    await deps.mailer.send({ to: form.email, subject: t("account.email.offerSubject", { reference }), text: [t("account.email.greeting", { name: form.name }), "", t("account.email.offerText", { title: product.title })].join("\n") });
     await db.update(customOfferRequests).set({ emailedAt: sql`now()` }).where(eq(customOfferRequests.id, stored!.id));
   } catch (error) {
     // Stored: the team sees it in the database even when mail fails.
@@ -63,8 +62,7 @@ export async function requestCustomOffer(input: { form: CustomOfferInput; produc
 export type OfferListItem = { reference: string; title: string; slug: string; dateFrom: string; dateTo: string | null; groupSize: number; status: string; createdAt: Date };
 
 /** The user's requests (theirs by account, or by their verified address), newest first. */
-export async function listCustomOffers(user: { id: string; email: string; emailVerified: boolean }, locale: LocaleCode): Promise<OfferListItem[]> {
-  const db = await getDb();
+export async function listCustomOffers(db: Database, user: { id: string; email: string; emailVerified: boolean }, locale: LocaleCode): Promise<OfferListItem[]> {
   const mine = user.emailVerified ? or(eq(customOfferRequests.userId, user.id), and(isNull(customOfferRequests.userId), eq(customOfferRequests.email, user.email))) : eq(customOfferRequests.userId, user.id);
   const rows = await db
     .select({ request: customOfferRequests, slug: products.slug, title: products.title })

@@ -4,7 +4,7 @@
  * not found (the routes answer 404), never visible.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orders, productOptions, products, users } from "#app/db/schema";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
@@ -135,8 +135,8 @@ function toInvoice(order: OrderRow, items: InvoiceItem[]): Invoice {
 }
 
 /** The user's orders, newest first (guest orders with their verified address are attached first). */
-export async function listInvoices(userId: string, locale: LocaleCode, db?: Database): Promise<Invoice[]> {
-  const database = db ?? (await getDb());
+export async function listInvoices(userId: string, locale: LocaleCode, db: Database): Promise<Invoice[]> {
+  const database = db;
   const [user] = await database.select().from(users).where(eq(users.id, userId));
   if (!user) return [];
   // Orders placed after sign-in (checkout does not pass the user yet) or before verification.
@@ -151,8 +151,8 @@ export async function listInvoices(userId: string, locale: LocaleCode, db?: Data
 }
 
 /** One of the user's orders, or null when it is not theirs (or does not exist). */
-export async function getInvoiceForUser(userId: string, orderId: string, locale: LocaleCode, db?: Database): Promise<Invoice | null> {
-  const database = db ?? (await getDb());
+export async function getInvoiceForUser(userId: string, orderId: string, locale: LocaleCode, db: Database): Promise<Invoice | null> {
+  const database = db;
   if (!/^[0-9a-f-]{36}$/.test(orderId)) return null;
   const [order] = await database
     .select()
@@ -164,8 +164,8 @@ export async function getInvoiceForUser(userId: string, orderId: string, locale:
 }
 
 /** One booking of the user's orders with its order, or null when it is not theirs. */
-export async function getBookingForUser(userId: string, itemId: string, locale: LocaleCode, db?: Database): Promise<{ invoice: Invoice; item: InvoiceItem } | null> {
-  const database = db ?? (await getDb());
+export async function getBookingForUser(userId: string, itemId: string, locale: LocaleCode, db: Database): Promise<{ invoice: Invoice; item: InvoiceItem } | null> {
+  const database = db;
   if (!/^[0-9a-f-]{36}$/.test(itemId)) return null;
   const [row] = await database
     .select({ orderId: orderItems.orderId })

@@ -8,7 +8,10 @@ import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
+
+/** The seller the documents name (from the app context's env). */
+export type SellerEnv = Pick<Env, "SELLER_NAME" | "SELLER_VAT_NUMBER" | "VAT_RATE">;
 import { currencyExponent, formatMoney, isCurrencyCode } from "#app/lib/money";
 import type { Invoice, InvoiceItem } from "./orders.server";
 import { PdfTextWriter } from "./pdf-text.server";
@@ -23,8 +26,7 @@ export function ticketQrText(invoice: Pick<Invoice, "reference">, item: Pick<Inv
 }
 
 /** The ZATCA payload of an order's tax invoice. */
-export function invoiceQrText(invoice: Pick<Invoice, "purchasedAt" | "totalAmount" | "currency">): string {
-  const env = getEnv();
+export function invoiceQrText(env: SellerEnv, invoice: Pick<Invoice, "purchasedAt" | "totalAmount" | "currency">): string {
   const exponent = isCurrencyCode(invoice.currency) ? currencyExponent(invoice.currency) : 2;
   return zatcaQrPayload({
     sellerName: env.SELLER_NAME,
@@ -113,15 +115,14 @@ export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, local
 }
 
 /** The simplified tax invoice of one order (prices include VAT). */
-export async function renderInvoicePdf(invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
-  const env = getEnv();
+export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
   const t = getFixedT(locale);
   const doc = await PDFDocument.create();
   doc.setTitle(`${t("account.pdf.taxInvoice")} ${invoice.invoiceId}`);
   doc.setLanguage(getLocale(locale).iso);
   const page = doc.addPage(A4);
   const layout = new Layout(page, new PdfTextWriter(doc), locale);
-  await drawQr(doc, page, invoiceQrText(invoice), layout);
+  await drawQr(doc, page, invoiceQrText(env, invoice), layout);
   await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
   await layout.line(t("account.pdf.taxInvoice"), 16, { bold: true });
   await layout.line(`${t("account.invoices.invoiceId")}: ${invoice.invoiceId}`, 11, { gap: 10 });

@@ -4,39 +4,31 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { signUp } from "#app/auth/auth.server";
-import { resetCatalogueForTests } from "#app/catalogue/catalogue.server";
-import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import { rowsOf } from "#app/db/db.server";
 import { customOfferRequests, orderItems, orders, products, reviewAuthors } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { readOutbox } from "#app/lib/mailer.server";
+import type { TestDatabase } from "#app/db/testing.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { CustomOfferSchema } from "./custom-offer-schema";
 import { findOfferProduct, listCustomOffers, requestCustomOffer } from "./custom-offers.server";
 import { submitReview } from "./reviews.server";
 
+let ctx: TestContext;
 let database: TestDatabase;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-reviews-"));
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-  database = await createTestDatabase();
-  setDatabaseForTests(database);
-  resetCatalogueForTests();
+  ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
+  database = ctx.database;
 });
 
 afterAll(async () => {
-  setDatabaseForTests(undefined);
-  resetCatalogueForTests();
-  await database.close();
-  delete process.env.DATA_DIR;
-  resetEnvForTests();
+  await ctx?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 async function newUser(name: string) {
-  const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() });
+  const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() }, ctx);
   if (outcome.status !== "created") throw new Error(outcome.status);
   return outcome.user;
 }
@@ -55,11 +47,11 @@ describe("reviews", () => {
       instantConfirmation: true, currency: "SAR", amount: 100, status: "CONFIRMED",
     });
     const before = { rating: product!.rating, count: product!.reviewCount };
-    const first = await submitReview({ userId: booker.id, authorName: booker.name, productSlug: product!.slug, rating: 5, title: "Great", body: "Loved it", locale: "en" });
+    const first = await submitReview(ctx, { userId: booker.id, authorName: booker.name, productSlug: product!.slug, rating: 5, title: "Great", body: "Loved it", locale: "en" });
     expect(first).toMatchObject({ status: "published", verifiedBooking: true });
-    expect(await submitReview({ userId: booker.id, authorName: booker.name, productSlug: product!.slug, rating: 1, title: "Again", body: "Twice", locale: "en" })).toEqual({ status: "already-reviewed", slug: product!.slug });
+    expect(await submitReview(ctx, { userId: booker.id, authorName: booker.name, productSlug: product!.slug, rating: 1, title: "Again", body: "Twice", locale: "en" })).toEqual({ status: "already-reviewed", slug: product!.slug });
     const visitor = await newUser("Visitor");
-    const second = await submitReview({ userId: visitor.id, authorName: visitor.name, productSlug: product!.slug, rating: 3, title: "Fine", body: "Ok", locale: "ar" });
+    const second = await submitReview(ctx, { userId: visitor.id, authorName: visitor.name, productSlug: product!.slug, rating: 3, title: "Fine", body: "Ok", locale: "ar" });
     expect(second).toMatchObject({ status: "published", verifiedBooking: false });
     const [after] = await database.db.select().from(products).where(eq(products.id, product!.id));
     expect(after!.reviewCount).toBe(before.count + 2);
@@ -67,7 +59,7 @@ describe("reviews", () => {
     expect(after!.rating).toBeCloseTo(expected, 1);
     const authors = await database.db.select().from(reviewAuthors).where(eq(reviewAuthors.productId, product!.id));
     expect(authors.map((row) => row.verifiedBooking).sort()).toEqual([false, true]);
-    expect(await submitReview({ userId: visitor.id, authorName: "x", productSlug: "no-such-experience", rating: 3, title: "a", body: "b", locale: "en" })).toEqual({ status: "unknown-product" });
+    expect(await submitReview(ctx, { userId: visitor.id, authorName: "x", productSlug: "no-such-experience", rating: 3, title: "a", body: "b", locale: "en" })).toEqual({ status: "unknown-product" });
   });
 });
 
@@ -83,20 +75,20 @@ describe("custom offers", () => {
 
   test("a request is stored, emailed to the team and the customer, and listed for the account", async () => {
     const [row] = rowsOf<{ slug: string }>(await database.db.execute(sql`SELECT slug FROM products WHERE no_fixed_price ORDER BY id LIMIT 1`));
-    const product = await findOfferProduct(row!.slug, "en");
+    const product = await findOfferProduct(ctx.db, row!.slug, "en");
     expect(product?.noFixedPrice).toBe(true);
     const user = await newUser("Offer");
     const form = CustomOfferSchema.parse({ dateFrom: "2030-02-01", dateTo: "2030-02-03", groupSize: "12", budget: "5000", message: "Team outing", name: "Omar", email: user.email });
-    const outcome = await requestCustomOffer({ form, product: product!, locale: "en", userId: user.id, address: randomUUID() });
+    const outcome = await requestCustomOffer(ctx, { form, product: product!, locale: "en", userId: user.id, address: randomUUID() });
     expect(outcome.status).toBe("sent");
     const reference = outcome.status === "sent" ? outcome.reference : "";
     const [stored] = await database.db.select().from(customOfferRequests).where(eq(customOfferRequests.reference, reference));
     expect(stored).toMatchObject({ groupSize: 12, budget: 500_000, currency: product!.currency, emailedAt: expect.any(Date) });
-    expect((await readOutbox({ to: "support@rihla.example" })).some((mail) => mail.subject.includes(reference))).toBe(true);
-    expect((await readOutbox({ to: user.email })).some((mail) => mail.subject.includes(reference))).toBe(true);
-    expect((await listCustomOffers({ id: user.id, email: user.email, emailVerified: false }, "en")).map((offer) => offer.reference)).toEqual([reference]);
-    expect(await listCustomOffers({ id: randomUUID(), email: "someone@example.com", emailVerified: true }, "en")).toEqual([]);
-    expect(await requestCustomOffer({ form: { ...form, website: "spam" }, product: product!, locale: "en", userId: null, address: "x" })).toEqual({ status: "ignored" });
+    expect(ctx.mail.filter((mail) => mail.to === "support@rihla.example").some((mail) => mail.subject.includes(reference))).toBe(true);
+    expect(ctx.mail.filter((mail) => mail.to === user.email).some((mail) => mail.subject.includes(reference))).toBe(true);
+    expect((await listCustomOffers(ctx.db, { id: user.id, email: user.email, emailVerified: false }, "en")).map((offer) => offer.reference)).toEqual([reference]);
+    expect(await listCustomOffers(ctx.db, { id: randomUUID(), email: "someone@example.com", emailVerified: true }, "en")).toEqual([]);
+    expect(await requestCustomOffer(ctx, { form: { ...form, website: "spam" }, product: product!, locale: "en", userId: null, address: "x" })).toEqual({ status: "ignored" });
     console.info(`[offer slug] ${row!.slug}`);
   });
 });

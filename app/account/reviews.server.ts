@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
-import { getDatabaseHandle } from "#app/db/db.server";
+import type { Database, DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, products, reviewAuthors, reviews } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
@@ -17,8 +17,7 @@ export type ReviewOutcome =
   | { status: "rate-limited"; retryAfterSeconds: number };
 
 /** True when the user has a confirmed booking of the product. */
-export async function hasBooked(userId: string, productId: string): Promise<boolean> {
-  const { db } = await getDatabaseHandle();
+export async function hasBooked(db: Database, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orderItems.id })
     .from(orderItems)
@@ -28,14 +27,14 @@ export async function hasBooked(userId: string, productId: string): Promise<bool
   return Boolean(row);
 }
 
-export async function submitReview(input: { userId: string; authorName: string; productSlug: string; rating: number; title: string; body: string; locale: LocaleCode }): Promise<ReviewOutcome> {
-  const handle = await getDatabaseHandle();
+export async function submitReview(deps: { database: Pick<DatabaseHandle, "db" | "pubsub">; env: { SESSION_SECRET: string } }, input: { userId: string; authorName: string; productSlug: string; rating: number; title: string; body: string; locale: LocaleCode }): Promise<ReviewOutcome> {
+  const handle = deps.database;
   const { db } = handle;
   const [product] = await db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.slug, input.productSlug));
   if (!product) return { status: "unknown-product" };
-  const limit = await hitRateLimit("reviewAccount", input.userId, { db });
+  const limit = await hitRateLimit("reviewAccount", input.userId, { db, secret: deps.env.SESSION_SECRET });
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
-  const verifiedBooking = await hasBooked(input.userId, product.id);
+  const verifiedBooking = await hasBooked(db, input.userId, product.id);
   const published = await db.transaction(async (tx) => {
     // One review per account and experience; the unique index settles a double submit.
     const [existing] = await tx.select({ id: reviewAuthors.reviewId }).from(reviewAuthors).where(and(eq(reviewAuthors.userId, input.userId), eq(reviewAuthors.productId, product.id)));
@@ -60,8 +59,7 @@ export async function submitReview(input: { userId: string; authorName: string; 
 }
 
 /** Review ids of a product written by verified bookers (for the detail page's "Verified booking" badge). */
-export async function verifiedReviewIds(productId: string): Promise<number[]> {
-  const { db } = await getDatabaseHandle();
+export async function verifiedReviewIds(db: Database, productId: string): Promise<number[]> {
   const rows = await db.select({ id: reviewAuthors.reviewId }).from(reviewAuthors).where(and(eq(reviewAuthors.productId, productId), eq(reviewAuthors.verifiedBooking, true)));
   return rows.map((row) => row.id);
 }

@@ -1,8 +1,8 @@
 import type { AccountSummary } from "./account-link";
-import { getUser } from "./session.server";
+import { getUser, type SessionDeps } from "./session.server";
 
 /** For the root loader: the signed-in user's display name, or null (one session lookup per request). */
-export async function accountSummary(request: Request): Promise<AccountSummary> {
-  const user = await getUser(request);
+export async function accountSummary(deps: SessionDeps, request: Request): Promise<AccountSummary> {
+  const user = await getUser(deps, request);
   return user ? { name: user.name } : null;
 }

@@ -3,35 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { setDatabaseForTests } from "#app/db/db.server";
 import { orders, passwordResetTokens, sessions, users } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { readOutbox } from "#app/lib/mailer.server";
+import type { TestDatabase } from "#app/db/testing.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { attachGuestOrders, authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { createUserSession, getUser, hashSessionId, readSessionId, requireUser, userForSessionId } from "./session.server";
 import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
 
+let ctx: TestContext;
 let database: TestDatabase;
 let dataDir: string;
-const previousDataDir = process.env.DATA_DIR;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-auth-"));
-  process.env.DATA_DIR = dataDir;
-  resetEnvForTests();
-  database = await createTestDatabase();
-  setDatabaseForTests(database);
+  ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
+  database = ctx.database;
 });
 
 afterAll(async () => {
-  setDatabaseForTests(undefined);
-  await database.close();
-  if (previousDataDir === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = previousDataDir;
-  resetEnvForTests();
+  await ctx?.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -55,36 +47,36 @@ describe("passwords", () => {
 
 describe("sessions", () => {
   test("sign-in rotates the session: a new id, the old row deleted, only hashes stored", async () => {
-    const outcome = await signUp({ name: "Omar", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    const outcome = await signUp({ name: "Omar", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (outcome.status !== "created") throw new Error(outcome.status);
-    const first = await createUserSession(outcome.user.id, null);
+    const first = await createUserSession(ctx, outcome.user.id, null);
     const firstCookie = cookiePair(first.setCookie);
     expect(first.setCookie).toMatch(/rihla_session=.*HttpOnly/i);
     expect(first.setCookie).toMatch(/SameSite=Lax/i);
-    expect((await getUser(requestWith(firstCookie)))?.id).toBe(outcome.user.id);
+    expect((await getUser(ctx, requestWith(firstCookie)))?.id).toBe(outcome.user.id);
 
-    const second = await createUserSession(outcome.user.id, requestWith(firstCookie));
+    const second = await createUserSession(ctx, outcome.user.id, requestWith(firstCookie));
     expect(second.sessionId).not.toBe(first.sessionId);
-    expect(await userForSessionId(first.sessionId)).toBeNull();
-    expect((await userForSessionId(second.sessionId))?.id).toBe(outcome.user.id);
+    expect(await userForSessionId(first.sessionId, { db: ctx.db })).toBeNull();
+    expect((await userForSessionId(second.sessionId, { db: ctx.db }))?.id).toBe(outcome.user.id);
     const rows = await database.db.select().from(sessions).where(eq(sessions.userId, outcome.user.id));
     expect(rows.map((row) => row.idHash)).toEqual([hashSessionId(second.sessionId)]);
   });
 
   test("a tampered cookie is no session; requireUser redirects to the locale's login with redirectTo", async () => {
-    expect(await readSessionId(requestWith("rihla_session=forged"))).toBeNull();
-    expect(await getUser(requestWith("rihla_session=forged"))).toBeNull();
-    const thrown = await requireUser(requestWith()).catch((error: unknown) => error);
+    expect(await readSessionId(ctx.cookies.session, requestWith("rihla_session=forged"))).toBeNull();
+    expect(await getUser(ctx, requestWith("rihla_session=forged"))).toBeNull();
+    const thrown = await requireUser(ctx, requestWith()).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe(`/ar/auth/login?redirectTo=${encodeURIComponent("/ar/invoices?x=1")}`);
   });
 
   test("expired sessions are not honoured", async () => {
-    const outcome = await signUp({ name: "Lina", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    const outcome = await signUp({ name: "Lina", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (outcome.status !== "created") throw new Error(outcome.status);
     const past = new Date(Date.now() - 31 * 24 * 3600_000);
-    const { sessionId } = await createUserSession(outcome.user.id, null, { now: past });
-    expect(await userForSessionId(sessionId)).toBeNull();
+    const { sessionId } = await createUserSession(ctx, outcome.user.id, null, { now: past });
+    expect(await userForSessionId(sessionId, { db: ctx.db })).toBeNull();
   });
 });
 
@@ -92,78 +84,78 @@ describe("sign up and log in", () => {
   test("a duplicate email is refused; login checks the password", async () => {
     const email = uniqueEmail();
     const address = uniqueAddress();
-    expect((await signUp({ name: "A", email, password: "password123", locale: "en", address })).status).toBe("created");
-    expect((await signUp({ name: "B", email: email.toUpperCase(), password: "password123", locale: "en", address })).status).toBe("email-taken");
-    expect((await authenticate({ email, password: "password123", address })).status).toBe("ok");
-    expect((await authenticate({ email, password: "nope-nope", address })).status).toBe("invalid");
-    expect((await authenticate({ email: uniqueEmail(), password: "nope-nope", address })).status).toBe("invalid");
+    expect((await signUp({ name: "A", email, password: "password123", locale: "en", address }, ctx)).status).toBe("created");
+    expect((await signUp({ name: "B", email: email.toUpperCase(), password: "password123", locale: "en", address }, ctx)).status).toBe("email-taken");
+    expect((await authenticate({ email, password: "password123", address }, ctx)).status).toBe("ok");
+    expect((await authenticate({ email, password: "nope-nope", address }, ctx)).status).toBe("invalid");
+    expect((await authenticate({ email: uniqueEmail(), password: "nope-nope", address }, ctx)).status).toBe("invalid");
   });
 
   test("login is rate limited per account, whatever the address", async () => {
     const email = uniqueEmail();
-    await signUp({ name: "A", email, password: "password123", locale: "en", address: uniqueAddress() });
+    await signUp({ name: "A", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit; attempt++) {
-      expect((await authenticate({ email, password: "wrong-guess", address: uniqueAddress() })).status).toBe("invalid");
+      expect((await authenticate({ email, password: "wrong-guess", address: uniqueAddress() }, ctx)).status).toBe("invalid");
     }
-    const blocked = await authenticate({ email, password: "password123", address: uniqueAddress() });
+    const blocked = await authenticate({ email, password: "password123", address: uniqueAddress() }, ctx);
     expect(blocked.status).toBe("rate-limited");
   });
 
   test("login is rate limited per address, across accounts", async () => {
     const address = uniqueAddress();
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAddress.limit; attempt++) await authenticate({ email: uniqueEmail(), password: "x", address });
-    expect((await authenticate({ email: uniqueEmail(), password: "x", address })).status).toBe("rate-limited");
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAddress.limit; attempt++) await authenticate({ email: uniqueEmail(), password: "x", address }, ctx);
+    expect((await authenticate({ email: uniqueEmail(), password: "x", address }, ctx)).status).toBe("rate-limited");
   });
 
   test("the counter window resets", async () => {
     const now = new Date("2031-01-01T00:00:00Z");
     const subject = uniqueAddress();
-    for (let i = 0; i < RATE_LIMITS.resetAddress.limit; i++) expect((await hitRateLimit("resetAddress", subject, { now })).allowed).toBe(true);
-    const refused = await hitRateLimit("resetAddress", subject, { now });
+    for (let i = 0; i < RATE_LIMITS.resetAddress.limit; i++) expect((await hitRateLimit("resetAddress", subject, { now, db: ctx.db, secret: ctx.env.SESSION_SECRET })).allowed).toBe(true);
+    const refused = await hitRateLimit("resetAddress", subject, { now, db: ctx.db, secret: ctx.env.SESSION_SECRET });
     expect(refused).toEqual({ allowed: false, retryAfterSeconds: 3600 });
-    expect((await hitRateLimit("resetAddress", subject, { now: new Date(now.getTime() + 3600_000 + 1) })).allowed).toBe(true);
+    expect((await hitRateLimit("resetAddress", subject, { now: new Date(now.getTime() + 3600_000 + 1), db: ctx.db, secret: ctx.env.SESSION_SECRET })).allowed).toBe(true);
   });
 });
 
 describe("password reset", () => {
   test("tokens are stored hashed, single use, and expire after an hour", async () => {
-    const outcome = await signUp({ name: "T", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() });
+    const outcome = await signUp({ name: "T", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (outcome.status !== "created") throw new Error(outcome.status);
-    const token = await createPasswordResetToken(outcome.user.id);
+    const token = await createPasswordResetToken(outcome.user.id, { db: ctx.db });
     const rows = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, outcome.user.id));
     expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(token)]);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
-    expect(await consumePasswordResetToken(token)).toBe(outcome.user.id);
-    expect(await consumePasswordResetToken(token)).toBeNull();
+    expect(await consumePasswordResetToken(token, { db: ctx.db })).toBe(outcome.user.id);
+    expect(await consumePasswordResetToken(token, { db: ctx.db })).toBeNull();
 
-    const old = await createPasswordResetToken(outcome.user.id, { now: new Date(Date.now() - RESET_TOKEN_TTL_MS - 1000) });
-    expect(await consumePasswordResetToken(old)).toBeNull();
+    const old = await createPasswordResetToken(outcome.user.id, { db: ctx.db, now: new Date(Date.now() - RESET_TOKEN_TTL_MS - 1000) });
+    expect(await consumePasswordResetToken(old, { db: ctx.db })).toBeNull();
   });
 
   test("forgot sends one email only for real accounts; reset changes the password and ends every session", async () => {
     const email = uniqueEmail();
-    const created = await signUp({ name: "R", email, password: "password123", locale: "ar", address: uniqueAddress() });
+    const created = await signUp({ name: "R", email, password: "password123", locale: "ar", address: uniqueAddress() }, ctx);
     if (created.status !== "created") throw new Error(created.status);
-    const { sessionId } = await createUserSession(created.user.id, null);
-    expect(await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() })).toEqual({ status: "done" });
-    expect(await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() })).toEqual({ status: "done" });
-    const mails = (await readOutbox({ to: email })).filter((mail) => mail.text.includes("reset-password"));
+    const { sessionId } = await createUserSession(ctx, created.user.id, null);
+    expect(await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
+    expect(await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
+    const mails = ctx.mail.filter((entry) => entry.to === email).filter((mail) => mail.text.includes("reset-password"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("إعادة تعيين كلمة مرور رحلة");
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mails[0]!.text)![1]!);
     const address = uniqueAddress();
-    expect((await resetPassword({ token, password: "new-password-1", address })).status).toBe("ok");
-    expect((await resetPassword({ token, password: "again-password", address })).status).toBe("invalid-token");
-    expect(await userForSessionId(sessionId)).toBeNull();
-    expect((await authenticate({ email, password: "new-password-1", address })).status).toBe("ok");
-    expect((await authenticate({ email, password: "password123", address })).status).toBe("invalid");
+    expect((await resetPassword({ token, password: "new-password-1", address }, ctx)).status).toBe("ok");
+    expect((await resetPassword({ token, password: "again-password", address }, ctx)).status).toBe("invalid-token");
+    expect(await userForSessionId(sessionId, { db: ctx.db })).toBeNull();
+    expect((await authenticate({ email, password: "new-password-1", address }, ctx)).status).toBe("ok");
+    expect((await authenticate({ email, password: "password123", address }, ctx)).status).toBe("invalid");
   });
 });
 
 describe("email verification and guest orders", () => {
   test("guest orders attach only once the address is verified", async () => {
     const email = uniqueEmail();
-    const created = await signUp({ name: "G", email, password: "password123", locale: "en", address: uniqueAddress() });
+    const created = await signUp({ name: "G", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (created.status !== "created") throw new Error(created.status);
     const orderId = randomUUID();
     await database.db.insert(orders).values({
@@ -171,11 +163,11 @@ describe("email verification and guest orders", () => {
       status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 1000, totalAmount: 1000,
       firstName: "G", lastName: "H", email: email.toUpperCase(), countryCode: "+966", phone: "500000000",
     });
-    expect(await attachGuestOrders(created.user)).toBe(0);
-    const [mail] = (await readOutbox({ to: email })).filter((entry) => entry.text.includes("verify="));
+    expect(await attachGuestOrders(created.user, ctx.db)).toBe(0);
+    const [mail] = ctx.mail.filter((entry) => entry.to === email).filter((entry) => entry.text.includes("verify="));
     const token = decodeURIComponent(/verify=([^\s]+)/.exec(mail!.text)![1]!);
-    expect(await verifyEmail(token)).toEqual({ userId: created.user.id });
-    expect(await verifyEmail(token)).toBeNull();
+    expect(await verifyEmail(token, ctx)).toEqual({ userId: created.user.id });
+    expect(await verifyEmail(token, ctx)).toBeNull();
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.userId).toBe(created.user.id);
     const [user] = await database.db.select().from(users).where(eq(users.id, created.user.id));

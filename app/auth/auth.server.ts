@@ -4,12 +4,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { carts, orders, users } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { localePrefix, type LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
-import { sendMail } from "#app/lib/mailer.server";
+import type { Env } from "#app/lib/env.server";
+import type { Mailer } from "#app/lib/mailer.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
 import { destroyAllSessions } from "./session.server";
@@ -17,21 +17,24 @@ import { consumeEmailVerificationToken, consumePasswordResetToken, createEmailVe
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserByEmail(email: string, db?: Database): Promise<UserRow | null> {
-  const [row] = await (db ?? (await getDb())).select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+/** What accounts use: the database, the mailer, the site's origin and the secret rate-limit keys are hashed with. */
+export type AuthDeps = { db: Database; mailer: Mailer; env: Pick<Env, "SITE_URL" | "SESSION_SECRET"> };
+
+export async function findUserByEmail(email: string, db: Database): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return row ?? null;
 }
 
-function siteUrl(path: string): string {
-  return `${getEnv().SITE_URL.replace(/\/$/, "")}${path}`;
+function siteUrl(env: Pick<Env, "SITE_URL">, path: string): string {
+  return `${env.SITE_URL.replace(/\/$/, "")}${path}`;
 }
 
 export type SignUpOutcome = { status: "created"; user: UserRow } | { status: "email-taken" } | { status: "rate-limited"; retryAfterSeconds: number };
 
 /** Creates an unverified account and emails the verification link. */
-export async function signUp(input: { name: string; email: string; password: string; locale: LocaleCode; address: string }, db?: Database): Promise<SignUpOutcome> {
-  const database = db ?? (await getDb());
-  const limit = await hitRateLimit("signUpAddress", input.address, { db: database });
+export async function signUp(input: { name: string; email: string; password: string; locale: LocaleCode; address: string }, deps: AuthDeps): Promise<SignUpOutcome> {
+  const database = deps.db;
+  const limit = await hitRateLimit("signUpAddress", input.address, { db: database, secret: deps.env.SESSION_SECRET });
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const passwordHash = await hashPassword(input.password);
   const [user] = await database
@@ -40,16 +43,16 @@ export async function signUp(input: { name: string; email: string; password: str
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) return { status: "email-taken" };
-  await sendVerificationEmail(user, input.locale, database).catch((error: unknown) => console.error("[auth] verification email not sent", error));
+  await sendVerificationEmail(user, input.locale, deps).catch((error: unknown) => console.error("[auth] verification email not sent", error));
   return { status: "created", user };
 }
 
 /** Emails a fresh verification link for the user's address. */
-export async function sendVerificationEmail(user: Pick<UserRow, "id" | "email" | "name">, locale: LocaleCode, db?: Database): Promise<void> {
-  const token = await createEmailVerificationToken(user.id, user.email, { db });
+export async function sendVerificationEmail(user: Pick<UserRow, "id" | "email" | "name">, locale: LocaleCode, deps: AuthDeps): Promise<void> {
+  const token = await createEmailVerificationToken(user.id, user.email, { db: deps.db });
   const t = getFixedT(locale);
-  const link = siteUrl(`${localePrefix(locale)}/auth/login?verify=${encodeURIComponent(token)}`);
-  await sendMail({
+  const link = siteUrl(deps.env, `${localePrefix(locale)}/auth/login?verify=${encodeURIComponent(token)}`);
+  await deps.mailer.send({
     to: user.email,
     subject: t("account.email.verifySubject"),
     text: [t("account.email.greeting", { name: user.name }), "", t("account.email.verifyText"), "", link].join("\n"),
@@ -62,11 +65,11 @@ export type LoginOutcome = { status: "ok"; user: UserRow } | { status: "invalid"
  * Checks an email and password, counting the attempt per account and per address first (so a
  * guessing run is stopped whether or not it guesses right). A success clears the account's count.
  */
-export async function authenticate(input: { email: string; password: string; address: string }, db?: Database): Promise<LoginOutcome> {
-  const database = db ?? (await getDb());
+export async function authenticate(input: { email: string; password: string; address: string }, deps: AuthDeps): Promise<LoginOutcome> {
+  const database = deps.db;
   const email = input.email.toLowerCase();
-  const byAddress = await hitRateLimit("loginAddress", input.address, { db: database });
-  const byAccount = await hitRateLimit("loginAccount", email, { db: database });
+  const byAddress = await hitRateLimit("loginAddress", input.address, { db: database, secret: deps.env.SESSION_SECRET });
+  const byAccount = await hitRateLimit("loginAccount", email, { db: database, secret: deps.env.SESSION_SECRET });
   for (const limit of [byAddress, byAccount]) if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const user = await findUserByEmail(email, database);
   if (!user) {
@@ -74,7 +77,7 @@ export async function authenticate(input: { email: string; password: string; add
     return { status: "invalid" };
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) return { status: "invalid" };
-  await clearRateLimit("loginAccount", email, database);
+  await clearRateLimit("loginAccount", email, database, deps.env.SESSION_SECRET);
   return { status: "ok", user };
 }
 
@@ -85,20 +88,20 @@ export type ForgotOutcome = { status: "done" } | { status: "rate-limited"; retry
  * the per-address limit is visible (it says nothing about any account). An account asked about too
  * often silently gets no more mail for a while.
  */
-export async function requestPasswordReset(input: { email: string; locale: LocaleCode; address: string }, db?: Database): Promise<ForgotOutcome> {
-  const database = db ?? (await getDb());
-  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database });
+export async function requestPasswordReset(input: { email: string; locale: LocaleCode; address: string }, deps: AuthDeps): Promise<ForgotOutcome> {
+  const database = deps.db;
+  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database, secret: deps.env.SESSION_SECRET });
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const email = input.email.toLowerCase();
-  const byAccount = await hitRateLimit("resetAccount", email, { db: database });
+  const byAccount = await hitRateLimit("resetAccount", email, { db: database, secret: deps.env.SESSION_SECRET });
   if (!byAccount.allowed) return { status: "done" };
   const user = await findUserByEmail(email, database);
   if (!user) return { status: "done" };
   const token = await createPasswordResetToken(user.id, { db: database });
   const t = getFixedT(input.locale);
-  const link = siteUrl(`${localePrefix(input.locale)}/auth/reset-password?token=${encodeURIComponent(token)}`);
+  const link = siteUrl(deps.env, `${localePrefix(input.locale)}/auth/reset-password?token=${encodeURIComponent(token)}`);
   try {
-    await sendMail({
+    await deps.mailer.send({
       to: user.email,
       subject: t("account.email.resetSubject"),
       text: [t("account.email.greeting", { name: user.name }), "", t("account.email.resetText"), "", link, "", t("account.email.resetIgnore")].join("\n"),
@@ -112,9 +115,9 @@ export async function requestPasswordReset(input: { email: string; locale: Local
 export type ResetOutcome = { status: "ok"; user: UserRow } | { status: "invalid-token" } | { status: "rate-limited"; retryAfterSeconds: number };
 
 /** Spends the token, sets the new password and signs every browser out (the caller starts a new session). */
-export async function resetPassword(input: { token: string; password: string; address: string }, db?: Database): Promise<ResetOutcome> {
-  const database = db ?? (await getDb());
-  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database });
+export async function resetPassword(input: { token: string; password: string; address: string }, deps: AuthDeps): Promise<ResetOutcome> {
+  const database = deps.db;
+  const byAddress = await hitRateLimit("resetAddress", input.address, { db: database, secret: deps.env.SESSION_SECRET });
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const userId = await consumePasswordResetToken(input.token, { db: database });
   if (!userId) return { status: "invalid-token" };
@@ -123,13 +126,13 @@ export async function resetPassword(input: { token: string; password: string; ad
   if (!user) return { status: "invalid-token" };
   await destroyAllSessions(userId, database);
   // The owner of the mailbox proved it: a lock-out from earlier guessing ends too.
-  await clearRateLimit("loginAccount", user.email, database);
+  await clearRateLimit("loginAccount", user.email, database, deps.env.SESSION_SECRET);
   return { status: "ok", user };
 }
 
 /** Marks the address verified (when it is still the account's) and attaches the guest orders placed with it. */
-export async function verifyEmail(token: string, db?: Database): Promise<{ userId: string } | null> {
-  const database = db ?? (await getDb());
+export async function verifyEmail(token: string, deps: AuthDeps): Promise<{ userId: string } | null> {
+  const database = deps.db;
   const spent = await consumeEmailVerificationToken(token, { db: database });
   if (!spent) return null;
   const [user] = await database
@@ -146,9 +149,9 @@ export async function verifyEmail(token: string, db?: Database): Promise<{ userI
  * Gives a verified account the orders placed as a guest with its address. Unverified accounts get
  * nothing: anyone can sign up with someone else's email, only the mailbox owner can verify it.
  */
-export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "emailVerifiedAt">, db?: Database): Promise<number> {
+export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "emailVerifiedAt">, db: Database): Promise<number> {
   if (!user.emailVerifiedAt) return 0;
-  const database = db ?? (await getDb());
+  const database = db;
   const attached = await database
     .update(orders)
     .set({ userId: user.id })
@@ -161,14 +164,14 @@ export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "em
  * The cart to keep at sign-in: the browser's anonymous cart is merged into the account's (the cart
  * engineer's mergeCarts), or becomes the account's. Returns the cart id the cookie should carry.
  */
-export async function adoptCartAtSignIn(userId: string, browserCartId: string | null, db?: Database): Promise<string | null> {
-  const database = db ?? (await getDb());
+export async function adoptCartAtSignIn(userId: string, browserCartId: string | null, db: Database): Promise<string | null> {
+  const database = db;
   const [owned] = await database.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.updatedAt)).limit(1);
   const [browser] = browserCartId ? await database.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, browserCartId)) : [];
   if (browser && browser.userId && browser.userId !== userId) return owned?.id ?? null;
   if (owned && browser && owned.id !== browser.id) {
     const { mergeCarts } = await import("#app/commerce/cart.server");
-    await mergeCarts(browser.id, owned.id);
+    await mergeCarts(database, browser.id, owned.id);
     return owned.id;
   }
   if (browser) {

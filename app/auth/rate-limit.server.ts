@@ -4,9 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
-import { getDb, rowsOf, type Database } from "#app/db/db.server";
+import { rowsOf, type Database } from "#app/db/db.server";
 import { rateLimits } from "#app/db/schema";
-import { getEnv } from "#app/lib/env.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -25,18 +24,18 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 /** A keyed hash of the subject (an email or address): counters without storing anyone's IP or email. */
-export function rateLimitKey(name: RateLimitName, subject: string, secret: string = getEnv().SESSION_SECRET): string {
+export function rateLimitKey(name: RateLimitName, subject: string, secret: string): string {
   return `${name}:${createHash("sha256").update(`${secret}\u0000${subject}`).digest("hex").slice(0, 32)}`;
 }
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Counts one hit against `name` for `subject`; refused once the window holds more than the limit. */
-export async function hitRateLimit(name: RateLimitName, subject: string, options: { now?: Date; db?: Database } = {}): Promise<RateLimitResult> {
+export async function hitRateLimit(name: RateLimitName, subject: string, options: { now?: Date; db: Database; secret: string }): Promise<RateLimitResult> {
   const rule: RateLimitRule = RATE_LIMITS[name];
   const now = options.now ?? new Date();
-  const db = options.db ?? (await getDb());
-  const key = rateLimitKey(name, subject);
+  const db = options.db;
+  const key = rateLimitKey(name, subject, options.secret);
   const resetAt = new Date(now.getTime() + rule.windowMs);
   const rows = rowsOf<{ count: number; reset_at: string | Date }>(
     await db.execute(sql`
@@ -53,13 +52,13 @@ export async function hitRateLimit(name: RateLimitName, subject: string, options
 }
 
 /** Forgets a counter (a successful sign-in clears the account's failures). */
-export async function clearRateLimit(name: RateLimitName, subject: string, db?: Database): Promise<void> {
-  await (db ?? (await getDb())).delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(name, subject)));
+export async function clearRateLimit(name: RateLimitName, subject: string, db: Database, secret: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, rateLimitKey(name, subject, secret)));
 }
 
 /** Deletes counters whose window has passed (housekeeping; safe at any time). */
-export async function pruneRateLimits(now = new Date(), db?: Database): Promise<void> {
-  await (db ?? (await getDb())).delete(rateLimits).where(lt(rateLimits.resetAt, now));
+export async function pruneRateLimits(now: Date, db: Database): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
 
 /**

@@ -6,10 +6,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { sessions, users } from "#app/db/schema";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 
 export const SESSION_COOKIE_NAME = "rihla_session";
 /** Sessions last 30 days from sign-in. */
@@ -17,11 +17,9 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean; locale: string };
 
-let cookie: Cookie | undefined;
-
-function sessionCookie(): Cookie {
-  const env = getEnv();
-  cookie ??= createCookie(SESSION_COOKIE_NAME, {
+/** The signed session cookie (made once, by the app context: it needs SESSION_SECRET). */
+export function createSessionCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET">): Cookie {
+  return createCookie(SESSION_COOKIE_NAME, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -29,21 +27,18 @@ function sessionCookie(): Cookie {
     secrets: [env.SESSION_SECRET],
     maxAge: SESSION_TTL_MS / 1000,
   });
-  return cookie;
 }
 
-/** Forget the cookie (tests that change SESSION_SECRET or SITE_URL). */
-export function resetSessionCookieForTests(): void {
-  cookie = undefined;
-}
+/** What sessions read and write through: the database and the session cookie. */
+export type SessionDeps = { db: Database; cookies: { session: Cookie } };
 
 export function hashSessionId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
 /** The session id in the request's signed cookie; a tampered or missing cookie reads as none. */
-export async function readSessionId(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+export async function readSessionId(cookie: Cookie, request: Request): Promise<string | null> {
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
@@ -51,33 +46,33 @@ export async function readSessionId(request: Request): Promise<string | null> {
  * Starts a session for `userId`: a new random id, its hash stored, and the Set-Cookie to send. The
  * session the request came with (if any) is deleted: ids are never reused across a sign-in.
  */
-export async function createUserSession(userId: string, request: Request | null, options: { now?: Date; db?: Database } = {}): Promise<{ setCookie: string; sessionId: string }> {
-  const db = options.db ?? (await getDb());
+export async function createUserSession(deps: SessionDeps, userId: string, request: Request | null, options: { now?: Date } = {}): Promise<{ setCookie: string; sessionId: string }> {
+  const db = deps.db;
   const now = options.now ?? new Date();
-  const previous = request ? await readSessionId(request) : null;
+  const previous = request ? await readSessionId(deps.cookies.session, request) : null;
   if (previous) await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(previous)));
   const sessionId = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({ idHash: hashSessionId(sessionId), userId, expiresAt: new Date(now.getTime() + SESSION_TTL_MS), createdAt: now });
   // Expired rows of this user go while we are here (no separate reaper needed).
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  return { setCookie: await sessionCookie().serialize(sessionId), sessionId };
+  return { setCookie: await deps.cookies.session.serialize(sessionId), sessionId };
 }
 
 /** Ends the request's session (row deleted) and returns the Set-Cookie that clears the cookie. */
-export async function destroyUserSession(request: Request, db?: Database): Promise<string> {
-  const id = await readSessionId(request);
-  if (id) await (db ?? (await getDb())).delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
-  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+export async function destroyUserSession(deps: SessionDeps, request: Request): Promise<string> {
+  const id = await readSessionId(deps.cookies.session, request);
+  if (id) await deps.db.delete(sessions).where(eq(sessions.idHash, hashSessionId(id)));
+  return deps.cookies.session.serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /** Deletes every session of a user (after a password reset). */
-export async function destroyAllSessions(userId: string, db?: Database): Promise<void> {
-  await (db ?? (await getDb())).delete(sessions).where(eq(sessions.userId, userId));
+export async function destroyAllSessions(userId: string, db: Database): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** The user a session id belongs to, when the session is live. */
-export async function userForSessionId(sessionId: string, options: { now?: Date; db?: Database } = {}): Promise<SessionUser | null> {
-  const db = options.db ?? (await getDb());
+export async function userForSessionId(sessionId: string, options: { now?: Date; db: Database }): Promise<SessionUser | null> {
+  const db = options.db;
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name, verifiedAt: users.emailVerifiedAt, locale: users.locale })
     .from(sessions)
@@ -90,18 +85,18 @@ export async function userForSessionId(sessionId: string, options: { now?: Date;
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /** The signed-in user, or null. */
-export function getUser(request: Request): Promise<SessionUser | null> {
+export function getUser(deps: SessionDeps, request: Request): Promise<SessionUser | null> {
   let found = perRequest.get(request);
   if (!found) {
-    found = readSessionId(request).then((id) => (id ? userForSessionId(id) : null));
+    found = readSessionId(deps.cookies.session, request).then((id) => (id ? userForSessionId(id, { db: deps.db }) : null));
     perRequest.set(request, found);
   }
   return found;
 }
 
 /** The signed-in user; otherwise a redirect to the login page of the request's locale, coming back here after. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getUser(request);
+export async function requireUser(deps: SessionDeps, request: Request): Promise<SessionUser> {
+  const user = await getUser(deps, request);
   if (user) return user;
   throw redirect(loginPath(request));
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { emailVerifications, passwordResetTokens } from "#app/db/schema";
 
 /** Reset links work for an hour. */
@@ -23,8 +23,8 @@ export function newToken(): { token: string; tokenHash: string } {
 }
 
 /** Makes a reset token for a user; the plain token goes into the email and nowhere else. */
-export async function createPasswordResetToken(userId: string, options: { now?: Date; db?: Database } = {}): Promise<string> {
-  const db = options.db ?? (await getDb());
+export async function createPasswordResetToken(userId: string, options: { now?: Date; db: Database }): Promise<string> {
+  const db = options.db;
   const now = options.now ?? new Date();
   const { token, tokenHash } = newToken();
   await db.insert(passwordResetTokens).values({ tokenHash, userId, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
@@ -32,8 +32,8 @@ export async function createPasswordResetToken(userId: string, options: { now?: 
 }
 
 /** The user a reset token would reset, without spending it (the reset page's GET). */
-export async function peekPasswordResetToken(token: string, options: { now?: Date; db?: Database } = {}): Promise<string | null> {
-  const db = options.db ?? (await getDb());
+export async function peekPasswordResetToken(token: string, options: { now?: Date; db: Database }): Promise<string | null> {
+  const db = options.db;
   const [row] = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
@@ -42,8 +42,8 @@ export async function peekPasswordResetToken(token: string, options: { now?: Dat
 }
 
 /** Spends a reset token: its user id once, null when unknown, expired or already used. Other open tokens of the user die with it. */
-export async function consumePasswordResetToken(token: string, options: { now?: Date; db?: Database } = {}): Promise<string | null> {
-  const db = options.db ?? (await getDb());
+export async function consumePasswordResetToken(token: string, options: { now?: Date; db: Database }): Promise<string | null> {
+  const db = options.db;
   const now = options.now ?? new Date();
   const tokenHash = hashToken(token);
   const [row] = await db
@@ -60,8 +60,8 @@ export async function consumePasswordResetToken(token: string, options: { now?: 
 }
 
 /** Makes a verification token for the address a user signed up with. */
-export async function createEmailVerificationToken(userId: string, email: string, options: { now?: Date; db?: Database } = {}): Promise<string> {
-  const db = options.db ?? (await getDb());
+export async function createEmailVerificationToken(userId: string, email: string, options: { now?: Date; db: Database }): Promise<string> {
+  const db = options.db;
   const now = options.now ?? new Date();
   const { token, tokenHash } = newToken();
   await db.insert(emailVerifications).values({ tokenHash, userId, email, expiresAt: new Date(now.getTime() + VERIFY_TOKEN_TTL_MS), createdAt: now });
@@ -69,8 +69,8 @@ export async function createEmailVerificationToken(userId: string, email: string
 }
 
 /** Spends a verification token: the user and the address it verifies, once. */
-export async function consumeEmailVerificationToken(token: string, options: { now?: Date; db?: Database } = {}): Promise<{ userId: string; email: string } | null> {
-  const db = options.db ?? (await getDb());
+export async function consumeEmailVerificationToken(token: string, options: { now?: Date; db: Database }): Promise<{ userId: string; email: string } | null> {
+  const db = options.db;
   const now = options.now ?? new Date();
   const [row] = await db
     .update(emailVerifications)

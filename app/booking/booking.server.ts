@@ -1,10 +1,11 @@
 /**
- * The process-wide BookingApi (the embedded engine over getDb()) and its hold reaper. Swap the
- * implementation here to put an external OCTO supplier behind the same interface.
+ * The process's BookingApi: the embedded engine over the database, or an external OCTO supplier
+ * (BOOKING_API_URL) behind the same interface. The composition root builds one; everything else
+ * receives it.
  */
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
-import { getDatabaseHandle } from "#app/db/db.server";
-import { getEnv } from "#app/lib/env.server";
+import type { DatabaseHandle } from "#app/db/db.server";
+import type { Env } from "#app/lib/env.server";
 import { OctoHttpBookingApi } from "#app/octo/client.server";
 import { EmbeddedBookingEngine } from "./engine.server";
 import type { BookingApi } from "./types";
@@ -13,37 +14,37 @@ export type { BookingApi, OctoBooking } from "./types";
 export { BookingError, isBookingError } from "./types";
 export { quoteRefund, freeCancellationUntil } from "./policy";
 
-let shared: Promise<EmbeddedBookingEngine> | undefined;
-let reaper: NodeJS.Timeout | undefined;
-
-/** The embedded engine; also starts the reaper that expires stale holds every minute. */
-export function getBookingEngine(): Promise<EmbeddedBookingEngine> {
-  shared ??= getDatabaseHandle()
-    .then(async (handle) => {
-      const engine = new EmbeddedBookingEngine(handle.db, { holdMinutes: getEnv().BOOKING_HOLD_MINUTES });
-      // Prices and schedules are cached for a minute; a catalogue change clears them at once.
-      await handle.pubsub.listen(CATALOGUE_CHANNEL, () => engine.clearCache());
-      reaper ??= startHoldReaper(engine);
-      return engine;
-    })
-    .catch((error: unknown) => {
-      shared = undefined;
-      throw error;
-    });
-  return shared;
+/** A BookingApi and what runs beside it (the embedded engine's cache listener and hold reaper). */
+export interface BookingService {
+  api: BookingApi;
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
-let remote: BookingApi | undefined;
-
-export function getBookingApi(): Promise<BookingApi> {
-  // An external OCTO supplier replaces the embedded engine when BOOKING_API_URL is set (issue 9);
-  // the supplier keeps its own inventory and expires its own holds, so no engine or reaper starts here.
-  const { BOOKING_API_URL, BOOKING_API_KEY } = getEnv();
-  if (BOOKING_API_URL) {
-    remote ??= new OctoHttpBookingApi({ baseUrl: BOOKING_API_URL, apiKey: BOOKING_API_KEY ?? "" });
-    return Promise.resolve(remote);
+/** The embedded engine (with its hold reaper), or the OCTO HTTP client when BOOKING_API_URL is set. */
+export function createBookingService(env: Pick<Env, "BOOKING_API_URL" | "BOOKING_API_KEY" | "BOOKING_HOLD_MINUTES">, handle: Pick<DatabaseHandle, "db" | "pubsub">, clock?: { now(): Date }): BookingService {
+  if (env.BOOKING_API_URL) {
+    // The supplier keeps its own inventory and expires its own holds: no reaper here.
+    const api = new OctoHttpBookingApi({ baseUrl: env.BOOKING_API_URL, apiKey: env.BOOKING_API_KEY ?? "" });
+    return { api, start: () => Promise.resolve(), stop: () => Promise.resolve() };
   }
-  return getBookingEngine();
+  const engine = new EmbeddedBookingEngine(handle.db, { holdMinutes: env.BOOKING_HOLD_MINUTES, now: clock ? () => clock.now() : undefined });
+  let reaper: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    api: engine,
+    async start() {
+      // Prices and schedules are cached for a minute; a catalogue change clears them at once.
+      unlisten = await handle.pubsub.listen(CATALOGUE_CHANNEL, () => engine.clearCache());
+      reaper = startHoldReaper(engine);
+    },
+    async stop() {
+      if (reaper) clearInterval(reaper);
+      reaper = undefined;
+      await unlisten?.().catch(() => undefined);
+      unlisten = undefined;
+    },
+  };
 }
 
 /** Expires stale holds on an interval; unref'd so it never keeps the process alive. */
@@ -53,11 +54,4 @@ export function startHoldReaper(api: Pick<BookingApi, "expireHolds">, intervalMs
   }, intervalMs);
   timer.unref();
   return timer;
-}
-
-/** Stops the reaper and forgets the engine (before closeDb on shutdown, and in tests). */
-export function stopBookingEngine(): void {
-  if (reaper) clearInterval(reaper);
-  reaper = undefined;
-  shared = undefined;
 }

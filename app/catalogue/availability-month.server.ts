@@ -5,6 +5,9 @@ import { getAvailabilityCalendar } from "./catalogue.server";
 import { z } from "zod";
 import { CURRENCIES } from "#app/lib/money";
 import { monthRange, type AvailabilityMonthQuery, type CalendarDay, type CalendarMonth } from "./detail-page";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
 /** `?product=&option=&month=YYYY-MM&currency=` of the availability calendar resource route. */
 // Zod stays on the server: detail-page.ts is shipped to the browser.
@@ -30,10 +33,10 @@ function lowestPrice(day: AvailabilityCalendar): CalendarDay["from"] {
   return { amount: cheapest.retail, currency: cheapest.currency };
 }
 
-export async function loadAvailabilityMonth(query: AvailabilityMonthQuery): Promise<Result> {
+export async function loadAvailabilityMonth(app: App, query: AvailabilityMonthQuery): Promise<Result> {
   const { from, to } = monthRange(query.month);
   try {
-    const days = await getAvailabilityCalendar(query.product, query.option, from, to, query.currency);
+    const days = await getAvailabilityCalendar(app, query.product, query.option, from, to, query.currency);
     return {
       ok: true,
       month: {

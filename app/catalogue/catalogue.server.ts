@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
-import { getDatabaseHandle, rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
+import type { BookingApi } from "#app/booking/types";
+import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { CancellationPolicy, LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
@@ -183,7 +184,7 @@ export interface ExperienceDetail {
   related: ExperienceCard[];
 }
 
-/** A catalogue bound to one database; the app uses the process-wide one from getCatalogue(). */
+/** A catalogue bound to one database; the app context opens one per process (openCatalogue). */
 export class Catalogue {
   private index: CatalogueIndex | undefined;
   private building: Promise<CatalogueIndex> | undefined;
@@ -483,93 +484,81 @@ export async function notifyCatalogueChanged(handle: Pick<DatabaseHandle, "db" |
   return version;
 }
 
-let shared: Promise<Catalogue> | undefined;
-
-/** The process-wide catalogue over getDb(), subscribed to change notifications. */
-export function getCatalogue(): Promise<Catalogue> {
-  shared ??= (async () => {
-    const handle = await getDatabaseHandle();
-    const catalogue = new Catalogue(handle);
-    await catalogue.start();
-    return catalogue;
-  })().catch((error: unknown) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
+/** Opens the catalogue index over a database and subscribes it to change notifications. */
+export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub">): Promise<Catalogue> {
+  const catalogue = new Catalogue(handle);
+  await catalogue.start();
+  return catalogue;
 }
 
-/** Forgets the process-wide catalogue (tests swapping databases). */
-export function resetCatalogueForTests(): void {
-  shared = undefined;
+// Route-facing functions: the catalogue (and, for availability, the BookingApi) come from the app context.
+
+export async function searchCatalogue(catalogue: Catalogue, query: CatalogueQuery): Promise<CatalogueResult> {
+  return catalogue.search(query);
 }
 
-// Route-facing functions over the process-wide catalogue.
-
-export async function searchCatalogue(query: CatalogueQuery): Promise<CatalogueResult> {
-  return (await getCatalogue()).search(query);
+export async function getExperienceBySlug(catalogue: Catalogue, slug: string, locale: LocaleCode, currency?: CurrencyCode): Promise<ExperienceDetail | null> {
+  return catalogue.getExperienceBySlug(slug, locale, currency);
 }
 
-export async function getExperienceBySlug(slug: string, locale: LocaleCode, currency?: CurrencyCode): Promise<ExperienceDetail | null> {
-  return (await getCatalogue()).getExperienceBySlug(slug, locale, currency);
+export async function getReviews(catalogue: Catalogue, productId: string, options?: { page?: number; pageSize?: number; locale?: LocaleCode }): Promise<ReviewPage> {
+  return catalogue.getReviews(productId, options);
 }
 
-export async function getReviews(productId: string, options?: { page?: number; pageSize?: number; locale?: LocaleCode }): Promise<ReviewPage> {
-  return (await getCatalogue()).getReviews(productId, options);
+export async function listDestinations(catalogue: Catalogue, locale: LocaleCode): Promise<DestinationSummary[]> {
+  return catalogue.listDestinations(locale);
 }
 
-export async function listDestinations(locale: LocaleCode): Promise<DestinationSummary[]> {
-  return (await getCatalogue()).listDestinations(locale);
+export async function getCity(catalogue: Catalogue, slug: string, locale: LocaleCode): Promise<DestinationSummary | null> {
+  return catalogue.getCity(slug, locale);
 }
 
-export async function getCity(slug: string, locale: LocaleCode): Promise<DestinationSummary | null> {
-  return (await getCatalogue()).getCity(slug, locale);
+export async function listCategories(catalogue: Catalogue, locale: LocaleCode): Promise<CategorySummary[]> {
+  return catalogue.listCategories(locale);
 }
 
-export async function listCategories(locale: LocaleCode): Promise<CategorySummary[]> {
-  return (await getCatalogue()).listCategories(locale);
+export async function getCategory(catalogue: Catalogue, slug: string, locale: LocaleCode): Promise<CategorySummary | null> {
+  return catalogue.getCategory(slug, locale);
 }
 
-export async function getCategory(slug: string, locale: LocaleCode): Promise<CategorySummary | null> {
-  return (await getCatalogue()).getCategory(slug, locale);
+export async function listThemes(catalogue: Catalogue, locale: LocaleCode): Promise<ThemeSummary[]> {
+  return catalogue.listThemes(locale);
 }
 
-export async function listThemes(locale: LocaleCode): Promise<ThemeSummary[]> {
-  return (await getCatalogue()).listThemes(locale);
+export async function getTheme(catalogue: Catalogue, slug: string, locale: LocaleCode): Promise<ThemeSummary | null> {
+  return catalogue.getTheme(slug, locale);
 }
 
-export async function getTheme(slug: string, locale: LocaleCode): Promise<ThemeSummary | null> {
-  return (await getCatalogue()).getTheme(slug, locale);
+export async function suggestDestinations(catalogue: Catalogue, text: string, locale: LocaleCode, limit?: number): Promise<DestinationSummary[]> {
+  return catalogue.suggestDestinations(text, locale, limit);
 }
 
-export async function suggestDestinations(text: string, locale: LocaleCode, limit?: number): Promise<DestinationSummary[]> {
-  return (await getCatalogue()).suggestDestinations(text, locale, limit);
+export async function getExperienceCards(catalogue: Catalogue, idsOrSlugs: string[], locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceCard[]> {
+  return catalogue.getCards(idsOrSlugs, locale, currency);
 }
 
-export async function getExperienceCards(idsOrSlugs: string[], locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceCard[]> {
-  return (await getCatalogue()).getCards(idsOrSlugs, locale, currency);
-}
+/** What availability needs: the catalogue (for the default option) and the live BookingApi. */
+export type CatalogueDeps = { catalogue: Catalogue; bookingApi: Pick<BookingApi, "availabilityCalendar" | "checkAvailability"> };
 
 /**
  * A calendar (one entry per local date) or, with a single date, that day's slots, with vacancies and
  * prices in the visitor's currency. Availability comes through the BookingApi, so it is always live.
  */
-export async function getAvailabilityCalendar(productId: string, optionId: string | undefined, from: string, to: string, currency?: CurrencyCode) {
-  const { getBookingApi } = await import("#app/booking/booking.server");
-  const api = await getBookingApi();
-  const resolvedOption = optionId ?? (await defaultOptionId(productId));
+export async function getAvailabilityCalendar(deps: CatalogueDeps, productId: string, optionId: string | undefined, from: string, to: string, currency?: CurrencyCode) {
+  const api = deps.bookingApi;
+  const resolvedOption = optionId ?? (await defaultOptionId(deps.catalogue, productId));
   return api.availabilityCalendar({ productId, optionId: resolvedOption, localDateStart: from, localDateEnd: to, currency: currency ?? null });
 }
 
 export async function getAvailability(
+  deps: CatalogueDeps,
   productId: string,
   optionId: string | undefined,
   dates: { from: string; to?: string },
   options: { currency?: CurrencyCode; units?: Array<{ id: string; quantity: number }> } = {},
 ) {
-  const { getBookingApi } = await import("#app/booking/booking.server");
-  const api = await getBookingApi();
-  const resolvedOption = optionId ?? (await defaultOptionId(productId));
+  const api = deps.bookingApi;
+  const resolvedOption = optionId ?? (await defaultOptionId(deps.catalogue, productId));
   return api.checkAvailability({
     productId,
     optionId: resolvedOption,
@@ -580,8 +569,7 @@ export async function getAvailability(
   });
 }
 
-async function defaultOptionId(productId: string): Promise<string> {
-  const catalogue = await getCatalogue();
+async function defaultOptionId(catalogue: Catalogue, productId: string): Promise<string> {
   const [option] = await catalogue.db
     .select({ id: schema.productOptions.id })
     .from(schema.productOptions)

@@ -8,7 +8,6 @@ import type { Availability } from "@octocloud/types";
 import { getSiteSettings } from "#app/content/content.server";
 import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
-import { getEnv } from "#app/lib/env.server";
 import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { getPageContext, throwNotFound, type PageSeo } from "#app/lib/page.server";
@@ -25,6 +24,9 @@ import {
   type DateProblem,
   type StorefrontType,
 } from "./detail-page";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
 export type SlotView = {
   id: string;
@@ -93,11 +95,11 @@ function toSlotView(slot: Availability, noFixedPrice: boolean): SlotView {
   };
 }
 
-async function dayAvailability(experience: ExperienceDetail, date: string, currency: CurrencyCode): Promise<DayAvailability> {
+async function dayAvailability(app: App, experience: ExperienceDetail, date: string, currency: CurrencyCode): Promise<DayAvailability> {
   const options = await Promise.all(
     experience.options.map(async (option) => {
       try {
-        const slots = await getAvailability(experience.id, option.id, { from: date }, { currency });
+        const slots = await getAvailability(app, experience.id, option.id, { from: date }, { currency });
         return { optionId: option.id, slots: slots.map((slot) => toSlotView(slot, experience.noFixedPrice)) };
       } catch (error) {
         // A refusal from the booking API for one option (closed, bad id) leaves that option empty.
@@ -153,13 +155,13 @@ function currencyDigits(currency: string): number {
 }
 
 /** Loads the detail page for either route, or throws its 404 / 301. */
-export async function loadExperiencePage(request: Request, route: Route) {
+export async function loadExperiencePage(app: App, request: Request, route: Route) {
   const { url, locale, t } = getPageContext(request);
   if (!isSlug(route.productSlug)) throwNotFound(request, "page");
   if (route.kind === "city" && !route.citySlug) throwNotFound(request, "page");
-  const settings = await getSiteSettings(locale);
+  const settings = await getSiteSettings(app.content, locale);
   const currency = await getDisplayCurrency(request, settings.defaultCurrency);
-  const experience = await getExperienceBySlug(route.productSlug, locale, currency);
+  const experience = await getExperienceBySlug(app.catalogue, route.productSlug, locale, currency);
   if (!experience) throwNotFound(request, "page");
   if (route.kind === "city" && route.citySlug !== experience.city.slug) throwNotFound(request, "page");
 
@@ -173,14 +175,14 @@ export async function loadExperiencePage(request: Request, route: Route) {
   const today = todayIn(experience.timeZone);
   const { date, problem } = validateDate(rawDate, today);
   const [availability, reviews] = await Promise.all([
-    date ? dayAvailability(experience, date, currency) : Promise.resolve(null),
+    date ? dayAvailability(app, experience, date, currency) : Promise.resolve(null),
     reviewPages > 1
-      ? getReviews(experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale })
+      ? getReviews(app.catalogue, experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale })
       : Promise.resolve(experience.reviews),
   ]);
   const { reviews: _firstPage, ...rest } = experience;
 
-  const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
+  const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
   const path = prefix + canonical;
   const cityPath = `${prefix}/things-to-do-in-${experience.city.slug}`;
   const data: DetailPageData = {

@@ -8,13 +8,16 @@ import type { PageContext } from "#app/lib/page.server";
 import { pageSeo } from "#app/lib/page.server";
 import { listCategories, listDestinations, searchCatalogue } from "./catalogue.server";
 import type { CategorySummary, DestinationSummary, ExperienceCard } from "./types";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
 type Tile = { slug: string; name: string; subtitle: string; image: DestinationSummary["image"]; count: number };
 
 /** The home page: the CMS's sections, filled with live destinations, categories and experiences. */
-export async function loadHomePage(request: Request, context: PageContext, headers: HeadersInit = {}) {
+export async function loadHomePage(app: App, request: Request, context: PageContext, headers: HeadersInit = {}) {
   const { locale, t } = context;
-  const [settings, home, destinations, categories] = await Promise.all([getSiteSettings(locale), getHomePage(locale), listDestinations(locale), listCategories(locale)]);
+  const [settings, home, destinations, categories] = await Promise.all([getSiteSettings(app.content, locale), getHomePage(app.content, locale), listDestinations(app.catalogue, locale), listCategories(app.catalogue, locale)]);
   const currency = await getDisplayCurrency(request, settings.defaultCurrency);
   const bySlug = new Map(destinations.map((destination) => [destination.slug, destination]));
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
@@ -33,7 +36,7 @@ export async function loadHomePage(request: Request, context: PageContext, heade
     );
 
   const popular = [...destinations].sort((a, b) => b.popularity - a.popularity);
-  const featured: ExperienceCard[] = (await searchCatalogue({ locale, currency, sort: "recommended", page: 1, pageSize: 8 })).items;
+  const featured: ExperienceCard[] = (await searchCatalogue(app.catalogue, { locale, currency, sort: "recommended", page: 1, pageSize: 8 })).items;
   const heroImage = home?.hero.image ? { src: imageUrl(home.hero.image.src, { width: 1600 }), alt: home.hero.image.alt ?? "", width: home.hero.image.width, height: home.hero.image.height } : null;
 
   return json(

@@ -7,6 +7,9 @@ import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/p
 import { getCategory, getCity, getTheme, searchCatalogue } from "./catalogue.server";
 import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "./listing-query";
 import type { CatalogueResult, ExperienceCard } from "./types";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
 /** What a listing shows: a city, a category, everything (optionally one theme), or search results. */
 export type ListingScope = { kind: "city"; slug: string } | { kind: "category"; slug: string } | { kind: "all" } | { kind: "search"; text: string };
@@ -31,10 +34,10 @@ export type ListingPageData = {
 };
 
 /** The GROQ-free read of a listing page: scope → catalogue search with the URL's filters. */
-export async function loadListingPage(request: Request, scope: ListingScope) {
+export async function loadListingPage(app: App, request: Request, scope: ListingScope) {
   const context = getPageContext(request);
   const { url, locale, t } = context;
-  const settings = await getSiteSettings(locale);
+  const settings = await getSiteSettings(app.content, locale);
   const currency = await getDisplayCurrency(request, settings.defaultCurrency);
   const state = parseListingQuery(url.searchParams, (major) => toMinor(major, currency));
 
@@ -43,10 +46,10 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
   let cityName: string | null = null;
   const listingPath = settings.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
   const breadcrumbs = [{ name: t("discovery.listing.breadcrumbHome"), path: "/" }];
-  const query: Parameters<typeof searchCatalogue>[0] = { locale, currency, filters: state.filters, sort: state.sort };
+  const query: Parameters<typeof searchCatalogue>[1] = { locale, currency, filters: state.filters, sort: state.sort };
 
   if (scope.kind === "city") {
-    const city = await getCity(scope.slug, locale);
+    const city = await getCity(app.catalogue, scope.slug, locale);
     if (!city) throwNotFound(request, "page");
     cityName = city.name;
     query.city = city.slug;
@@ -55,7 +58,7 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
     seo = { ...pageSeo(context, "city", { name: city.name }), description: city.description || t("site.description") };
     breadcrumbs.push({ name: heading, path: `/things-to-do-in-${city.slug}` });
   } else if (scope.kind === "category") {
-    const category = await getCategory(scope.slug, locale);
+    const category = await getCategory(app.catalogue, scope.slug, locale);
     if (!category) throwNotFound(request, "route");
     query.category = category.slug;
     heading = t("pages.category.heading", { name: category.name });
@@ -73,7 +76,7 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
     breadcrumbs.push({ name: heading, path: listingPath });
   }
   if (state.theme) {
-    const theme = await getTheme(state.theme, locale);
+    const theme = await getTheme(app.catalogue, state.theme, locale);
     if (theme) {
       query.theme = theme.slug;
       heading = t("discovery.listing.themeHeading", { name: theme.name });
@@ -82,10 +85,10 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
 
   // 'Load More' without JavaScript: page N shows every result of pages 1..N.
   const shown = state.page * LISTING_PAGE_SIZE;
-  const first = await searchCatalogue({ ...query, page: 1, pageSize: Math.min(shown, 96) });
+  const first = await searchCatalogue(app.catalogue, { ...query, page: 1, pageSize: Math.min(shown, 96) });
   const items = [...first.items];
   for (let page = 2; items.length < shown && items.length < first.total; page++) {
-    const next = await searchCatalogue({ ...query, page, pageSize: 96 });
+    const next = await searchCatalogue(app.catalogue, { ...query, page, pageSize: 96 });
     if (next.items.length === 0) break;
     items.push(...next.items);
   }

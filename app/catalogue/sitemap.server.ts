@@ -1,6 +1,9 @@
 import { getSiteSettings, listBlogPosts } from "#app/content/content.server";
 import { LOCALE_CODES, localePrefix, type LocaleCode } from "#app/i18n/locales";
 import { listCategories, listDestinations, searchCatalogue } from "./catalogue.server";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
 const STATIC_PATHS = ["/", "/about", "/blog", "/faq", "/contact-us", "/privacy-policy", "/terms-and-conditions"];
 
@@ -9,17 +12,17 @@ function escapeXml(value: string): string {
 }
 
 /** Every public page of one locale, each with its hreflang alternates (sitemaps.org + xhtml:link). */
-export async function buildLocaleSitemap(locale: LocaleCode, origin: string): Promise<string> {
-  const settings = await getSiteSettings(locale);
+export async function buildLocaleSitemap(app: App, locale: LocaleCode, origin: string): Promise<string> {
+  const settings = await getSiteSettings(app.content, locale);
   const listing = settings.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
-  const [destinations, categories, blog] = await Promise.all([listDestinations(locale), listCategories(locale), listBlogPosts(locale, { page: 1, pageSize: 50 })]);
+  const [destinations, categories, blog] = await Promise.all([listDestinations(app.catalogue, locale), listCategories(app.catalogue, locale), listBlogPosts(app.content, locale, { page: 1, pageSize: 50 })]);
   const paths = [...STATIC_PATHS, listing];
   for (const destination of destinations) paths.push(`/things-to-do-in-${destination.slug}`);
   for (const category of categories) paths.push(`/${category.slug}`);
   for (const post of blog.items) paths.push(`/blog/${post.slug}`);
   // Every experience, through the catalogue's in-memory index (pages of 100).
   for (let page = 1; ; page++) {
-    const result = await searchCatalogue({ locale, currency: "SAR", page, pageSize: 100 });
+    const result = await searchCatalogue(app.catalogue, { locale, currency: "SAR", page, pageSize: 100 });
     for (const card of result.items) {
       paths.push(settings.storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`);
     }

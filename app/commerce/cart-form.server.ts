@@ -1,10 +1,8 @@
 /** Reading the cart page's and the detail page's forms into domain calls (routes stay thin). */
 import { z } from "zod";
-import { commerceBookingApi } from "./booking-api.server";
-import { getDb } from "#app/db/db.server";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartRow, type ItemSelection } from "./cart.server";
+import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartDeps, type CartRow, type ItemSelection } from "./cart.server";
 import { findOrderByToken, getOrderItems } from "./orders.server";
 import { evaluatePromo, normalizePromoCode, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
@@ -43,42 +41,42 @@ export function parseAddToCart(form: FormData): { selection: ItemSelection; curr
 }
 
 /** Keeps only the units that belong to the chosen option (the form posts every option's inputs). */
-export async function addSelectionToCart(cart: CartRow, selection: ItemSelection) {
-  const product = (await loadProducts([selection.productId])).get(selection.productId);
+export async function addSelectionToCart(deps: CartDeps, cart: CartRow, selection: ItemSelection) {
+  const product = (await loadProducts(deps.db, [selection.productId])).get(selection.productId);
   const option = product?.options.get(selection.optionId);
   const units = selection.units.filter((unit) => unit.quantity > 0 && (!option || option.units.some((candidate) => candidate.id === unit.unitId)));
-  return addToCart(cart, { ...selection, units });
+  return addToCart(deps, cart, { ...selection, units });
 }
 
 export type PromoCheck = { ok: true; code: string } | { ok: false; code: string; reason: PromoRefusal | "EMPTY"; minimum?: Money };
 
 /** Checks a typed code against the cart as it is today; stores it when it applies. */
-export async function applyPromoToCart(cartId: string, typed: string, locale: LocaleCode): Promise<PromoCheck> {
+export async function applyPromoToCart(deps: CartDeps, cartId: string, typed: string, locale: LocaleCode): Promise<PromoCheck> {
   const code = normalizePromoCode(typed);
   if (!code) return { ok: false, code, reason: "EMPTY" };
-  const review = await reviewCart(cartId, locale);
+  const review = await reviewCart(deps, cartId, locale);
   const payable = review.lines.filter((line) => line.current !== null);
   const result = evaluatePromo(
-    await loadPromo(code),
+    await loadPromo(deps.db, code),
     payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
     review.currency,
     new Date(),
     code,
   );
   if (!result.ok) return { ok: false, code, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
-  await setCartPromo(cartId, result.code);
+  await setCartPromo(deps.db, cartId, result.code);
   return { ok: true, code: result.code };
 }
 
 /** Puts the items of an order that could not be booked back into a cart (partially confirmed → retry). */
-export async function readdFailedItems(cartId: string, orderToken: string): Promise<number> {
-  const order = await findOrderByToken(orderToken);
-  const cart = await getCart(cartId);
+export async function readdFailedItems(deps: CartDeps, cartId: string, orderToken: string): Promise<number> {
+  const db = deps.db;
+  const order = await findOrderByToken(db, orderToken);
+  const cart = await getCart(db, cartId);
   if (!order || !cart || order.cartId !== cartId) return 0;
-  const failed = (await getOrderItems(order.id)).filter((item) => item.status === "FAILED" || item.status === "CANCELLED");
-  const db = await getDb();
-  const api = await commerceBookingApi();
-  const products = await loadProducts(failed.map((item) => item.productId), db);
+  const failed = (await getOrderItems(db, order.id)).filter((item) => item.status === "FAILED" || item.status === "CANCELLED");
+  const api = deps.bookingApi;
+  const products = await loadProducts(db, failed.map((item) => item.productId));
   let added = 0;
   for (const item of failed) {
     const product = products.get(item.productId);

@@ -8,23 +8,20 @@ import type { Availability } from "@octocloud/types";
 import { createCookie, type Cookie } from "@remix-run/node";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
-import { commerceBookingApi } from "./booking-api.server";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
 import type { Extra, LocalizedText } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { evaluatePromo, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
 
 export const CART_COOKIE_NAME = "rihla_cart";
 
-let cookie: Cookie | undefined;
-
-function cartCookie(): Cookie {
-  const env = getEnv();
-  cookie ??= createCookie(CART_COOKIE_NAME, {
+/** The signed cart cookie (made once, by the app context: it needs SESSION_SECRET). */
+export function createCartCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET" | "CART_TTL_DAYS">): Cookie {
+  return createCookie(CART_COOKIE_NAME, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -32,22 +29,20 @@ function cartCookie(): Cookie {
     secrets: [env.SESSION_SECRET],
     maxAge: env.CART_TTL_DAYS * 24 * 60 * 60,
   });
-  return cookie;
 }
 
-/** Forget the cookie (tests that change SESSION_SECRET). */
-export function resetCartCookieForTests(): void {
-  cookie = undefined;
-}
+/** What the cart reads and writes through: the database, the BookingApi (live prices) and its cookie. */
+export type CartDeps = { db: Database; bookingApi: BookingApi };
+export type CartCookies = { cookies: { cart: Cookie } };
 
 /** The cart id in the request's signed cookie; a tampered or missing cookie reads as none. */
-export async function readCartId(request: Request): Promise<string | null> {
-  const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
+export async function readCartId(cookie: Cookie, request: Request): Promise<string | null> {
+  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
   return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
 }
 
-export function serializeCartCookie(cartId: string): Promise<string> {
-  return cartCookie().serialize(cartId);
+export function serializeCartCookie(cookie: Cookie, cartId: string): Promise<string> {
+  return cookie.serialize(cartId);
 }
 
 export interface CartRow {
@@ -56,22 +51,21 @@ export interface CartRow {
   promoCode: string | null;
 }
 
-export async function getCart(cartId: string | null, db?: Database): Promise<CartRow | null> {
+export async function getCart(database: Database, cartId: string | null): Promise<CartRow | null> {
   if (!cartId) return null;
-  const database = db ?? (await getDb());
   const [row] = await database.select().from(carts).where(eq(carts.id, cartId));
   if (!row) return null;
   return { id: row.id, currency: isCurrencyCode(row.currency) ? row.currency : "SAR", promoCode: row.promoCode };
 }
 
 /** The request's cart, or a new one; `setCookie` is set when the browser must learn its id. */
-export async function getOrCreateCart(request: Request, currency: CurrencyCode): Promise<{ cart: CartRow; setCookie: string | null }> {
-  const existing = await getCart(await readCartId(request));
+export async function getOrCreateCart(deps: { db: Database } & CartCookies, request: Request, currency: CurrencyCode): Promise<{ cart: CartRow; setCookie: string | null }> {
+  const db = deps.db;
+  const existing = await getCart(db, await readCartId(deps.cookies.cart, request));
   if (existing) return { cart: existing, setCookie: null };
-  const db = await getDb();
   const id = randomUUID();
   await db.insert(carts).values({ id, currency });
-  return { cart: { id, currency, promoCode: null }, setCookie: await serializeCartCookie(id) };
+  return { cart: { id, currency, promoCode: null }, setCookie: await serializeCartCookie(deps.cookies.cart, id) };
 }
 
 /** What the storefront needs of a product to price, validate and show a cart line. */
@@ -96,11 +90,10 @@ export interface ProductInfo {
   >;
 }
 
-export async function loadProducts(productIds: string[], db?: Database): Promise<Map<string, ProductInfo>> {
+export async function loadProducts(database: Database, productIds: string[]): Promise<Map<string, ProductInfo>> {
   const ids = [...new Set(productIds)];
   const result = new Map<string, ProductInfo>();
   if (ids.length === 0) return result;
-  const database = db ?? (await getDb());
   const [productRows, optionRows] = await Promise.all([
     database
       .select({
@@ -213,12 +206,12 @@ export async function quoteSelection(api: BookingApi, product: ProductInfo, sele
 export type AddToCartResult = { ok: true; itemId: string } | { ok: false; reason: SelectionRefusal };
 
 /** Validates a selection, prices it live and adds it to the cart with that price as its snapshot. */
-export async function addToCart(cart: CartRow, selection: ItemSelection): Promise<AddToCartResult> {
-  const db = await getDb();
-  const product = (await loadProducts([selection.productId], db)).get(selection.productId);
+export async function addToCart(deps: CartDeps, cart: CartRow, selection: ItemSelection): Promise<AddToCartResult> {
+  const db = deps.db;
+  const product = (await loadProducts(db, [selection.productId])).get(selection.productId);
   const refusal = validateSelection(product, selection);
   if (refusal || !product) return { ok: false, reason: refusal ?? "UNKNOWN_PRODUCT" };
-  const quote = await quoteSelection(await commerceBookingApi(), product, selection, cart.currency);
+  const quote = await quoteSelection(deps.bookingApi, product, selection, cart.currency);
   if (!quote.available || quote.amount === null) return { ok: false, reason: "UNAVAILABLE" };
   const itemId = randomUUID();
   const localDate = selection.availabilityId.slice(0, 10);
@@ -238,20 +231,17 @@ export async function addToCart(cart: CartRow, selection: ItemSelection): Promis
   return { ok: true, itemId };
 }
 
-export async function removeCartItem(cartId: string, itemId: string): Promise<boolean> {
-  const db = await getDb();
+export async function removeCartItem(db: Database, cartId: string, itemId: string): Promise<boolean> {
   const removed = await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId))).returning({ id: cartItems.id });
   return removed.length > 0;
 }
 
-export async function setCartPromo(cartId: string, code: string | null): Promise<void> {
-  const db = await getDb();
+export async function setCartPromo(db: Database, cartId: string, code: string | null): Promise<void> {
   await db.update(carts).set({ promoCode: code, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 /** Empties a cart of the items that were in it when an order was placed. */
-export async function clearCartItems(cartId: string, addedUpTo: Date, db?: Database): Promise<void> {
-  const database = db ?? (await getDb());
+export async function clearCartItems(database: Database, cartId: string, addedUpTo: Date): Promise<void> {
   await database.delete(cartItems).where(and(eq(cartItems.cartId, cartId), lte(cartItems.createdAt, addedUpTo)));
   await database.update(carts).set({ promoCode: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
@@ -261,9 +251,8 @@ export async function clearCartItems(cartId: string, addedUpTo: Date, db?: Datab
  * are converted to the target cart's currency; the target keeps its promo code unless it has none.
  * The source cart is deleted. Idempotent: merging a cart that is gone does nothing.
  */
-export async function mergeCarts(fromCartId: string, intoCartId: string): Promise<void> {
+export async function mergeCarts(db: Database, fromCartId: string, intoCartId: string): Promise<void> {
   if (fromCartId === intoCartId) return;
-  const db = await getDb();
   await db.transaction(async (tx) => {
     const [from] = await tx.select().from(carts).where(eq(carts.id, fromCartId)).for("update");
     const [into] = await tx.select().from(carts).where(eq(carts.id, intoCartId)).for("update");
@@ -322,13 +311,13 @@ export interface CartReview {
 }
 
 /** The cart re-checked against the engine, with the promo code applied to today's prices. */
-export async function reviewCart(cartId: string | null, locale: LocaleCode, options: { now?: Date; db?: Database; api?: BookingApi } = {}): Promise<CartReview> {
-  const db = options.db ?? (await getDb());
-  const cart = await getCart(cartId, db);
+export async function reviewCart(deps: CartDeps, cartId: string | null, locale: LocaleCode, options: { now?: Date } = {}): Promise<CartReview> {
+  const db = deps.db;
+  const cart = await getCart(db, cartId);
   if (!cart) return { cartId: null, currency: "SAR", lines: [], notice: null, subtotal: 0, promo: null, discount: 0, total: 0 };
   const rows = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const productInfo = await loadProducts(rows.map((row) => row.productId), db);
-  const api = options.api ?? (await commerceBookingApi());
+  const productInfo = await loadProducts(db, rows.map((row) => row.productId));
+  const api = deps.bookingApi;
   const lines: CartLine[] = [];
   for (const row of rows) {
     const product = productInfo.get(row.productId);
@@ -382,7 +371,7 @@ export async function reviewCart(cartId: string | null, locale: LocaleCode, opti
   let discount = 0;
   if (cart.promoCode && payable.length > 0) {
     const result = evaluatePromo(
-      await loadPromo(cart.promoCode, db),
+      await loadPromo(db, cart.promoCode),
       payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
       cart.currency,
       options.now ?? new Date(),

@@ -4,24 +4,20 @@
  * between capture and confirmation, on-request holds, promo rules and money rounding.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { rowsOf, setDatabaseForTests } from "#app/db/db.server";
+import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { rowsOf } from "#app/db/db.server";
 import { carts, orderItems, orders, payments, promoCodes } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { SandboxGateway, SANDBOX_CARDS, setSandboxWebhookDelivery, signSandboxPayload, verifySandboxSignature } from "#app/payments/sandbox.server";
+import type { TestDatabase } from "#app/db/testing.server";
+import { SandboxGateway, SANDBOX_CARDS, signSandboxPayload, verifySandboxSignature } from "#app/payments/sandbox.server";
 import { WebhookSignatureError } from "#app/payments/gateway";
-import { setGatewayForTests } from "#app/payments/payments.server";
-import { setCommerceBookingApiForTests } from "./booking-api.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { addToCart, reviewCart, type ItemSelection } from "./cart.server";
 import { applyPaymentEvent, placeOrder, settleOrder, type PlaceOrderResult } from "./orders.server";
 import { allocateProportionally, evaluatePromo, type PromoRule } from "./pricing";
 import { runReconcilerOnce } from "./reconciler.server";
 
+let ctx: TestContext;
 let database: TestDatabase;
 let engine: EmbeddedBookingEngine;
 let gateway: SandboxGateway;
@@ -31,26 +27,21 @@ const clock = new Date("2030-01-08T06:00:00Z");
 const SECRET = "test-sandbox-webhook-secret";
 
 beforeAll(async () => {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "rihla-commerce-"));
-  process.env.SANDBOX_WEBHOOK_SECRET = SECRET;
-  process.env.PAYMENT_GATEWAY = "sandbox";
-  resetEnvForTests();
-  database = await createTestDatabase({ poolSize: 20 });
-  setDatabaseForTests(database);
-  engine = new EmbeddedBookingEngine(database.db, { now: () => clock, holdMinutes: 30 });
-  setCommerceBookingApiForTests(engine);
-  gateway = new SandboxGateway(async () => database.db, () => SECRET);
-  setGatewayForTests("sandbox", gateway);
-  setSandboxWebhookDelivery(async (rawBody, signature) => {
-    outbox.push({ rawBody, signature });
+  ctx = await createTestContext({
+    env: { SANDBOX_WEBHOOK_SECRET: SECRET, PAYMENT_GATEWAY: "sandbox", BOOKING_HOLD_MINUTES: "30" },
+    now: clock,
+    poolSize: 20,
+    sandboxDelivery: async (rawBody, signature) => {
+      outbox.push({ rawBody, signature });
+    },
   });
+  database = ctx.database;
+  engine = ctx.bookingApi as EmbeddedBookingEngine;
+  gateway = ctx.payments.sandbox;
 });
 
 afterAll(async () => {
-  setCommerceBookingApiForTests(undefined);
-  setGatewayForTests("sandbox", undefined);
-  setDatabaseForTests(undefined);
-  await database?.close();
+  await ctx?.stop();
 });
 
 beforeEach(() => {
@@ -93,7 +84,7 @@ async function cartWith(selections: ItemSelection[], promoCode: string | null = 
   const id = randomUUID();
   await database.db.insert(carts).values({ id, currency: "SAR", promoCode });
   for (const selection of selections) {
-    const added = await addToCart({ id, currency: "SAR", promoCode }, selection);
+    const added = await addToCart(ctx, { id, currency: "SAR", promoCode }, selection);
     if (!added.ok) throw new Error(`could not add: ${added.reason}`);
   }
   return id;
@@ -110,7 +101,7 @@ const adults = (product: Product, availabilityId: string, quantity = 1): ItemSel
 const lead = { firstName: "Noura", lastName: "Al-Qahtani", email: "noura@example.com", countryCode: "+966", phone: "501234567" };
 
 async function checkout(cartId: string, method: "card" | "pay_later" = "card"): Promise<PlaceOrderResult> {
-  return placeOrder({ cartId, locale: "en", lead, method, idempotencyKey: randomUUID() });
+  return placeOrder(ctx, { cartId, locale: "en", lead, method, idempotencyKey: randomUUID() });
 }
 
 async function sessionOf(orderId: string): Promise<string> {
@@ -120,7 +111,7 @@ async function sessionOf(orderId: string): Promise<string> {
 
 async function deliver(webhook: { rawBody: string; signature: string }, settle = true) {
   const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
-  return applyPaymentEvent("sandbox", event!, { settle });
+  return applyPaymentEvent(ctx, "sandbox", event!, { settle });
 }
 
 async function statusOf(orderId: string) {
@@ -146,14 +137,14 @@ describe("checkout and payment", () => {
     expect(order.status).toBe("CONFIRMED");
     expect(items.map((item) => item.status)).toEqual(["CONFIRMED"]);
     expect(payment).toMatchObject({ status: "CAPTURED", capturedAmount: order.totalAmount, refundedAmount: 0 });
-    expect((await reviewCart(cartId, "en")).lines).toHaveLength(0);
+    expect((await reviewCart(ctx, cartId, "en")).lines).toHaveLength(0);
   });
 
   test("a double submit with one idempotency key makes one order", async () => {
     const product = await pickProduct(true);
     const cartId = await cartWith([adults(product, await freshSlot(product))]);
     const key = randomUUID();
-    const [a, b] = await Promise.all([0, 1].map(() => placeOrder({ cartId, locale: "en", lead, method: "card", idempotencyKey: key })));
+    const [a, b] = await Promise.all([0, 1].map(() => placeOrder(ctx, { cartId, locale: "en", lead, method: "card", idempotencyKey: key })));
     expect(a!.ok && b!.ok).toBe(true);
     if (a!.ok && b!.ok) expect(a!.order.id).toBe(b!.order.id);
     const count = rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`));
@@ -196,7 +187,7 @@ describe("checkout and payment", () => {
     expect(state.order.status).toBe("ON_HOLD");
     expect(state.payment).toMatchObject({ status: "AUTHORIZED", capturedAmount: 0, captureMethod: "manual" });
     await engine.settlePending(state.items[0]!.bookingUuid, "CONFIRMED");
-    await runReconcilerOnce({ settleAfterMs: 0 });
+    await runReconcilerOnce(ctx, { settleAfterMs: 0 });
     state = await statusOf(placed.order.id);
     expect(state.order.status).toBe("CONFIRMED");
     expect(state.payment).toMatchObject({ status: "CAPTURED", capturedAmount: state.order.totalAmount });
@@ -210,7 +201,7 @@ describe("checkout and payment", () => {
     await deliver(outbox[0]!);
     const items = (await statusOf(placed.order.id)).items;
     await engine.settlePending(items[0]!.bookingUuid, "REJECTED");
-    await settleOrder(placed.order.id);
+    await settleOrder(ctx, placed.order.id);
     const state = await statusOf(placed.order.id);
     expect(state.order.status).toBe("BOOKING_FAILED");
     expect(state.payment).toMatchObject({ status: "VOIDED", capturedAmount: 0 });
@@ -247,7 +238,7 @@ describe("webhooks", () => {
     const items = (await statusOf(placed.order.id)).items;
     await deliver(outbox[0]!);
     await engine.settlePending(items[0]!.bookingUuid, "CONFIRMED");
-    await settleOrder(placed.order.id); // captures: the sandbox sends payment.captured
+    await settleOrder(ctx, placed.order.id); // captures: the sandbox sends payment.captured
     expect(outbox.map((webhook) => JSON.parse(webhook.rawBody).type)).toEqual(["payment.authorized", "payment.captured"]);
     const snapshot = await statusOf(placed.order.id);
     // Newest first, each twice.
@@ -266,9 +257,9 @@ describe("webhooks", () => {
     if (!placed.ok) throw new Error("refused");
     const sessionId = await sessionOf(placed.order.id);
     const event = (type: string, id: string) => ({ id, type: type as "payment.captured", sessionId, amount: placed.order.totalAmount, currency: "SAR", declineCode: null, raw: {} });
-    await applyPaymentEvent("sandbox", event("payment.captured", "evt_a"));
-    await applyPaymentEvent("sandbox", event("payment.authorized", "evt_b"));
-    await applyPaymentEvent("sandbox", { ...event("payment.failed", "evt_c"), declineCode: "card_declined" });
+    await applyPaymentEvent(ctx, "sandbox", event("payment.captured", "evt_a"));
+    await applyPaymentEvent(ctx, "sandbox", event("payment.authorized", "evt_b"));
+    await applyPaymentEvent(ctx, "sandbox", { ...event("payment.failed", "evt_c"), declineCode: "card_declined" });
     const { order, payment } = await statusOf(placed.order.id);
     expect(order.status).toBe("CONFIRMED");
     expect(payment).toMatchObject({ status: "CAPTURED", declineCode: null });
@@ -296,7 +287,7 @@ describe("recovery", () => {
     let state = await statusOf(placed.order.id);
     expect(state.payment!.status).toBe("CAPTURED");
     expect(state.items[0]!.status).toBe("HELD");
-    const report = await runReconcilerOnce({ settleAfterMs: 0 });
+    const report = await runReconcilerOnce(ctx, { settleAfterMs: 0 });
     expect(report.errors).toBe(0);
     state = await statusOf(placed.order.id);
     expect(state.order.status).toBe("CONFIRMED");
@@ -309,7 +300,7 @@ describe("recovery", () => {
     if (!placed.ok) throw new Error("refused");
     await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
     outbox = []; // lost
-    await runReconcilerOnce({ settleAfterMs: 0 });
+    await runReconcilerOnce(ctx, { settleAfterMs: 0 });
     expect((await statusOf(placed.order.id)).order.status).toBe("CONFIRMED");
   });
 });

@@ -2,12 +2,13 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { type CommerceIncident, flushCommerceReports, reportCommerceIncident } from "./monitoring.server";
+import { parseEnv } from "#app/lib/env.server";
+import { type CommerceIncident, createIncidentReporter, type IncidentReporter } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
 let server: Server;
 const envelopes: string[] = [];
+let incidents: IncidentReporter;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -21,21 +22,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  process.env.SENTRY_DSN = `http://publickey@127.0.0.1:${port}/42`;
-  resetEnvForTests();
+  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` }));
 });
 
 afterAll(async () => {
-  delete process.env.SENTRY_DSN;
-  resetEnvForTests();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 describe("failed payments reach Sentry", () => {
   test("with the order id, gateway and decline code as tags, and nothing personal", async () => {
-    reportCommerceIncident({ kind: "payment_failed", orderId: "ord_test_123", gateway: "sandbox", declineCode: "card_declined" });
-    reportCommerceIncident({ kind: "booking_failed", orderId: "ord_test_456", gateway: "sandbox", bookingError: "NOT_ENOUGH_VACANCIES" });
-    await flushCommerceReports(5000);
+    incidents.report({ kind: "payment_failed", orderId: "ord_test_123", gateway: "sandbox", declineCode: "card_declined" });
+    incidents.report({ kind: "booking_failed", orderId: "ord_test_456", gateway: "sandbox", bookingError: "NOT_ENOUGH_VACANCIES" });
+    await incidents.flush(5000);
     await expect.poll(() => envelopes.join("\n")).toContain("ord_test_456");
 
     const events = envelopes
@@ -72,9 +70,9 @@ describe("failed payments reach Sentry", () => {
       },
     };
     const incident = { kind: "payment_failed", orderId: "ord_card_789", gateway: "stripe", declineCode: "generic_decline", card, customer, lastPaymentError: declinePayload };
-    reportCommerceIncident(incident as CommerceIncident);
-    reportCommerceIncident({ ...(incident as CommerceIncident), kind: "refund_failed", declineCode: null });
-    await flushCommerceReports(5000);
+    incidents.report(incident as CommerceIncident);
+    incidents.report({ ...(incident as CommerceIncident), kind: "refund_failed", declineCode: null });
+    await incidents.flush(5000);
     // The reports did arrive (so the checks below look at real envelopes).
     await expect.poll(() => envelopes.filter((envelope) => envelope.includes("ord_card_789")).length).toBe(2);
 

@@ -4,7 +4,7 @@
  * hold any) and never the customer's name, email or phone.
  */
 import * as Sentry from "@sentry/node";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 
 export type CommerceIncident = {
   kind: "payment_failed" | "booking_failed" | "partially_confirmed" | "refund_failed" | "settle_failed";
@@ -14,22 +14,23 @@ export type CommerceIncident = {
   bookingError?: string | null;
 };
 
-let initialized = false;
-
-function ensureClient(): boolean {
-  const dsn = getEnv().SENTRY_DSN;
-  if (!dsn) return false;
-  // The server entry may already have started Sentry (@sentry/remix builds on @sentry/node).
-  if (Sentry.getClient()) return true;
-  if (!initialized) {
-    Sentry.init({ dsn, environment: getEnv().SENTRY_ENVIRONMENT, defaultIntegrations: false, sendDefaultPii: false, tracesSampleRate: 0 });
-    initialized = true;
-  }
-  return true;
+/** Where commerce incidents go: Sentry when SENTRY_DSN is set, nowhere otherwise. */
+export interface IncidentReporter {
+  report(incident: CommerceIncident): void;
+  /** Waits for queued reports to be sent (tests, shutdown). */
+  flush(timeoutMs?: number): Promise<boolean>;
 }
 
-export function reportCommerceIncident(incident: CommerceIncident): void {
-  if (!ensureClient()) return;
+/** Made once by the app context. The Sentry SDK itself is process-wide: it is started here only if the server entry has not. */
+export function createIncidentReporter(env: Pick<Env, "SENTRY_DSN" | "SENTRY_ENVIRONMENT">): IncidentReporter {
+  const dsn = env.SENTRY_DSN;
+  if (!dsn) return { report: () => undefined, flush: () => Promise.resolve(true) };
+  // The server entry may already have started Sentry (@sentry/remix builds on @sentry/node).
+  if (!Sentry.getClient()) Sentry.init({ dsn, environment: env.SENTRY_ENVIRONMENT, defaultIntegrations: false, sendDefaultPii: false, tracesSampleRate: 0 });
+  return { report: reportToSentry, flush: (timeoutMs = 2000) => Sentry.flush(timeoutMs) };
+}
+
+function reportToSentry(incident: CommerceIncident): void {
   Sentry.withScope((scope) => {
     scope.setTag("order_id", incident.orderId);
     scope.setTag("gateway", incident.gateway ?? "none");
@@ -39,9 +40,4 @@ export function reportCommerceIncident(incident: CommerceIncident): void {
     scope.setLevel(incident.kind === "partially_confirmed" ? "warning" : "error");
     Sentry.captureMessage(`commerce: ${incident.kind}`);
   });
-}
-
-/** Waits for queued reports to be sent (tests, shutdown). */
-export function flushCommerceReports(timeoutMs = 2000): Promise<boolean> {
-  return Sentry.flush(timeoutMs);
 }

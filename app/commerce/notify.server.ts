@@ -4,8 +4,8 @@
  */
 import { getFixedT } from "#app/i18n/i18n.server";
 import { isLocaleCode, localePrefix } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
-import { sendMail } from "#app/lib/mailer.server";
+import type { Env } from "#app/lib/env.server";
+import type { Mailer } from "#app/lib/mailer.server";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getLocale } from "#app/i18n/locales";
 
@@ -20,11 +20,8 @@ export const loggingWhatsAppNotifier: WhatsAppNotifier = {
   },
 };
 
-let whatsapp: WhatsAppNotifier = loggingWhatsAppNotifier;
-
-export function setWhatsAppNotifier(notifier: WhatsAppNotifier | undefined): void {
-  whatsapp = notifier ?? loggingWhatsAppNotifier;
-}
+/** What telling a customer needs: the site's origin, the mailer and the WhatsApp notifier. */
+export type NotifyDeps = { env: Pick<Env, "SITE_URL">; mailer: Mailer; whatsapp: WhatsAppNotifier };
 
 export type NotifiedOutcome = "CONFIRMED" | "PARTIALLY_CONFIRMED" | "ON_HOLD" | "PAY_LATER" | "PAYMENT_FAILED" | "BOOKING_FAILED";
 
@@ -41,12 +38,12 @@ export interface OrderNotice {
   items: Array<{ title: string; localDate: string; status: string }>;
 }
 
-export async function notifyOrderOutcome(notice: OrderNotice): Promise<void> {
+export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice): Promise<void> {
   const locale = isLocaleCode(notice.locale) ? notice.locale : "en";
   const t = getFixedT(locale);
   const key = `booking.email.${notice.outcome}`;
   const total = isCurrencyCode(notice.currency) ? formatMoney(notice.total, notice.currency, getLocale(locale).iso) : `${notice.total} ${notice.currency}`;
-  const link = `${getEnv().SITE_URL}${localePrefix(locale)}${notice.accessUrlPath}`;
+  const link = `${deps.env.SITE_URL}${localePrefix(locale)}${notice.accessUrlPath}`;
   const lines = notice.items.map((item) => `- ${item.title} (${item.localDate}): ${t(`booking.itemStatus.${item.status}`)}`);
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),
@@ -58,8 +55,8 @@ export async function notifyOrderOutcome(notice: OrderNotice): Promise<void> {
     t("booking.email.total", { total }),
     t("booking.email.link", { link }),
   ].join("\n");
-  await sendMail({ to: notice.email, subject: t(`${key}.subject`, { reference: notice.reference }), text });
+  await deps.mailer.send({ to: notice.email, subject: t(`${key}.subject`, { reference: notice.reference }), text });
   if (notice.outcome === "ON_HOLD" || notice.outcome === "PAY_LATER" || notice.outcome === "CONFIRMED") {
-    await whatsapp.send(notice.phone, t(`${key}.subject`, { reference: notice.reference })).catch((error: unknown) => console.error("[whatsapp]", error));
+    await deps.whatsapp.send(notice.phone, t(`${key}.subject`, { reference: notice.reference })).catch((error: unknown) => console.error("[whatsapp]", error));
   }
 }

@@ -9,18 +9,19 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { BookingStatus } from "@octocloud/types";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
-import { commerceBookingApi } from "./booking-api.server";
-import { getDb, type Database } from "#app/db/db.server";
+import type { AppContext } from "#app/context.server";
+import type { Database } from "#app/db/db.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
 import { localePrefix, type LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
-import { getDefaultGateway, getGateway, isGatewayName } from "#app/payments/payments.server";
+import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
 import { clearCartItems, loadProducts, reviewCart } from "./cart.server";
-import { reportCommerceIncident } from "./monitoring.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
+
+/** What the order flow uses from the app context. */
+export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
 
 export type OrderStatus =
   | "PLACING"
@@ -114,20 +115,18 @@ async function nextStepOf(db: Database, order: OrderRow): Promise<string> {
   return resultPath(order);
 }
 
-export async function findOrderByToken(token: string, db?: Database): Promise<OrderRow | null> {
+export async function findOrderByToken(database: Database, token: string): Promise<OrderRow | null> {
   if (!token || token.length < 20) return null;
-  const database = db ?? (await getDb());
   const [row] = await database.select().from(orders).where(eq(orders.accessToken, token));
   return row ?? null;
 }
 
-export async function getOrderItems(orderId: string, db?: Database): Promise<OrderItemRow[]> {
-  const database = db ?? (await getDb());
+export async function getOrderItems(database: Database, orderId: string): Promise<OrderItemRow[]> {
   return database.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
 }
 
-export async function getOrderPayment(orderId: string, db?: Database): Promise<PaymentRow | null> {
-  return paymentOf(db ?? (await getDb()), orderId);
+export async function getOrderPayment(db: Database, orderId: string): Promise<PaymentRow | null> {
+  return paymentOf(db, orderId);
 }
 
 function contactOf(order: Pick<OrderRow, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "locale">) {
@@ -148,22 +147,22 @@ class PromoUsedUp extends Error {}
  * engine, then opens a hosted payment session (card) or confirms the bookings (pay later). A second
  * submit with the same idempotency key finds the first order; a refusal releases every hold it took.
  */
-export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
-  const db = await getDb();
+export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const db = deps.db;
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
   if (existing) return existing.status === "REFUSED" ? { ok: false, reason: "UNAVAILABLE" } : { ok: true, order: existing, redirectTo: await nextStepOf(db, existing) };
 
-  const review = await reviewCart(input.cartId, input.locale);
+  const review = await reviewCart(deps, input.cartId, input.locale);
   if (review.lines.length === 0) return { ok: false, reason: "EMPTY_CART" };
   if (review.lines.some((line) => line.status === "unavailable")) return { ok: false, reason: "UNAVAILABLE" };
   if (review.promo && !review.promo.applied) return { ok: false, reason: "PROMO", promoReason: review.promo.reason };
   if (input.expectedTotal !== undefined && input.expectedTotal !== review.total) return { ok: false, reason: "PRICE_CHANGED" };
 
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
-  await abandonUnpaidOrders(input.cartId);
+  await abandonUnpaidOrders(deps, input.cartId);
 
-  const api = await commerceBookingApi();
-  const products = await loadProducts(review.lines.map((line) => line.productId), db);
+  const api = deps.bookingApi;
+  const products = await loadProducts(db, review.lines.map((line) => line.productId));
   const orderId = randomUUID();
   const now = new Date();
   const order = {
@@ -224,7 +223,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     return first && first.status !== "REFUSED" ? { ok: true, order: first, redirectTo: await nextStepOf(db, first) } : { ok: false, reason: "UNAVAILABLE" };
   }
 
-  const holdMinutes = getEnv().BOOKING_HOLD_MINUTES;
+  const holdMinutes = deps.env.BOOKING_HOLD_MINUTES;
   let refused = false;
   for (const item of items) {
     try {
@@ -256,14 +255,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   if (input.method === "pay_later" || order.totalAmount === 0) {
     await db.update(orders).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(orders.id, orderId));
-    const status = await settleOrder(orderId, { api });
+    const status = await settleOrder(deps, orderId);
     return { ok: true, order: { ...order, status: status ?? "PROCESSING", gateway: null, notifiedStatus: null }, redirectTo: resultPath({ status: status ?? "PROCESSING", accessToken: order.accessToken }) };
   }
 
-  const gateway = getDefaultGateway();
+  const gateway = deps.payments.default;
   const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
   const prefix = localePrefix(input.locale);
-  const site = getEnv().SITE_URL.replace(/\/$/, "");
+  const site = deps.env.SITE_URL.replace(/\/$/, "");
   try {
     const session = await gateway.createSession({
       orderId,
@@ -294,7 +293,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     });
   } catch (error) {
     console.error("[orders] could not open a payment session", error);
-    reportCommerceIncident({ kind: "payment_failed", orderId, gateway: gateway.name, declineCode: "session_create_failed" });
+    deps.incidents.report({ kind: "payment_failed", orderId, gateway: gateway.name, declineCode: "session_create_failed" });
     await refuseOrder(db, api, orderId);
     return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
   }
@@ -304,7 +303,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
 /** Cancels whatever holds an order took and marks it REFUSED (nothing was charged). */
 async function refuseOrder(db: Database, api: BookingApi, orderId: string): Promise<void> {
-  const items = await getOrderItems(orderId, db);
+  const items = await getOrderItems(db, orderId);
   for (const item of items) await cancelHold(api, item.bookingUuid);
   await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.status, ["NEW", "HELD"])));
   await db.update(orders).set({ status: "REFUSED", updatedAt: new Date() }).where(eq(orders.id, orderId));
@@ -321,25 +320,25 @@ async function cancelHold(api: BookingApi, uuid: string): Promise<void> {
 }
 
 /** Gives up unpaid orders of a cart: their sessions are closed and their holds released. */
-export async function abandonUnpaidOrders(cartId: string): Promise<void> {
-  const db = await getDb();
+export async function abandonUnpaidOrders(deps: CommerceDeps, cartId: string): Promise<void> {
+  const db = deps.db;
   const unpaid = await db.select().from(orders).where(and(eq(orders.cartId, cartId), eq(orders.status, "AWAITING_PAYMENT")));
-  for (const order of unpaid) await abandonOrder(order.id);
+  for (const order of unpaid) await abandonOrder(deps, order.id);
 }
 
 /** An unpaid order expires: session closed, holds released. A payment that still arrives is refunded by settleOrder. */
-export async function abandonOrder(orderId: string): Promise<void> {
-  const db = await getDb();
-  const api = await commerceBookingApi();
+export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise<void> {
+  const db = deps.db;
+  const api = deps.bookingApi;
   const claimed = await db.update(orders).set({ status: "EXPIRED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "AWAITING_PAYMENT"))).returning();
   if (claimed.length === 0) return;
   const payment = await paymentOf(db, orderId);
   if (payment && isGatewayName(payment.gateway)) {
-    await getGateway(payment.gateway)
+    await deps.payments.get(payment.gateway)
       .cancel(payment.sessionId, `abandon:${payment.id}`)
       .catch((error: unknown) => console.error("[orders] closing the payment session failed", error));
   }
-  for (const item of await getOrderItems(orderId, db)) {
+  for (const item of await getOrderItems(db, orderId)) {
     if (item.status !== "HELD") continue;
     await cancelHold(api, item.bookingUuid);
     await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD")));
@@ -354,8 +353,8 @@ export type ApplyEventResult = "applied" | "duplicate" | "unknown_session";
  * harmless: each status change is a conditional update from the states that may precede it, so a
  * late "authorized" never undoes "captured" and a late "failed" never undoes a payment.
  */
-export async function applyPaymentEvent(gatewayName: string, event: PaymentEvent, options: { settle?: boolean } = {}): Promise<ApplyEventResult> {
-  const db = await getDb();
+export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string, event: PaymentEvent, options: { settle?: boolean } = {}): Promise<ApplyEventResult> {
+  const db = deps.db;
   const inserted = await db
     .insert(paymentEvents)
     .values({ gateway: gatewayName, eventId: event.id, type: event.type, sessionId: event.sessionId, payload: event.raw })
@@ -395,7 +394,7 @@ export async function applyPaymentEvent(gatewayName: string, event: PaymentEvent
       // Our own refunds coming back; settleOrder already recorded them.
       break;
   }
-  if (options.settle !== false) await settleOrder(payment.orderId);
+  if (options.settle !== false) await settleOrder(deps, payment.orderId);
   await markProcessed(db, gatewayName, event.id);
   return "applied";
 }
@@ -408,15 +407,15 @@ async function markProcessed(db: Database, gateway: string, eventId: string): Pr
  * Asks the gateway how an unpaid order's session stands and applies that as an event (when a
  * webhook is late or lost). A session that expired unpaid abandons the order.
  */
-export async function syncOrderPayment(orderId: string): Promise<void> {
-  const db = await getDb();
+export async function syncOrderPayment(deps: CommerceDeps, orderId: string): Promise<void> {
+  const db = deps.db;
   const payment = await paymentOf(db, orderId);
   if (!payment || !isGatewayName(payment.gateway)) return;
-  const state = await getGateway(payment.gateway).retrieveSession(payment.sessionId);
+  const state = await deps.payments.get(payment.gateway).retrieveSession(payment.sessionId);
   const type =
     state.status === "captured" ? "payment.captured" : state.status === "authorized" ? "payment.authorized" : state.status === "failed" ? "payment.failed" : state.status === "voided" ? "payment.voided" : null;
   if (type) {
-    await applyPaymentEvent(payment.gateway, {
+    await applyPaymentEvent(deps, payment.gateway, {
       id: `sync:${state.id}:${state.status}`,
       type,
       sessionId: state.id,
@@ -426,7 +425,7 @@ export async function syncOrderPayment(orderId: string): Promise<void> {
       raw: { source: "reconciler", status: state.status },
     });
   } else if (state.status === "expired") {
-    await abandonOrder(orderId);
+    await abandonOrder(deps, orderId);
   }
 }
 
@@ -439,31 +438,31 @@ const isFailed = (status: string) => status === "FAILED" || status === "CANCELLE
  * capture, captures (or releases) an authorization once every item is decided, then records the
  * outcome, empties the cart and tells the customer once per outcome.
  */
-export async function settleOrder(orderId: string, deps: { api?: BookingApi } = {}): Promise<OrderStatus | null> {
-  const db = await getDb();
-  const api = deps.api ?? (await commerceBookingApi());
+export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<OrderStatus | null> {
+  const db = deps.db;
+  const api = deps.bookingApi;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const status = order.status as OrderStatus;
   if (status === "PLACING" || status === "REFUSED") return status;
   const payment = await paymentOf(db, orderId);
-  const gateway = payment && isGatewayName(payment.gateway) ? getGateway(payment.gateway) : null;
+  const gateway = payment && isGatewayName(payment.gateway) ? deps.payments.get(payment.gateway) : null;
   const needsPayment = order.paymentMethod === "card" && order.totalAmount > 0;
 
   if (needsPayment) {
     if (!payment || payment.status === "CREATED") return status;
     if (payment.status === "FAILED" || (payment.status === "VOIDED" && payment.capturedAmount === 0 && status === "AWAITING_PAYMENT")) {
-      for (const item of await getOrderItems(orderId, db)) {
+      for (const item of await getOrderItems(db, orderId)) {
         if (item.status !== "HELD") continue;
         await cancelHold(api, item.bookingUuid);
         await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD")));
       }
-      return finish(db, order, status === "EXPIRED" ? "EXPIRED" : "PAYMENT_FAILED", payment);
+      return finish(deps, order, status === "EXPIRED" ? "EXPIRED" : "PAYMENT_FAILED", payment);
     }
   }
 
   // Money is secured (authorized or captured), or not needed: the holds become bookings.
-  for (const item of await getOrderItems(orderId, db)) {
+  for (const item of await getOrderItems(db, orderId)) {
     if (item.status === "HELD") {
       let next: ItemStatus;
       let failureCode: string | null = null;
@@ -489,7 +488,7 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
     }
   }
 
-  let items = await getOrderItems(orderId, db);
+  let items = await getOrderItems(db, orderId);
   let currentPayment = payment;
   if (gateway && currentPayment?.status === "CAPTURED") {
     for (const item of items) {
@@ -505,7 +504,7 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
         await gateway.refund(currentPayment.sessionId, amount, `refund:${item.id}`);
       } catch (error) {
         console.error("[orders] refund failed; the reconciler will retry", error);
-        reportCommerceIncident({ kind: "refund_failed", orderId, gateway: gateway.name });
+        deps.incidents.report({ kind: "refund_failed", orderId, gateway: gateway.name });
         continue;
       }
       const done = await db.update(orderItems).set({ refundState: "REFUNDED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "REFUNDING"))).returning({ id: orderItems.id });
@@ -527,7 +526,7 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
     }
     await db.update(orderItems).set({ refundState: "RELEASED" }).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.status, ["FAILED", "CANCELLED"]), eq(orderItems.refundState, "NONE")));
     currentPayment = await paymentOf(db, orderId);
-    items = await getOrderItems(orderId, db);
+    items = await getOrderItems(db, orderId);
   }
 
   const confirmed = items.filter((item) => item.status === "CONFIRMED").length;
@@ -539,13 +538,14 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
   else if (failed === 0) outcome = "CONFIRMED";
   else if (confirmed > 0) outcome = "PARTIALLY_CONFIRMED";
   else outcome = status === "EXPIRED" && !currentPayment?.capturedAmount ? "EXPIRED" : "BOOKING_FAILED";
-  return finish(db, order, outcome, currentPayment);
+  return finish(deps, order, outcome, currentPayment);
 }
 
-async function finish(db: Database, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
+async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
+  const db = deps.db;
   if (outcome !== order.status) await db.update(orders).set({ status: outcome, updatedAt: new Date() }).where(eq(orders.id, order.id));
   if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
-  if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(order.cartId, order.purchasedAt, db);
+  if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
   if (NOTIFIED.includes(outcome)) {
     // Each outcome is told once, however many times settling runs.
     const claimed = await db
@@ -554,20 +554,21 @@ async function finish(db: Database, order: OrderRow, outcome: OrderStatus, payme
       .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
       .returning({ id: orders.id });
     if (claimed.length > 0) {
-      if (outcome === "PAYMENT_FAILED") reportCommerceIncident({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "BOOKING_FAILED") reportCommerceIncident({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "PARTIALLY_CONFIRMED") reportCommerceIncident({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
-      await sendOutcomeEmail(db, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
+      if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
+      await sendOutcomeEmail(deps, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
     }
   }
   return outcome;
 }
 
-async function sendOutcomeEmail(db: Database, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
-  const items = await getOrderItems(order.id, db);
-  const products = await loadProducts(items.map((item) => item.productId), db);
+async function sendOutcomeEmail(deps: CommerceDeps, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
+  const db = deps.db;
+  const items = await getOrderItems(db, order.id);
+  const products = await loadProducts(db, items.map((item) => item.productId));
   const locale = order.locale as LocaleCode;
-  await notifyOrderOutcome({
+  await notifyOrderOutcome(deps, {
     outcome,
     reference: order.reference,
     locale: order.locale,

@@ -1,11 +1,10 @@
 /** Promo codes in the database; the rules themselves are pure (./pricing.ts). */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { promoCodes, promoRedemptions } from "#app/db/schema";
 import { normalizePromoCode, type PromoRule } from "./pricing";
 
-export async function loadPromo(code: string, db?: Database): Promise<PromoRule | null> {
-  const database = db ?? (await getDb());
+export async function loadPromo(database: Database, code: string): Promise<PromoRule | null> {
   const [row] = await database.select().from(promoCodes).where(eq(promoCodes.code, normalizePromoCode(code)));
   return row ?? null;
 }

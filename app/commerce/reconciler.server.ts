@@ -6,12 +6,8 @@
  * finish). Every step it calls is idempotent, so it is safe next to webhooks and other instances.
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { commerceBookingApi } from "./booking-api.server";
-import { getDb } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
-import { getEnv } from "#app/lib/env.server";
-import { reportCommerceIncident } from "./monitoring.server";
-import { abandonOrder, settleOrder, syncOrderPayment } from "./orders.server";
+import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { releasePromo } from "./promo.server";
 
 /** A checkout that has not finished placing after this long died half way. */
@@ -27,11 +23,10 @@ export interface ReconcileReport {
 }
 
 /** One pass; `now` and `settleAfterMs` let tests run it without waiting. */
-export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: number } = {}): Promise<ReconcileReport> {
-  const db = await getDb();
-  const api = await commerceBookingApi();
+export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Date; settleAfterMs?: number } = {}): Promise<ReconcileReport> {
+  const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
-  const settleAfterMs = options.settleAfterMs ?? getEnv().ORDER_SETTLE_AFTER_SECONDS * 1000;
+  const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
   const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
@@ -39,7 +34,7 @@ export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: n
     } catch (error) {
       report.errors += 1;
       console.error(`[reconciler] order ${orderId}`, error);
-      reportCommerceIncident({ kind: "settle_failed", orderId, gateway: null });
+      deps.incidents.report({ kind: "settle_failed", orderId, gateway: null });
     }
   };
 
@@ -66,13 +61,13 @@ export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: n
     .from(orders)
     .where(and(eq(orders.status, "AWAITING_PAYMENT"), lt(orders.updatedAt, new Date(now.getTime() - settleAfterMs))))
     .limit(BATCH);
-  const holdMs = getEnv().BOOKING_HOLD_MINUTES * 60_000;
+  const holdMs = deps.env.BOOKING_HOLD_MINUTES * 60_000;
   for (const order of waiting) {
     await attempt(order.id, async () => {
-      await syncOrderPayment(order.id);
+      await syncOrderPayment(deps, order.id);
       // Nobody paid while the seats were held: give them back.
       const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-      if (after?.status === "AWAITING_PAYMENT" && now.getTime() - order.updatedAt.getTime() > holdMs) await abandonOrder(order.id);
+      if (after?.status === "AWAITING_PAYMENT" && now.getTime() - order.updatedAt.getTime() > holdMs) await abandonOrder(deps, order.id);
       report.synced += 1;
     });
   }
@@ -94,35 +89,36 @@ export async function runReconcilerOnce(options: { now?: Date; settleAfterMs?: n
     .limit(BATCH);
   for (const { id } of moving) {
     await attempt(id, async () => {
-      await settleOrder(id, { api });
+      await settleOrder(deps, id);
       report.settled += 1;
     });
   }
   return report;
 }
 
-let timer: NodeJS.Timeout | undefined;
-let running: Promise<unknown> | undefined;
+export interface Reconciler {
+  /** Stops the timer and waits for a running pass (call before closing the database). */
+  stop(): Promise<void>;
+}
 
-/** Runs a pass now and then every RECONCILER_INTERVAL_SECONDS; never overlaps itself. */
-export function startReconciler(intervalMs = getEnv().RECONCILER_INTERVAL_SECONDS * 1000): void {
-  if (timer) return;
+/** Runs a pass now and then every `intervalMs`; never overlaps itself. */
+export function startReconciler(deps: CommerceDeps, intervalMs: number): Reconciler {
+  let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = runReconcilerOnce()
+    running = runReconcilerOnce(deps)
       .catch((error: unknown) => console.error("[reconciler] pass failed", error))
       .finally(() => {
         running = undefined;
       });
   };
   tick();
-  timer = setInterval(tick, intervalMs);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-}
-
-/** Stops the timer and waits for a running pass (call before closing the database). */
-export async function stopReconciler(): Promise<void> {
-  if (timer) clearInterval(timer);
-  timer = undefined;
-  await running;
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

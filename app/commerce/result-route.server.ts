@@ -3,11 +3,12 @@ import { json, redirect } from "@remix-run/node";
 import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE } from "#app/lib/http";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
+import type { AppContext } from "#app/context.server";
 import { loadOrderResult } from "./result.server";
 
-export async function orderResultLoader(request: Request, pageKey: string) {
+export async function orderResultLoader(app: AppContext, request: Request, pageKey: string) {
   const context = getPageContext(request);
-  const { result, redirectTo } = await loadOrderResult(request, context.locale);
+  const { result, redirectTo } = await loadOrderResult(app, request, context.locale);
   if (redirectTo) throw redirect(`${localePrefix(context.locale)}${redirectTo}`, { status: 303, headers: { "Cache-Control": CACHE_PRIVATE } });
   const seo = result ? { ...pageSeo(context, pageKey), title: `${context.t(`booking.result.${result.screen}.title`)} | Rihla` } : pageSeo(context, pageKey);
   return json({ seo, result }, { headers: { "Cache-Control": CACHE_PRIVATE } });

@@ -1,11 +1,11 @@
 /** What the result screens (/checkout/success|error|on_hold) show, found by the URL token or the cart cookie. */
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "#app/db/db.server";
+import type { CartCookies } from "./cart.server";
 import { orders } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { loadProducts, readCartId } from "./cart.server";
-import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type OrderRow, type OrderStatus } from "./orders.server";
+import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 
 export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "onHold" | "payLater" | "progress";
 
@@ -49,13 +49,13 @@ export function screenOf(status: OrderStatus): ResultScreen {
 /** Gives a late webhook a moment before asking the gateway ourselves. */
 const ASK_GATEWAY_AFTER_MS = 3000;
 
-async function findOrder(request: Request): Promise<OrderRow | null> {
+async function findOrder(deps: CommerceDeps & CartCookies, request: Request): Promise<OrderRow | null> {
+  const db = deps.db;
   const token = new URL(request.url).searchParams.get("order");
-  if (token) return findOrderByToken(token);
+  if (token) return findOrderByToken(db, token);
   // Without a token: this browser's latest order (its cart cookie is signed).
-  const cartId = await readCartId(request);
+  const cartId = await readCartId(deps.cookies.cart, request);
   if (!cartId) return null;
-  const db = await getDb();
   const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(desc(orders.purchasedAt)).limit(1);
   return row && row.status !== "REFUSED" && row.status !== "PLACING" ? row : null;
 }
@@ -64,20 +64,21 @@ async function findOrder(request: Request): Promise<OrderRow | null> {
  * The order behind a result screen, nudged forward when it is still in progress. `redirectTo` is
  * set when another screen matches the outcome (the payment page returns to /checkout/success).
  */
-export async function loadOrderResult(request: Request, locale: LocaleCode): Promise<{ result: OrderResult | null; redirectTo: string | null }> {
-  let order = await findOrder(request);
+export async function loadOrderResult(deps: CommerceDeps & CartCookies, request: Request, locale: LocaleCode): Promise<{ result: OrderResult | null; redirectTo: string | null }> {
+  const db = deps.db;
+  let order = await findOrder(deps, request);
   if (!order) return { result: null, redirectTo: null };
   if (order.status === "AWAITING_PAYMENT" || order.status === "PROCESSING") {
     const age = Date.now() - order.updatedAt.getTime();
     if (age > ASK_GATEWAY_AFTER_MS) {
       try {
-        if (order.status === "AWAITING_PAYMENT") await syncOrderPayment(order.id);
-        else await settleOrder(order.id);
+        if (order.status === "AWAITING_PAYMENT") await syncOrderPayment(deps, order.id);
+        else await settleOrder(deps, order.id);
       } catch (error) {
         // The page keeps polling; the reconciler retries too.
         console.error("[checkout] settling on return failed", error);
       }
-      order = (await findOrderByToken(order.accessToken)) ?? order;
+      order = (await findOrderByToken(db, order.accessToken)) ?? order;
     }
   }
   const status = order.status as OrderStatus;
@@ -85,8 +86,8 @@ export async function loadOrderResult(request: Request, locale: LocaleCode): Pro
   const path = new URL(request.url).pathname.replace(/^\/(ru|zh|ar)(?=\/)/, "");
   const target = resultPath(order).split("?")[0]!;
   const redirectTo = screen !== "progress" && target !== path ? resultPath(order) : null;
-  const items = await getOrderItems(order.id);
-  const products = await loadProducts(items.map((item) => item.productId));
+  const items = await getOrderItems(deps.db, order.id);
+  const products = await loadProducts(deps.db, items.map((item) => item.productId));
   return {
     redirectTo,
     result: {

@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
-import { getEnv, type Env } from "#app/lib/env.server";
-import { notifySiteChanged } from "#app/lib/lifecycle.server";
+import type { Env } from "#app/lib/env.server";
 import { createContentCache, type ContentCache, type ContentChange } from "./cache.server";
 import {
   BLOG_LIST_QUERY,
@@ -82,15 +81,17 @@ type Overrides = Pick<Env, "STOREFRONT_TYPE" | "LAYOUT_TYPE" | "DEFAULT_CURRENCY
 export interface ContentServiceOptions {
   store: ContentStore;
   cache?: ContentCache;
-  /** Environment overrides of the CMS settings; read from getEnv() on each call when omitted. */
+  /** Environment overrides of the CMS settings (the app context passes its parsed env). */
   overrides?: () => Partial<Overrides>;
+  /** Told when content changes, so whole cached pages can be dropped (the app context's siteChanges). */
+  onSiteChange?: (reason: string) => void;
 }
 
-export function createContentService({ store, cache = createContentCache(), overrides = () => getEnv() }: ContentServiceOptions): ContentService {
+export function createContentService({ store, cache = createContentCache(), overrides = () => ({}), onSiteChange = () => undefined }: ContentServiceOptions): ContentService {
   // Whole cached pages show content too: drop them with the content they were rendered from.
   const unsubscribe = store.onChange(() => {
     cache.clear();
-    notifySiteChanged("content dataset changed");
+    onSiteChange("content dataset changed");
   });
 
   /** One cached, zod-parsed query. The parsed value is what is cached, so hits cost no parsing. */
@@ -162,7 +163,7 @@ export function createContentService({ store, cache = createContentCache(), over
     listThemes: (locale) => run("themes", THEMES_QUERY, ThemesResultSchema, { language: locale }, locale, ["theme"]),
     invalidate: (change) => {
       const evicted = cache.evict(change);
-      notifySiteChanged(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
+      onSiteChange(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
       return evicted;
     },
     async close() {
@@ -173,7 +174,7 @@ export function createContentService({ store, cache = createContentCache(), over
 }
 
 /** The store the environment asks for: Sanity when SANITY_PROJECT_ID is set, otherwise the seed dataset. */
-export function createStoreFromEnv(env: Env = getEnv()): ContentStore {
+export function createStoreFromEnv(env: Env): ContentStore {
   if (env.SANITY_PROJECT_ID) {
     return createSanityStore({
       projectId: env.SANITY_PROJECT_ID,
@@ -186,31 +187,16 @@ export function createStoreFromEnv(env: Env = getEnv()): ContentStore {
   return createSeedStore({ watch: env.NODE_ENV === "development" });
 }
 
-let service: ContentService | undefined;
-
-/** The process-wide content service, created from the environment on first use. */
-export function getContentService(): ContentService {
-  service ??= createContentService({ store: createStoreFromEnv() });
-  return service;
-}
-
-/** Drop the process-wide service (tests that change the environment). */
-export async function resetContentServiceForTests(next?: ContentService): Promise<void> {
-  const previous = service;
-  service = next;
-  if (previous && previous !== next) await previous.close();
-}
-
-// The functions routes call. Each returns plain, typed, read-only data; missing documents are null.
-export const getSiteSettings = (locale: ContentLocale) => getContentService().getSiteSettings(locale);
-export const getRedirectRules = () => getContentService().getRedirectRules();
-export const getHomePage = (locale: ContentLocale) => getContentService().getHomePage(locale);
-export const listBlogPosts = (locale: ContentLocale, options?: { page?: number; pageSize?: number }) => getContentService().listBlogPosts(locale, options);
-export const getBlogPost = (locale: ContentLocale, slug: string) => getContentService().getBlogPost(locale, slug);
-export const listFaqEntries = (locale: ContentLocale) => getContentService().listFaqEntries(locale);
-export const getStaticPage = (locale: ContentLocale, kind: StaticPageKind) => getContentService().getStaticPage(locale, kind);
-export const listTestimonials = (locale: ContentLocale) => getContentService().listTestimonials(locale);
-export const listThemes = (locale: ContentLocale) => getContentService().listThemes(locale);
+// The functions routes call, over the app context's service. Each returns plain, typed, read-only data; missing documents are null.
+export const getSiteSettings = (content: ContentService, locale: ContentLocale) => content.getSiteSettings(locale);
+export const getRedirectRules = (content: ContentService) => content.getRedirectRules();
+export const getHomePage = (content: ContentService, locale: ContentLocale) => content.getHomePage(locale);
+export const listBlogPosts = (content: ContentService, locale: ContentLocale, options?: { page?: number; pageSize?: number }) => content.listBlogPosts(locale, options);
+export const getBlogPost = (content: ContentService, locale: ContentLocale, slug: string) => content.getBlogPost(locale, slug);
+export const listFaqEntries = (content: ContentService, locale: ContentLocale) => content.listFaqEntries(locale);
+export const getStaticPage = (content: ContentService, locale: ContentLocale, kind: StaticPageKind) => content.getStaticPage(locale, kind);
+export const listTestimonials = (content: ContentService, locale: ContentLocale) => content.listTestimonials(locale);
+export const listThemes = (content: ContentService, locale: ContentLocale) => content.listThemes(locale);
 
 const SEED_IMAGE_NAME = /^[a-z0-9][a-z0-9-]*\.(jpg|jpeg|png|webp)$/;
 const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };

@@ -6,7 +6,7 @@ import type { ContentService } from "./content.server";
 /** The Postgres NOTIFY channel on which app instances tell each other which content changed. */
 export const CONTENT_CHANNEL = "content_invalidation";
 
-/** The shape of `getPubSub()` in `#app/db/db.server` (LISTEN/NOTIFY); injected so tests can fake it. */
+/** The database's LISTEN/NOTIFY (`#app/db/db.server`); injected so tests can fake it. */
 export interface PubSub {
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
@@ -49,26 +49,4 @@ export function createInvalidationBus({ pubsub, service, instanceId = INSTANCE_I
       });
     },
   };
-}
-
-async function defaultBus(): Promise<InvalidationBus> {
-  // Imported lazily so content queries never open the database by themselves.
-  const [{ getPubSub }, { getContentService }] = await Promise.all([import("#app/db/db.server"), import("./content.server")]);
-  return createInvalidationBus({ pubsub: await getPubSub(), service: getContentService() });
-}
-
-let bus: Promise<InvalidationBus> | undefined;
-
-/** The process-wide bus over the database's LISTEN/NOTIFY. */
-export function getInvalidationBus(): Promise<InvalidationBus> {
-  bus ??= defaultBus().catch((error: unknown) => {
-    bus = undefined;
-    throw error;
-  });
-  return bus;
-}
-
-/** Call once at server boot: evicts cached content when another instance receives a CMS webhook. */
-export async function startContentInvalidationListener(): Promise<() => Promise<void>> {
-  return (await getInvalidationBus()).listen();
 }

@@ -1,9 +1,8 @@
 import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { z } from "zod";
-import { getEnv } from "#app/lib/env.server";
 import type { ContentChange } from "./cache.server";
-import { getContentService, type ContentService } from "./content.server";
-import { getInvalidationBus, type InvalidationBus } from "./invalidation.server";
+import type { ContentService } from "./content.server";
+import type { InvalidationBus } from "./invalidation.server";
 
 /** Sanity sends the whole document unless the webhook has a projection; both carry these fields. */
 const PayloadSchema = z.looseObject({
@@ -24,7 +23,7 @@ export interface CmsWebhookDeps {
   bus: () => Promise<Pick<InvalidationBus, "publish">>;
 }
 
-/** Builds the webhook handler from its dependencies (the route uses the process-wide ones). */
+/** Builds the webhook handler from its dependencies (the route passes the app context's). */
 export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps) {
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
@@ -64,10 +63,10 @@ export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps
 }
 
 /** `POST /api/cms/webhook`: verify Sanity's signature, evict what the document touches, tell other instances. */
-export function handleCmsWebhook(request: Request): Promise<Response> {
+export function handleCmsWebhook(deps: { env: { SANITY_WEBHOOK_SECRET: string }; content: ContentService; contentBus: InvalidationBus }, request: Request): Promise<Response> {
   return createCmsWebhookHandler({
-    secret: getEnv().SANITY_WEBHOOK_SECRET,
-    service: getContentService(),
-    bus: getInvalidationBus,
+    secret: deps.env.SANITY_WEBHOOK_SECRET,
+    service: deps.content,
+    bus: () => Promise.resolve(deps.contentBus),
   })(request);
 }

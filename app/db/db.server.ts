@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 import * as schema from "./schema";
 
 export { schema };
@@ -176,9 +176,8 @@ export async function isSeeded(db: Database): Promise<boolean> {
 }
 
 /** Migrates and, when empty, seeds; on a server, under an advisory lock so instances don't race. */
-export async function prepareDatabase(handle: DatabaseHandle, options: { seed?: boolean; images?: boolean } = {}): Promise<void> {
+export async function prepareDatabase(handle: DatabaseHandle, env: SeedEnv, options: { seed?: boolean; images?: boolean } = {}): Promise<void> {
   const { seedDatabase } = await import("./seed/seed.server");
-  const env = getEnv();
   const run = async (target: DatabaseHandle) => {
     await migrateDatabase(target);
     if (options.seed !== false && !(await isSeeded(target.db))) {
@@ -198,19 +197,20 @@ export async function prepareDatabase(handle: DatabaseHandle, options: { seed?: 
   }
 }
 
-let current: Promise<DatabaseHandle> | undefined;
-let override: DatabaseHandle | undefined;
+/** What opening a database reads from the environment. */
+export type SeedEnv = Pick<Env, "SEED" | "CATALOGUE_SCALE" | "SEED_TODAY">;
+export type DatabaseEnv = SeedEnv & Pick<Env, "DATABASE_URL" | "DATA_DIR">;
 
 /**
  * Creates the PGlite folder on first start. initdb, migrations and the seed run in memory (no fsync
  * per file), the result is dumped and unpacked into a temporary folder that is renamed into place:
  * about twice as fast as initialising on disk, and a crash never leaves a half-made database.
  */
-async function createPgliteFolder(dataDir: string): Promise<void> {
+async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> {
   const memory = await openPglite();
   let dump: Blob;
   try {
-    await prepareDatabase(memory);
+    await prepareDatabase(memory, env);
     dump = await memory.client.dumpDataDir("none");
   } finally {
     await memory.close();
@@ -223,20 +223,23 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   await rename(temporary, dataDir);
 }
 
-async function openFromEnv(): Promise<DatabaseHandle> {
-  const env = getEnv();
+/**
+ * Opens the database the environment names (PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR),
+ * migrated and, when empty, seeded. The composition root calls it once per process.
+ */
+export async function openDatabase(env: DatabaseEnv): Promise<DatabaseHandle> {
   const started = performance.now();
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) {
     handle = openNodePg(env.DATABASE_URL);
   } else {
     const dataDir = path.join(env.DATA_DIR, "pglite");
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir);
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env);
     handle = await openPglite({ dataDir });
   }
   try {
     // Migrations that arrived since the folder was made, and a seed if a server is still empty.
-    await prepareDatabase(handle);
+    await prepareDatabase(handle, env);
     const elapsed = performance.now() - started;
     if (elapsed > 1000) console.info(`[db] ready in ${Math.round(elapsed)} ms (${handle.kind})`);
   } catch (error) {
@@ -244,38 +247,4 @@ async function openFromEnv(): Promise<DatabaseHandle> {
     throw error;
   }
   return handle;
-}
-
-/** The process-wide handle (opened, migrated and seeded on first call). */
-export function getDatabaseHandle(): Promise<DatabaseHandle> {
-  if (override) return Promise.resolve(override);
-  current ??= openFromEnv().catch((error: unknown) => {
-    current = undefined;
-    throw error;
-  });
-  return current;
-}
-
-/** The process-wide Drizzle database. */
-export async function getDb(): Promise<Database> {
-  return (await getDatabaseHandle()).db;
-}
-
-/** Postgres LISTEN/NOTIFY on whichever driver is in use. */
-export async function getPubSub(): Promise<PubSub> {
-  return (await getDatabaseHandle()).pubsub;
-}
-
-/** Closes the database cleanly (waits for a first start in progress, then for running queries). */
-export async function closeDb(): Promise<void> {
-  const pending = current;
-  current = undefined;
-  if (!pending) return;
-  const handle = await pending.catch(() => undefined);
-  await handle?.close();
-}
-
-/** Makes getDb() return a test database (pass undefined to restore). */
-export function setDatabaseForTests(handle: DatabaseHandle | undefined): void {
-  override = handle;
 }

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { closeDb, getDb, getPubSub, rowsOf } from "./db.server";
+import { parseEnv } from "#app/lib/env.server";
+import { openDatabase, rowsOf, type DatabaseHandle } from "./db.server";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "./testing.server";
 
 let database: TestDatabase;
@@ -109,15 +109,14 @@ describe("pub/sub", () => {
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("first start on PGlite", () => {
   test("creates, migrates and seeds the data folder, and reopens it with the data", async () => {
     const directory = await mkdtemp(path.join(os.tmpdir(), "rihla-first-start-"));
-    const saved = { ...process.env };
-    Object.assign(process.env, { DATA_DIR: directory, DATABASE_URL: "", CATALOGUE_SCALE: "40", SEED: "first-start" });
-    resetEnvForTests();
+    const env = parseEnv({ DATA_DIR: directory, DATABASE_URL: "", CATALOGUE_SCALE: "40", SEED: "first-start" });
+    let handle: DatabaseHandle | undefined;
     try {
-      const db = await getDb();
+      handle = await openDatabase(env);
+      const db = handle.db;
       const count = async (target: typeof db) => rowsOf<{ n: number }>(await target.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
       expect(await count(db)).toBe(40);
-      const pubsub = await getPubSub();
-      await pubsub.notify("noop", "x");
+      await handle.pubsub.notify("noop", "x");
       // A transaction still running when shutdown begins is finished, not lost.
       const write = db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
@@ -125,15 +124,14 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("first start on PGlite",
         await tx.execute(sql`UPDATE catalogue_meta SET version = version + 1`);
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await Promise.all([write, closeDb()]);
-      const reopened = await getDb();
+      await Promise.all([write, handle.close()]);
+      handle = await openDatabase(env);
+      const reopened = handle.db;
       expect(await count(reopened)).toBe(40);
       const [meta] = rowsOf<{ version: number }>(await reopened.execute(sql`SELECT version::int AS version FROM catalogue_meta`));
       expect(meta!.version).toBe(3);
     } finally {
-      await closeDb();
-      process.env = saved;
-      resetEnvForTests();
+      await handle?.close();
       await rm(directory, { recursive: true, force: true });
     }
   });
@@ -150,20 +148,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("first start on a Postgre
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(base);
     url.pathname = `/${name}`;
-    const saved = { ...process.env };
-    Object.assign(process.env, { DATABASE_URL: url.toString(), CATALOGUE_SCALE: "30", SEED: "first-start" });
-    resetEnvForTests();
+    const env = parseEnv({ DATABASE_URL: url.toString(), CATALOGUE_SCALE: "30", SEED: "first-start" });
+    let handle: DatabaseHandle | undefined;
     try {
-      const db = await getDb();
-      expect(rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
-      await closeDb();
+      handle = await openDatabase(env);
+      expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
+      await handle.close();
       // A second start finds it seeded and adds nothing.
-      const again = await getDb();
-      expect(rowsOf<{ n: number }>(await again.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
+      handle = await openDatabase(env);
+      expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
     } finally {
-      await closeDb();
-      process.env = saved;
-      resetEnvForTests();
+      await handle?.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }

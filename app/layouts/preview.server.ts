@@ -1,18 +1,17 @@
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "#app/lib/env.server";
+import { createCookie, type Cookie } from "@remix-run/node";
+import type { Env } from "#app/lib/env.server";
 import { isLayoutId, type LayoutId } from "./layouts";
 
 /** Listed in PERSONAL_COOKIES (app/lib/http.ts): a previewed page is never shared by a cache. */
 export const LAYOUT_PREVIEW_COOKIE = "rihla_layout_preview";
 
 /** Previews are for editors and tests: always on in development, in production only with LAYOUT_PREVIEW=1. */
-export function isLayoutPreviewEnabled(): boolean {
-  const env = getEnv();
+export function isLayoutPreviewEnabled(env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">): boolean {
   return env.LAYOUT_PREVIEW || env.NODE_ENV !== "production";
 }
 
-function previewCookie() {
-  const env = getEnv();
+/** The signed preview cookie (made once, by the app context: it needs SESSION_SECRET). */
+export function createPreviewCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET">): Cookie {
   // Signed, so a visitor cannot hand-craft one; one day, because a preview is a working session.
   return createCookie(LAYOUT_PREVIEW_COOKIE, {
     path: "/",
@@ -24,16 +23,18 @@ function previewCookie() {
   });
 }
 
+export type PreviewDeps = { env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">; cookies: { preview: Cookie } };
+
 /** The layout this browser previews, or null (no cookie, a bad signature, or previews switched off). */
-export async function getPreviewLayout(request: Request): Promise<LayoutId | null> {
-  if (!isLayoutPreviewEnabled()) return null;
+export async function getPreviewLayout(deps: PreviewDeps, request: Request): Promise<LayoutId | null> {
+  if (!isLayoutPreviewEnabled(deps.env)) return null;
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${LAYOUT_PREVIEW_COOKIE}=`)) return null;
-  const value: unknown = await previewCookie().parse(header);
+  const value: unknown = await deps.cookies.preview.parse(header);
   return isLayoutId(value) ? value : null;
 }
 
 /** The Set-Cookie header that starts previewing a layout, or ends the preview when `layout` is null. */
-export function serializePreviewCookie(layout: LayoutId | null): Promise<string> {
-  return layout ? previewCookie().serialize(layout) : previewCookie().serialize("", { maxAge: 0 });
+export function serializePreviewCookie(deps: PreviewDeps, layout: LayoutId | null): Promise<string> {
+  return layout ? deps.cookies.preview.serialize(layout) : deps.cookies.preview.serialize("", { maxAge: 0 });
 }

@@ -83,27 +83,20 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-let parsed: Env | undefined;
-
-/** The parsed environment; throws with every problem listed when a variable is malformed. */
-export function getEnv(): Env {
-  if (!parsed) {
-    const result = EnvSchema.safeParse(process.env);
-    if (!result.success) {
-      throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
-    }
-    parsed = result.data;
+/**
+ * Parses the environment; throws with every problem listed when a variable is malformed. The
+ * composition root (app/context.server.ts) calls it once; everything else receives the result.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
-  return parsed;
-}
-
-/** Forget the parsed environment (tests that change process.env). */
-export function resetEnvForTests(): void {
-  parsed = undefined;
+  return result.data;
 }
 
 /** The only variables the browser sees (as window.ENV). */
-export function getPublicEnv(env: Env = getEnv()) {
+export function getPublicEnv(env: Env) {
   return {
     SENTRY_DSN: env.SENTRY_DSN ?? null,
     SENTRY_ENVIRONMENT: env.SENTRY_ENVIRONMENT,

@@ -1,16 +1,24 @@
-/** Process-wide signals between domain modules and the HTTP server. */
+/** Signals between domain services and the HTTP server; one per app context. */
 type SiteChangeListener = (reason: string) => void;
-const siteChangeListeners = new Set<SiteChangeListener>();
 
-/**
- * Listens for changes that alter what public pages show (published content, catalogue updates), so
- * caches of whole pages can be dropped. Returns a function that stops listening.
- */
-export function subscribeToSiteChanges(listener: SiteChangeListener): () => void {
-  siteChangeListeners.add(listener);
-  return () => siteChangeListeners.delete(listener);
+export interface SiteChanges {
+  /**
+   * Listens for changes that alter what public pages show (published content, catalogue updates), so
+   * caches of whole pages can be dropped. Returns a function that stops listening.
+   */
+  subscribe(listener: SiteChangeListener): () => void;
+  notify(reason: string): void;
 }
 
-export function notifySiteChanged(reason: string): void {
-  for (const listener of siteChangeListeners) listener(reason);
+export function createSiteChanges(): SiteChanges {
+  const listeners = new Set<SiteChangeListener>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    notify(reason) {
+      for (const listener of listeners) listener(reason);
+    },
+  };
 }

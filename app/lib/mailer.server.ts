@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getEnv } from "./env.server";
+import type { Env } from "./env.server";
 import { OUTBOX_INDEX, readOutboxDir, type OutboxEntry } from "./outbox";
 
 export type MailMessage = {
@@ -24,27 +24,41 @@ export type SentMail = { messageId: string; transport: "smtp" | "outbox"; outbox
 
 export type { OutboxEntry };
 
-let smtp: Transporter | undefined;
+/** Sends one message (SMTP when configured, otherwise the local outbox). Throws when delivery fails. */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+type MailEnv = Pick<Env, "DATA_DIR" | "MAIL_FROM" | "SMTP_URL">;
+
+/** The process's mailer: one SMTP transport when SMTP_URL is set, else the outbox under DATA_DIR. */
+export function createMailer(env: MailEnv): Mailer {
+  let smtp: Transporter | undefined;
+  return {
+    send(message) {
+      if (env.SMTP_URL) smtp ??= nodemailer.createTransport(env.SMTP_URL);
+      return sendMail(env, smtp, message);
+    },
+  };
+}
+
 // The stream transport only renders the message (RFC 822); we store it ourselves.
 const renderer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
 
 /** The outbox folder of this process. */
-export function outboxDir(): string {
-  return path.join(getEnv().DATA_DIR, "outbox");
+export function outboxDir(env: Pick<Env, "DATA_DIR">): string {
+  return path.join(env.DATA_DIR, "outbox");
 }
 
-/** Sends one message (SMTP when configured, otherwise the local outbox). Throws when delivery fails. */
-export async function sendMail(message: MailMessage): Promise<SentMail> {
-  const env = getEnv();
+async function sendMail(env: MailEnv, smtp: Transporter | undefined, message: MailMessage): Promise<SentMail> {
   const mail = { from: message.from ?? env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo };
-  if (env.SMTP_URL) {
-    smtp ??= nodemailer.createTransport(env.SMTP_URL);
+  if (smtp) {
     const info = await smtp.sendMail(mail);
     return { messageId: String(info.messageId), transport: "smtp" };
   }
 
   const info = await renderer.sendMail(mail);
-  const dir = outboxDir();
+  const dir = outboxDir(env);
   await mkdir(dir, { recursive: true });
   const date = new Date();
   const id = `${date.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
@@ -68,12 +82,11 @@ export async function sendMail(message: MailMessage): Promise<SentMail> {
 }
 
 /** The messages in this process's outbox, newest first (tests and the development viewer). */
-export function readOutbox(options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
-  return readOutboxDir(outboxDir(), options);
+export function readOutbox(env: Pick<Env, "DATA_DIR">, options: { to?: string; limit?: number } = {}): Promise<OutboxEntry[]> {
+  return readOutboxDir(outboxDir(env), options);
 }
 
 /** True when the outbox viewer may be served: development, or OUTBOX_VIEWER=1. */
-export function isOutboxViewerEnabled(): boolean {
-  const env = getEnv();
+export function isOutboxViewerEnabled(env: Pick<Env, "NODE_ENV" | "OUTBOX_VIEWER">): boolean {
   return env.NODE_ENV !== "production" || env.OUTBOX_VIEWER;
 }

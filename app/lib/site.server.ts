@@ -1,6 +1,9 @@
 import { getRedirectRules as getCmsRedirectRules, getSiteSettings, type SiteSettings } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
 import type { CmsRedirectRule } from "./redirects";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
 /**
  * What every page needs to know about the storefront: the CMS site settings of the locale, with the
@@ -8,11 +11,11 @@ import type { CmsRedirectRule } from "./redirects";
  */
 export type SiteConfig = SiteSettings;
 
-export function getSiteConfig(locale: LocaleCode): Promise<SiteConfig> {
-  return getSiteSettings(locale);
+export function getSiteConfig(app: App, locale: LocaleCode): Promise<SiteConfig> {
+  return getSiteSettings(app.content, locale);
 }
 
 /** Per-path redirect rules maintained in the CMS (fed to resolveRedirect's hook). */
-export function getRedirectRules(): Promise<CmsRedirectRule[]> {
-  return getCmsRedirectRules();
+export function getRedirectRules(app: App): Promise<CmsRedirectRule[]> {
+  return getCmsRedirectRules(app.content);
 }

@@ -1,19 +1,17 @@
-import { resetEnvForTests } from "./env.server";
-import { createToastHeaders, getToast, redirectWithToast, resetToastStorageForTests, translateToast } from "./toast.server";
+import { parseEnv } from "./env.server";
+import { createFlashStorage, createToastHeaders, getToast, redirectWithToast, translateToast, type ToastDeps } from "./toast.server";
+
+/** The flash cookie as the app context makes it, from an environment of our choosing. */
+const toastDeps = (env: Record<string, string> = {}): ToastDeps => ({ cookies: { flash: createFlashStorage(parseEnv(env)) } });
+const deps = toastDeps();
 
 function cookieOf(headers: Headers): string {
   return headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
 
 describe("flash toasts", () => {
-  afterEach(() => {
-    delete process.env.SESSION_SECRET;
-    resetEnvForTests();
-    resetToastStorageForTests();
-  });
-
   test("round trip: redirect with a toast, then read it once and clear the cookie", async () => {
-    const response = await redirectWithToast("/ar/contact-us", { type: "success", key: "contact.sent" });
+    const response = await redirectWithToast(deps, "/ar/contact-us", { type: "success", key: "contact.sent" });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/ar/contact-us");
     const setCookie = response.headers.get("Set-Cookie")!;
@@ -24,73 +22,58 @@ describe("flash toasts", () => {
     expect(setCookie).toMatch(/Max-Age=600(;|$)/);
     expect(setCookie).not.toMatch(/Secure/);
 
-    const { toast, headers } = await getToast(new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(response.headers) } }));
+    const { toast, headers } = await getToast(deps, new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "success", key: "contact.sent" });
     expect(headers!.get("Set-Cookie")).toMatch(/rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
     expect(translateToast(toast!, (key) => `t(${key})`)).toMatchObject({ type: "success", message: "t(contact.sent)", title: null });
     // Once the browser applies the clearing cookie, the next page shows nothing.
-    const next = await getToast(new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(headers!) } }));
+    const next = await getToast(deps, new Request("http://x/ar/contact-us", { headers: { Cookie: cookieOf(headers!) } }));
     expect(next.toast).toBeNull();
   });
 
   test("the key's values and the title reach the translation", async () => {
-    const headers = await createToastHeaders({ type: "info", title: "Cart", key: "cart.added", values: { count: 2, name: "Desert safari" } });
-    const { toast } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }));
+    const headers = await createToastHeaders(deps, { type: "info", title: "Cart", key: "cart.added", values: { count: 2, name: "Desert safari" } });
+    const { toast } = await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }));
     const t = (key: string, values?: Record<string, string | number>) => `${key}:${JSON.stringify(values)}`;
     expect(translateToast(toast!, t)).toEqual({ id: toast!.id, type: "info", title: "Cart", message: 'cart.added:{"count":2,"name":"Desert safari"}' });
   });
 
   test("on an https site the cookie is Secure", async () => {
-    const siteUrl = process.env.SITE_URL;
-    process.env.SITE_URL = "https://rihla.example";
-    resetEnvForTests();
-    resetToastStorageForTests();
-    try {
-      expect((await createToastHeaders({ text: "hi" })).get("Set-Cookie")).toMatch(/; Secure(;|$)/);
-    } finally {
-      if (siteUrl === undefined) delete process.env.SITE_URL;
-      else process.env.SITE_URL = siteUrl;
-    }
+    expect((await createToastHeaders(toastDeps({ SITE_URL: "https://rihla.example" }), { text: "hi" })).get("Set-Cookie")).toMatch(/; Secure(;|$)/);
   });
 
   test("keeps other headers and takes plain texts and every type", async () => {
-    const response = await redirectWithToast("/cart", { type: "warning", text: "Prices changed" }, { headers: { "Set-Cookie": "rihla_cart=abc; Path=/" } });
+    const response = await redirectWithToast(deps, "/cart", { type: "warning", text: "Prices changed" }, { headers: { "Set-Cookie": "rihla_cart=abc; Path=/" } });
     expect(response.headers.getSetCookie()).toHaveLength(2);
     expect(response.headers.getSetCookie()).toContain("rihla_cart=abc; Path=/");
-    const { toast } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(response.headers) } }));
+    const { toast } = await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(response.headers) } }));
     expect(toast).toMatchObject({ type: "warning", text: "Prices changed" });
     for (const type of ["info", "success", "warning", "error", "default"] as const) {
-      const headers = await createToastHeaders({ type, text: type });
-      expect((await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }))).toast?.type).toBe(type);
+      const headers = await createToastHeaders(deps, { type, text: type });
+      expect((await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(headers) } }))).toast?.type).toBe(type);
     }
   });
 
   test("no cookie: no toast and no Set-Cookie (the page stays cacheable)", async () => {
-    expect(await getToast(new Request("http://x/"))).toEqual({ toast: null, headers: null });
-    expect(await getToast(new Request("http://x/", { headers: { Cookie: "rihla_locale=ar" } }))).toEqual({ toast: null, headers: null });
+    expect(await getToast(deps, new Request("http://x/"))).toEqual({ toast: null, headers: null });
+    expect(await getToast(deps, new Request("http://x/", { headers: { Cookie: "rihla_locale=ar" } }))).toEqual({ toast: null, headers: null });
   });
 
   test("a cookie signed with another secret is ignored (and cleared)", async () => {
-    process.env.SESSION_SECRET = "another-secret-of-enough-length";
-    resetEnvForTests();
-    resetToastStorageForTests();
-    const forged = await createToastHeaders({ type: "error", text: "forged" });
-    delete process.env.SESSION_SECRET;
-    resetEnvForTests();
-    resetToastStorageForTests();
-    const { toast, headers } = await getToast(new Request("http://x/", { headers: { Cookie: cookieOf(forged) } }));
+    const forged = await createToastHeaders(toastDeps({ SESSION_SECRET: "another-secret-of-enough-length" }), { type: "error", text: "forged" });
+    const { toast, headers } = await getToast(deps, new Request("http://x/", { headers: { Cookie: cookieOf(forged) } }));
     expect(toast).toBeNull();
     expect(headers?.get("Set-Cookie")).toMatch(/^rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
   });
 
   test("a tampered cookie is ignored (and cleared)", async () => {
-    const genuine = cookieOf(await createToastHeaders({ type: "success", text: "genuine" }));
+    const genuine = cookieOf(await createToastHeaders(deps, { type: "success", text: "genuine" }));
     // Swap the signed payload for another toast's payload, keeping the first one's signature.
-    const other = cookieOf(await createToastHeaders({ type: "error", text: "tampered" }));
+    const other = cookieOf(await createToastHeaders(deps, { type: "error", text: "tampered" }));
     const signature = genuine.slice(genuine.lastIndexOf("."));
     const tampered = other.slice(0, other.lastIndexOf(".")) + signature;
     expect(tampered).not.toBe(other);
-    const { toast, headers } = await getToast(new Request("http://x/", { headers: { Cookie: tampered } }));
+    const { toast, headers } = await getToast(deps, new Request("http://x/", { headers: { Cookie: tampered } }));
     expect(toast).toBeNull();
     expect(headers?.get("Set-Cookie")).toMatch(/^rihla_flash=;.*Expires=Thu, 01 Jan 1970/);
   });

@@ -6,7 +6,7 @@
  */
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import { getEnv } from "./env.server";
+import type { Env } from "./env.server";
 
 export const TOAST_TYPES = ["info", "success", "warning", "error", "default"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
@@ -26,11 +26,11 @@ export type Toast = z.infer<typeof ToastSchema>;
 
 const FLASH_KEY = "toast" as const;
 
-let storage: SessionStorage<Record<never, never>, { [FLASH_KEY]: Toast }> | undefined;
+export type FlashStorage = SessionStorage<Record<never, never>, { [FLASH_KEY]: Toast }>;
 
-function flashStorage() {
-  const env = getEnv();
-  storage ??= createCookieSessionStorage<Record<never, never>, { [FLASH_KEY]: Toast }>({
+/** The signed flash cookie's storage (made once, by the app context: it needs SESSION_SECRET). */
+export function createFlashStorage(env: Pick<Env, "SITE_URL" | "SESSION_SECRET">): FlashStorage {
+  return createCookieSessionStorage<Record<never, never>, { [FLASH_KEY]: Toast }>({
     cookie: {
       name: "rihla_flash",
       path: "/",
@@ -42,21 +42,24 @@ function flashStorage() {
       maxAge: 60 * 10,
     },
   });
-  return storage;
 }
 
+/** Where toasts travel: the app context's `cookies`. */
+export type ToastDeps = { cookies: { flash: FlashStorage } };
+
 /** The Set-Cookie value that puts a toast in the flash cookie. */
-export async function createToastHeaders(input: ToastInput): Promise<Headers> {
-  const session = await flashStorage().getSession();
+export async function createToastHeaders(deps: ToastDeps, input: ToastInput): Promise<Headers> {
+  const storage = deps.cookies.flash;
+  const session = await storage.getSession();
   const toast: Toast = ToastSchema.parse({ id: crypto.randomUUID(), type: input.type ?? "default", ...input });
   session.flash(FLASH_KEY, toast);
-  return new Headers({ "Set-Cookie": await flashStorage().commitSession(session) });
+  return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
 /** A 303 redirect (redirect-after-post) that shows a toast on the next page. */
-export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(deps: ToastDeps, url: string, toast: ToastInput, init: ResponseInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  for (const cookie of (await createToastHeaders(toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await createToastHeaders(deps, toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
   return redirect(url, { status: 303, ...init, headers });
 }
 
@@ -65,18 +68,14 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
  * no cookie, so pages without a flash send no Set-Cookie and stay cacheable). A tampered or malformed
  * cookie reads as no toast.
  */
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+export async function getToast(deps: ToastDeps, request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const cookie = request.headers.get("Cookie");
   if (!cookie || !/(?:^|;\s*)rihla_flash=/.test(cookie)) return { toast: null, headers: null };
-  const session = await flashStorage().getSession(cookie);
+  const storage = deps.cookies.flash;
+  const session = await storage.getSession(cookie);
   const parsed = ToastSchema.safeParse(session.get(FLASH_KEY));
-  const headers = new Headers({ "Set-Cookie": await flashStorage().destroySession(session) });
+  const headers = new Headers({ "Set-Cookie": await storage.destroySession(session) });
   return { toast: parsed.success ? parsed.data : null, headers };
-}
-
-/** Drop the cookie storage (tests that change SESSION_SECRET). */
-export function resetToastStorageForTests(): void {
-  storage = undefined;
 }
 
 /** A toast ready to show: its text in the page's language. */

@@ -1,7 +1,7 @@
 /**
  * A BookingApi that is an OCTO HTTP client: the storefront books with an external OCTO supplier
  * (another Rihla, or any OCTO-conformant system) instead of the embedded engine. Chosen in
- * getBookingApi() when BOOKING_API_URL is set. Responses are validated with @octocloud/types'
+ * the composition root when BOOKING_API_URL is set. Responses are validated with @octocloud/types'
  * zod schemas, so a supplier that breaks the contract fails loudly here, not in a page.
  */
 import {

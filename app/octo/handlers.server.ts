@@ -23,7 +23,7 @@ import {
 } from "@octocloud/types";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import type { BookingApi } from "#app/booking/types";
 import { localDateTime } from "#app/booking/time";
 import { BookingError, type OctoBooking } from "#app/booking/types";
 import type { Database } from "#app/db/db.server";
@@ -35,7 +35,8 @@ import { OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protoco
 
 export interface OctoContext {
   db: Database;
-  engine: EmbeddedBookingEngine;
+  /** The app context's BookingApi (the embedded engine when this storefront is the supplier). */
+  engine: BookingApi;
   /** Public origin, for the supplier endpoint and media URLs. */
   siteUrl: string;
   /** Minutes a hold lasts (and an extension adds) when the reseller does not say. */

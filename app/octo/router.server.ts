@@ -4,11 +4,9 @@
  * JSON with `Cache-Control: no-store`. Errors use OCTO's body; bad input is a 4xx, never a 5xx.
  */
 import { CapabilityId } from "@octocloud/types";
-import { getBookingEngine } from "#app/booking/booking.server";
 import { isBookingError, type BookingError } from "#app/booking/types";
-import { getDatabaseHandle } from "#app/db/db.server";
+import type { AppContext } from "#app/context.server";
 import type { LocaleCode } from "#app/db/types";
-import { getEnv } from "#app/lib/env.server";
 import { authenticate } from "./auth.server";
 import * as handlers from "./handlers.server";
 import type { OctoCall, OctoContext } from "./handlers.server";
@@ -22,11 +20,9 @@ export const OCTO_BASE_PATH = "/octo/v1";
 /** Request bodies larger than this are refused before parsing (a reservation is a few kilobytes). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-/** The process-wide context: the app's database and embedded engine (never the HTTP client: this IS the supplier). */
-export async function getOctoContext(): Promise<OctoContext> {
-  const env = getEnv();
-  const [handle, engine] = await Promise.all([getDatabaseHandle(), getBookingEngine()]);
-  return { db: handle.db, engine, siteUrl: env.SITE_URL, holdMinutes: env.BOOKING_HOLD_MINUTES };
+/** The supplier's context, from the app context: its database and its BookingApi. */
+export function octoContextOf(app: Pick<AppContext, "db" | "bookingApi" | "env">): OctoContext {
+  return { db: app.db, engine: app.bookingApi, siteUrl: app.env.SITE_URL, holdMinutes: app.env.BOOKING_HOLD_MINUTES };
 }
 
 /** The engine's refusals in OCTO's vocabulary; the engine's own code stays in `reason` for support. */

@@ -1,19 +1,18 @@
 /**
  * The other direction, over real HTTP: a supplier Rihla (its own seeded database and engine behind
- * a node:http server) and a storefront Rihla whose getBookingApi() is the OCTO HTTP client
+ * a node:http server) and a storefront Rihla whose app context's BookingApi is the OCTO HTTP client
  * (BOOKING_API_URL). The storefront imports the supplier's /products in four languages, then books
  * through the BookingApi interface: reserve → confirm → get → cancel. Nothing is mocked.
  */
 import { zAvailability, zProduct } from "@octocloud/types";
 import { eq, inArray, notInArray, sql } from "drizzle-orm";
-import { getBookingApi, stopBookingEngine } from "#app/booking/booking.server";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { BookingError } from "#app/booking/types";
 import { loadCatalogueSource } from "#app/catalogue/catalogue.server";
-import { setDatabaseForTests } from "#app/db/db.server";
+import { createAppContext, type AppContext } from "#app/context.server";
 import * as schema from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
+import { parseEnv } from "#app/lib/env.server";
 import { createApiKey } from "./auth.server";
 import { OctoHttpBookingApi } from "./client.server";
 import { startOctoServer } from "./http-server.server";
@@ -27,6 +26,7 @@ let supplierDb: TestDatabase;
 let storefrontDb: TestDatabase;
 let supplier: Awaited<ReturnType<typeof startOctoServer>>;
 let apiKey: string;
+let storefront: AppContext;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
@@ -38,18 +38,11 @@ beforeAll(async () => {
   const engine = new EmbeddedBookingEngine(supplierDb.db, { holdMinutes: 30 });
   supplier = await startOctoServer({ db: supplierDb.db, engine, siteUrl: "http://supplier.test", holdMinutes: 30 });
 
-  process.env.BOOKING_API_URL = `${supplier.origin}/octo/v1`;
-  process.env.BOOKING_API_KEY = apiKey;
-  resetEnvForTests();
-  setDatabaseForTests(storefrontDb);
-  stopBookingEngine();
+  storefront = await createAppContext(parseEnv({ NODE_ENV: "test", BOOKING_API_URL: `${supplier.origin}/octo/v1`, BOOKING_API_KEY: apiKey }), { database: storefrontDb, closeDatabase: false });
 });
 
 afterAll(async () => {
-  delete process.env.BOOKING_API_URL;
-  delete process.env.BOOKING_API_KEY;
-  resetEnvForTests();
-  setDatabaseForTests(undefined);
+  await storefront?.stop();
   await supplier?.close();
   await Promise.all([supplierDb?.close(), storefrontDb?.close()]);
   vi.useRealTimers();
@@ -121,8 +114,8 @@ describe("a storefront on the external supplier", () => {
     expect(source.products.map((product) => product.id).sort()).toEqual([...SUPPLIED].sort());
   });
 
-  test("books through getBookingApi(): reserve → confirm → get → cancel over HTTP", async () => {
-    const api = await getBookingApi();
+  test("books through the context's BookingApi: reserve → confirm → get → cancel over HTTP", async () => {
+    const api = storefront.bookingApi;
     expect(api).toBeInstanceOf(OctoHttpBookingApi);
     const [option] = await storefrontDb.db.select().from(schema.productOptions).where(eq(schema.productOptions.productId, "prd-000020"));
     const [unit] = await storefrontDb.db.select().from(schema.units).where(eq(schema.units.optionId, option!.id));
@@ -160,7 +153,7 @@ describe("a storefront on the external supplier", () => {
   });
 
   test("the supplier's refusals arrive as BookingErrors with the engine's codes", async () => {
-    const api = await getBookingApi();
+    const api = storefront.bookingApi;
     const [unit] = await storefrontDb.db.select().from(schema.units).where(eq(schema.units.optionId, "prd-000001-o1"));
     const soldOut = await api
       .reserve({ uuid: crypto.randomUUID(), productId: "prd-000001", optionId: "prd-000001-o1", availabilityId: "2030-01-30T18:00:00+08:00", unitItems: [{ unitId: unit!.id }] })

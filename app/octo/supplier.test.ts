@@ -27,11 +27,11 @@ import {
   zSupplier,
 } from "@octocloud/types";
 import { eq } from "drizzle-orm";
-import { stopBookingEngine } from "#app/booking/booking.server";
-import { setDatabaseForTests } from "#app/db/db.server";
+import { systemClock } from "#app/context.server";
 import * as schema from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
+import type { TestDatabase } from "#app/db/testing.server";
 import { action, loader } from "#app/routes/octo";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { createApiKey } from "./auth.server";
 
 const NOW = new Date("2030-01-08T06:00:00Z");
@@ -42,6 +42,7 @@ const OPENING_HOURS = { productId: "prd-000005", optionId: "prd-000005-o1", day:
 const PAST_CUTOFF = { productId: "prd-000006", optionId: "prd-000006-o1", day: "2030-01-08T00:00:00+04:00" };
 const SOLD_OUT = { productId: "prd-000001", optionId: "prd-000001-o1", slot: "2030-01-30T18:00:00+08:00" };
 
+let ctx: TestContext;
 let database: TestDatabase;
 let keyA: string;
 let keyB: string;
@@ -49,17 +50,15 @@ let keyB: string;
 beforeAll(async () => {
   // Only Date is faked: timers, sockets and the database run for real.
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  database = await createTestDatabase();
-  setDatabaseForTests(database);
-  stopBookingEngine();
+  // The engine reads the (faked) Date, so tests can move time with vi.setSystemTime.
+  ctx = await createTestContext({ clock: systemClock });
+  database = ctx.database;
   keyA = (await createApiKey(database.db, "Reseller A")).key;
   keyB = (await createApiKey(database.db, "Reseller B")).key;
 });
 
 afterAll(async () => {
-  stopBookingEngine();
-  setDatabaseForTests(undefined);
-  await database?.close();
+  await ctx?.stop();
   vi.useRealTimers();
 });
 
@@ -82,7 +81,7 @@ async function octo(method: string, path: string, options: CallOptions = {}): Pr
   if (options.language) headers.set("Accept-Language", options.language);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const request = new Request(`http://localhost/octo/v1${path}`, { method, headers, body });
-  const args = { request, params: { "*": path.slice(1) }, context: {} };
+  const args = { request, params: { "*": path.slice(1) }, context: ctx };
   const response = method === "GET" ? await loader(args) : await action(args);
   expect(response.headers.get("Cache-Control")).toBe("no-store");
   expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);

@@ -2,46 +2,58 @@
  * The process's payment gateways. New orders use the one PAYMENT_GATEWAY names; existing payments
  * keep the gateway they were made with (looked up by name), so switching providers strands nothing.
  */
-import { getEnv } from "#app/lib/env.server";
+import type { Database } from "#app/db/db.server";
+import type { Env } from "#app/lib/env.server";
 import type { GatewayName, PaymentGateway } from "./gateway";
-import { SandboxGateway } from "./sandbox.server";
+import { httpWebhookDelivery, SandboxGateway, type WebhookDelivery } from "./sandbox.server";
 import { StripeGateway } from "./stripe.server";
 
 export type { GatewayName, PaymentGateway } from "./gateway";
 
-const gateways = new Map<GatewayName, PaymentGateway>();
+/** Every gateway by name, and the one new orders use. */
+export interface PaymentGateways {
+  get(name: GatewayName): PaymentGateway;
+  /** The gateway new orders are paid with (PAYMENT_GATEWAY). */
+  readonly default: PaymentGateway;
+  /** The sandbox gateway (its hosted page needs the concrete class). */
+  readonly sandbox: SandboxGateway;
+}
 
 export function isGatewayName(value: unknown): value is GatewayName {
   return value === "sandbox" || value === "stripe";
 }
 
-export function getGateway(name: GatewayName): PaymentGateway {
-  let gateway = gateways.get(name);
-  if (!gateway) {
-    if (name === "stripe") {
-      const env = getEnv();
-      if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
-      gateway = new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
-    } else {
-      gateway = new SandboxGateway();
+/**
+ * The process's gateways, made on first use (Stripe only when configured). `overrides` replaces one
+ * by name (tests: a Stripe client without network, a sandbox that collects its webhooks).
+ */
+export function createPaymentGateways(
+  env: Pick<Env, "PAYMENT_GATEWAY" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "SANDBOX_WEBHOOK_SECRET" | "SANDBOX_WEBHOOK_URL" | "SITE_URL">,
+  db: Database,
+  overrides: Partial<Record<GatewayName, PaymentGateway>> = {},
+  sandboxDelivery: WebhookDelivery = httpWebhookDelivery(env),
+): PaymentGateways {
+  const made = new Map<GatewayName, PaymentGateway>(Object.entries(overrides) as Array<[GatewayName, PaymentGateway]>);
+  function get(name: GatewayName): PaymentGateway {
+    let gateway = made.get(name);
+    if (!gateway) {
+      if (name === "stripe") {
+        if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new Error("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+        gateway = new StripeGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET);
+      } else {
+        gateway = new SandboxGateway(db, env.SANDBOX_WEBHOOK_SECRET, sandboxDelivery);
+      }
+      made.set(name, gateway);
     }
-    gateways.set(name, gateway);
+    return gateway;
   }
-  return gateway;
-}
-
-/** The gateway new orders are paid with. */
-export function getDefaultGateway(): PaymentGateway {
-  return getGateway(getEnv().PAYMENT_GATEWAY);
-}
-
-/** The sandbox gateway (its hosted page needs the concrete class). */
-export function getSandboxGateway(): SandboxGateway {
-  return getGateway("sandbox") as SandboxGateway;
-}
-
-/** Tests swap gateways (a sandbox on a test database, a Stripe client without network). */
-export function setGatewayForTests(name: GatewayName, gateway: PaymentGateway | undefined): void {
-  if (gateway) gateways.set(name, gateway);
-  else gateways.delete(name);
+  return {
+    get,
+    get default() {
+      return get(env.PAYMENT_GATEWAY);
+    },
+    get sandbox() {
+      return get("sandbox") as SandboxGateway;
+    },
+  };
 }

@@ -9,9 +9,9 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Database } from "#app/db/db.server";
+import type { Database } from "#app/db/db.server";
 import { sandboxOperations, sandboxSessions } from "#app/db/schema";
-import { getEnv } from "#app/lib/env.server";
+import type { Env } from "#app/lib/env.server";
 import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
 
 export const SANDBOX_SIGNATURE_HEADER = "Rihla-Signature";
@@ -49,8 +49,7 @@ export function verifySandboxSignature(rawBody: string, header: string | null, s
 /** Sends a signed webhook somewhere; tests replace it to collect, duplicate and reorder deliveries. */
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<void>;
 
-async function postWebhook(rawBody: string, signature: string): Promise<void> {
-  const env = getEnv();
+async function postWebhook(env: Pick<Env, "SANDBOX_WEBHOOK_URL" | "SITE_URL">, rawBody: string, signature: string): Promise<void> {
   const url = `${(env.SANDBOX_WEBHOOK_URL ?? env.SITE_URL).replace(/\/$/, "")}/api/payments/webhook/sandbox`;
   // Like a real provider: a few retries with back-off; the reconciler covers anything still lost.
   for (const delay of [0, 1000, 5000]) {
@@ -65,14 +64,12 @@ async function postWebhook(rawBody: string, signature: string): Promise<void> {
   console.warn("[sandbox] webhook not delivered; the reconciler will settle the order");
 }
 
-let delivery: WebhookDelivery = (rawBody, signature) => {
-  // Delivered after the response, as a provider would: the browser's return may win the race.
-  setTimeout(() => void postWebhook(rawBody, signature), 50).unref();
-  return Promise.resolve();
-};
-
-export function setSandboxWebhookDelivery(next: WebhookDelivery | undefined): void {
-  delivery = next ?? ((rawBody, signature) => postWebhook(rawBody, signature));
+/** Posts to this storefront's webhook route after the response, as a provider would: the browser's return may win the race. */
+export function httpWebhookDelivery(env: Pick<Env, "SANDBOX_WEBHOOK_URL" | "SITE_URL">): WebhookDelivery {
+  return (rawBody, signature) => {
+    setTimeout(() => void postWebhook(env, rawBody, signature), 50).unref();
+    return Promise.resolve();
+  };
 }
 
 type SessionRow = typeof sandboxSessions.$inferSelect;
@@ -86,12 +83,13 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox" as const;
 
   constructor(
-    private readonly database: () => Promise<Database> = getDb,
-    private readonly secret: () => string = () => getEnv().SANDBOX_WEBHOOK_SECRET,
+    private readonly db: Database,
+    private readonly secret: string,
+    private readonly delivery: WebhookDelivery,
   ) {}
 
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
-    const db = await this.database();
+    const db = this.db;
     // The caller's idempotency key names the session: a retried create returns the same one.
     const id = `sbx_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, "").slice(0, 32)}`;
     await db
@@ -113,7 +111,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async getSession(sessionId: string): Promise<SessionRow | null> {
-    const db = await this.database();
+    const db = this.db;
     const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, sessionId));
     return row ?? null;
   }
@@ -127,7 +125,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /** The hosted page's form: decides by test card, records the outcome, signs and sends the webhook. */
   async pay(sessionId: string, cardNumber: string): Promise<SandboxPayResult> {
-    const db = await this.database();
+    const db = this.db;
     const row = await this.getSession(sessionId);
     if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
     const digits = cardNumber.replace(/[\s-]/g, "");
@@ -156,7 +154,7 @@ export class SandboxGateway implements PaymentGateway {
       data: { sessionId: row.id, amount, currency: row.currency, declineCode, metadata: row.metadata },
     };
     const rawBody = JSON.stringify(body);
-    await delivery(rawBody, signSandboxPayload(rawBody, this.secret()));
+    await this.delivery(rawBody, signSandboxPayload(rawBody, this.secret));
   }
 
   /** Records a money movement once per idempotency key; returns false when the key was seen. */
@@ -166,7 +164,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async capture(sessionId: string, amount: number, idempotencyKey: string): Promise<void> {
-    const db = await this.database();
+    const db = this.db;
     const row = await this.getSession(sessionId);
     if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
     if (!(await this.operation(db, idempotencyKey, sessionId, "capture", amount))) return;
@@ -177,7 +175,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async refund(sessionId: string, amount: number, idempotencyKey: string): Promise<void> {
-    const db = await this.database();
+    const db = this.db;
     if (!(await this.operation(db, idempotencyKey, sessionId, "refund", amount))) return;
     const [row] = await db
       .update(sandboxSessions)
@@ -189,7 +187,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async cancel(sessionId: string, idempotencyKey: string): Promise<void> {
-    const db = await this.database();
+    const db = this.db;
     if (!(await this.operation(db, idempotencyKey, sessionId, "cancel", 0))) return;
     const [row] = await db
       .update(sandboxSessions)
@@ -200,7 +198,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async parseWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent[]> {
-    verifySandboxSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), this.secret());
+    verifySandboxSignature(rawBody, headers.get(SANDBOX_SIGNATURE_HEADER), this.secret);
     const body = JSON.parse(rawBody) as SandboxWebhookBody;
     return [
       {

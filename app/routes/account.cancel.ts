@@ -11,15 +11,15 @@ export function loader(_: LoaderFunctionArgs) {
 }
 
 /** POST /account/cancel/:itemId (lang, redirectTo) — the confirmed cancellation. */
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const form = await request.formData();
   const lang = form.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
-  const user = await requireUser(request);
+  const user = await requireUser(app, request);
   const back = safeRedirectTo(form.get("redirectTo"), `${localePrefix(locale)}/invoices`);
-  const outcome = await cancelCustomerBooking(user.id, params.itemId ?? "", locale);
+  const outcome = await cancelCustomerBooking(app, user.id, params.itemId ?? "", locale);
   if (outcome.status === "not-found") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const noStore = { headers: { "Cache-Control": "private, no-store" } };
-  if (outcome.status === "not-allowed") return redirectWithToast(back, { type: "error", key: "account.toasts.cancelFailed" }, noStore);
-  return redirectWithToast(back, { type: "success", key: "account.toasts.cancelled" }, noStore);
+  if (outcome.status === "not-allowed") return redirectWithToast(app, back, { type: "error", key: "account.toasts.cancelFailed" }, noStore);
+  return redirectWithToast(app, back, { type: "success", key: "account.toasts.cancelled" }, noStore);
 }

@@ -5,16 +5,16 @@ import { getUser } from "#app/auth/session.server";
 import { isLocaleCode } from "#app/i18n/locales";
 
 /** GET /account/invoices/:orderId?lang=ar — the signed-in owner's tax invoice PDF; anyone else gets 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
-  const user = await getUser(request);
-  const invoice = user ? await getInvoiceForUser(user.id, params.orderId ?? "", locale) : null;
+  const user = await getUser(app, request);
+  const invoice = user ? await getInvoiceForUser(user.id, params.orderId ?? "", locale, app.db) : null;
   // A tax invoice exists once something was sold: at least one confirmed booking.
   if (!invoice || !invoice.items.some((item) => item.status === "CONFIRMED" || item.status === "CANCELLED")) {
     return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   }
-  const pdf = await renderInvoicePdf(invoice, locale);
+  const pdf = await renderInvoicePdf(app.env, invoice, locale);
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -18,12 +18,12 @@ export function loader(_: LoaderFunctionArgs) {
  * (a fetcher) errors come back as 400 + submission.reply(); without it the browser goes back to
  * `redirectTo` with a toast either way (303).
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const formData = await request.formData();
   const lang = formData.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
   const back = safeRedirectTo(formData.get("redirectTo"), localePrefix(locale) || "/");
-  const user = await getUser(request);
+  const user = await getUser(app, request);
   if (!user) {
     const login = new URL(loginPath(request), "http://local");
     login.pathname = `${localePrefix(locale)}/auth/login`;
@@ -35,17 +35,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     if (wantsJson) return json(submission.reply(), { status: 400, headers: noStore });
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "account.errors.required";
-    return redirectWithToast(`${back}#reviews`, { type: "error", key: first }, { headers: noStore });
+    return redirectWithToast(app, `${back}#reviews`, { type: "error", key: first }, { headers: noStore });
   }
-  const outcome = await submitReview({ userId: user.id, authorName: user.name, productSlug: submission.value.productSlug, rating: submission.value.rating, title: submission.value.title, body: submission.value.body, locale });
+  const outcome = await submitReview(app, { userId: user.id, authorName: user.name, productSlug: submission.value.productSlug, rating: submission.value.rating, title: submission.value.title, body: submission.value.body, locale });
   switch (outcome.status) {
     case "unknown-product":
       return new Response("Not found", { status: 404, headers: noStore });
     case "rate-limited":
-      return redirectWithToast(`${back}#reviews`, { type: "error", key: "account.errors.rateLimited" }, { status: 303, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
+      return redirectWithToast(app, `${back}#reviews`, { type: "error", key: "account.errors.rateLimited" }, { status: 303, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
     case "already-reviewed":
-      return redirectWithToast(`${back}#reviews`, { type: "info", key: "account.reviews.alreadyReviewed" }, { headers: noStore });
+      return redirectWithToast(app, `${back}#reviews`, { type: "info", key: "account.reviews.alreadyReviewed" }, { headers: noStore });
     case "published":
-      return redirectWithToast(`${back}#reviews`, { type: "success", key: "account.toasts.reviewSaved" }, { headers: noStore });
+      return redirectWithToast(app, `${back}#reviews`, { type: "success", key: "account.toasts.reviewSaved" }, { headers: noStore });
   }
 }

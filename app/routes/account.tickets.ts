@@ -5,11 +5,11 @@ import { getUser } from "#app/auth/session.server";
 import { isLocaleCode } from "#app/i18n/locales";
 
 /** GET /account/tickets/:itemId?lang=ar — the signed-in owner's ticket PDF; anyone else gets 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const lang = new URL(request.url).searchParams.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
-  const user = await getUser(request);
-  const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale) : null;
+  const user = await getUser(app, request);
+  const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale, app.db) : null;
   // Confirmed bookings have tickets; a cancelled, failed or pending one does not.
   if (!found || found.item.status !== "CONFIRMED") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const pdf = await renderTicketPdf(found.invoice, found.item, locale);

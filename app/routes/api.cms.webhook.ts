@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleCmsWebhook } from "#app/content/webhook.server";
 
 /** Sanity calls this when content is published, changed or deleted. */
-export async function action({ request }: ActionFunctionArgs) {
-  return handleCmsWebhook(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleCmsWebhook(context, request);
 }
 
 export function loader() {

@@ -5,24 +5,24 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { applyPaymentEvent } from "#app/commerce/orders.server";
 import { WebhookSignatureError } from "#app/payments/gateway";
-import { getGateway, isGatewayName } from "#app/payments/payments.server";
+import { isGatewayName } from "#app/payments/payments.server";
 
 export function loader(_: LoaderFunctionArgs) {
   return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   if (!isGatewayName(params.gateway)) return json({ error: "Unknown gateway" }, { status: 404 });
   const rawBody = await request.text();
   let events;
   try {
-    events = await getGateway(params.gateway).parseWebhook(rawBody, request.headers);
+    events = await app.payments.get(params.gateway).parseWebhook(rawBody, request.headers);
   } catch (error) {
     if (error instanceof WebhookSignatureError || error instanceof SyntaxError) return json({ error: "Invalid signature" }, { status: 400 });
     throw error;
   }
   const results = [];
-  for (const event of events) results.push(await applyPaymentEvent(params.gateway, event));
+  for (const event of events) results.push(await applyPaymentEvent(app, params.gateway, event));
   return json({ received: true, results });
 }

@@ -15,12 +15,12 @@ const PreviewLayoutSchema = z.object({
  * parameter, so shared caches never see a previewed page (the cookie makes every page private).
  * Answers 404 in production unless LAYOUT_PREVIEW=1.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (!isLayoutPreviewEnabled()) return new Response("Not Found", { status: 404 });
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  if (!isLayoutPreviewEnabled(app.env)) return new Response("Not Found", { status: 404 });
   const parsed = PreviewLayoutSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown layout", { status: 400 });
   const target = parsed.data.redirectTo && isSafeLocalPath(parsed.data.redirectTo) ? parsed.data.redirectTo : "/";
-  const cookie = await serializePreviewCookie(parsed.data.layout || null);
+  const cookie = await serializePreviewCookie(app, parsed.data.layout || null);
   return redirect(target, { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "private, no-store" } });
 }
 

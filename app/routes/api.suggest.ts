@@ -10,10 +10,10 @@ const SuggestQuerySchema = z.object({
 });
 
 /** Destination suggestions for the search box as the visitor types (swr, debounced, in the browser). */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const parsed = SuggestQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return json({ suggestions: [] as DestinationSuggestion[] }, { status: 400 });
-  const destinations = await suggestDestinations(parsed.data.q, parsed.data.lng, 8);
+  const destinations = await suggestDestinations(app.catalogue, parsed.data.q, parsed.data.lng, 8);
   const suggestions: DestinationSuggestion[] = destinations.map((destination) => ({
     slug: destination.slug,
     name: destination.name,

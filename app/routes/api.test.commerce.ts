@@ -6,13 +6,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getBookingEngine } from "#app/booking/booking.server";
+import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { readCartId } from "#app/commerce/cart.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
-import { getDb } from "#app/db/db.server";
 import { bookings, cartItems, orders } from "#app/db/schema";
-import { getEnv } from "#app/lib/env.server";
 
 const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("bump-snapshot"), amount: z.number().int() }),
@@ -23,15 +21,16 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("latest-order") }),
 ]);
 
-export async function action({ request }: ActionFunctionArgs) {
-  const env = getEnv();
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const env = app.env;
   if (!env.COMMERCE_TEST_HOOKS) return json({ error: "Not found" }, { status: 404 });
   const parsed = HookSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return json({ error: "Bad request" }, { status: 400 });
   const hook = parsed.data;
-  const db = await getDb();
-  const engine = await getBookingEngine();
-  const cartId = await readCartId(request);
+  const db = app.db;
+  // The same BookingApi checkout uses (the OCTO supplier when BOOKING_API_URL is set).
+  const engine = app.bookingApi;
+  const cartId = await readCartId(app.cookies.cart, request);
 
   switch (hook.action) {
     case "bump-snapshot": {
@@ -57,21 +56,23 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ ok: true });
     }
     case "expire-item": {
-      const order = await findOrderByToken(hook.order);
-      const item = order ? (await getOrderItems(order.id)).find((candidate) => candidate.position === hook.position) : undefined;
+      const order = await findOrderByToken(app.db, hook.order);
+      const item = order ? (await getOrderItems(app.db, order.id)).find((candidate) => candidate.position === hook.position) : undefined;
       if (!item) return json({ error: "No item" }, { status: 400 });
       await db.update(bookings).set({ utcExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.uuid, item.bookingUuid));
       await engine.expireHolds();
       return json({ ok: true });
     }
     case "decide-pending": {
-      const order = await findOrderByToken(hook.order);
+      const order = await findOrderByToken(app.db, hook.order);
       if (!order) return json({ error: "No order" }, { status: 400 });
-      for (const item of await getOrderItems(order.id)) if (item.status === "PENDING") await engine.settlePending(item.bookingUuid, hook.decision);
-      return json({ ok: true, status: await settleOrder(order.id) });
+      // Deciding an on-request booking is the supplier's act: only possible on the embedded engine.
+      if (!(engine instanceof EmbeddedBookingEngine)) return json({ error: "Only with the embedded engine" }, { status: 400 });
+      for (const item of await getOrderItems(app.db, order.id)) if (item.status === "PENDING") await engine.settlePending(item.bookingUuid, hook.decision);
+      return json({ ok: true, status: await settleOrder(app, order.id) });
     }
     case "reconcile":
-      return json({ ok: true, report: await runReconcilerOnce({ settleAfterMs: 0 }) });
+      return json({ ok: true, report: await runReconcilerOnce(app, { settleAfterMs: 0 }) });
     case "latest-order": {
       if (!cartId) return json({ error: "No cart" }, { status: 400 });
       const [order] = await db.select({ token: orders.accessToken, status: orders.status }).from(orders).where(eq(orders.cartId, cartId)).orderBy(sql`${orders.purchasedAt} DESC`).limit(1);

@@ -20,19 +20,19 @@ export const meta = pageMeta;
 
 const noStore = { "Cache-Control": CACHE_PRIVATE };
 
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   return json({ seo: pageSeo(context, "forgotPassword"), heading: context.t("pages.forgotPassword.heading") }, { headers: noStore });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const submission = parseAuthForm(await request.formData(), ForgotPasswordSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
   // Same answer whether or not the address has an account (and for a bot's honeypot).
-  const done = () => redirectWithToast(`${localePrefix(locale)}/auth/forgot-password`, { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
+  const done = () => redirectWithToast(app, `${localePrefix(locale)}/auth/forgot-password`, { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
   if (submission.value[HONEYPOT_FIELD]) return done();
-  const outcome = await requestPasswordReset({ email: submission.value.email, locale, address: clientAddress(request) });
+  const outcome = await requestPasswordReset({ email: submission.value.email, locale, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
   }

@@ -22,11 +22,11 @@ export const meta = pageMeta;
 
 const noStore = { "Cache-Control": CACHE_PRIVATE };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const redirectTo = safeRedirectTo(context.url.searchParams.get("redirectTo"), "");
   const verifyToken = context.url.searchParams.get("verify");
-  const user = await getUser(request);
+  const user = await getUser(app, request);
   // A signed-in visitor has nothing to do here, except confirm an email link.
   if (user && !verifyToken) throw redirect(redirectTo || accountHome(context.locale), { headers: noStore });
   return json(
@@ -35,16 +35,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const formData = await request.formData();
   if (formData.get("intent") === "verify") {
     // Confirming is a POST (a button on the page): mail scanners that open links verify nothing.
     const token = String(formData.get("token") ?? "");
-    const verified = token.length > 0 && token.length <= 200 ? await verifyEmail(token) : null;
-    const user = await getUser(request);
+    const verified = token.length > 0 && token.length <= 200 ? await verifyEmail(token, app) : null;
+    const user = await getUser(app, request);
     const to = user ? accountHome(locale) : `${localePrefix(locale)}/auth/login`;
-    return redirectWithToast(to, verified ? { type: "success", key: "account.toasts.verified" } : { type: "error", key: "account.toasts.verifyFailed" }, { headers: noStore });
+    return redirectWithToast(app, to, verified ? { type: "success", key: "account.toasts.verified" } : { type: "error", key: "account.toasts.verifyFailed" }, { headers: noStore });
   }
 
   const submission = parseAuthForm(formData, LoginSchema);
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.value[HONEYPOT_FIELD]) {
     return json(submission.reply({ hideFields: ["password"], fieldErrors: { password: [AUTH_ERRORS.passwordIncorrect] } }), { status: 400, headers: noStore });
   }
-  const outcome = await authenticate({ email: submission.value.email, password: submission.value.password, address: clientAddress(request) });
+  const outcome = await authenticate({ email: submission.value.email, password: submission.value.password, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: ["password"], formErrors: [AUTH_ERRORS.rateLimited] }), {
       status: 429,
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ hideFields: ["password"], fieldErrors: { password: [AUTH_ERRORS.passwordIncorrect] } }), { status: 400, headers: noStore });
   }
   const to = safeRedirectTo(submission.value.redirectTo, accountHome(locale));
-  return signInAndRedirect(request, outcome.user, to, { type: "success", key: "account.toasts.loggedIn", values: { name: outcome.user.name } });
+  return signInAndRedirect(app, request, outcome.user, to, { type: "success", key: "account.toasts.loggedIn", values: { name: outcome.user.name } });
 }
 
 function VerifyEmail({ token }: { token: string }) {

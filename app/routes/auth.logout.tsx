@@ -4,13 +4,13 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
 
 /** Signing out is a POST (a form button); a GET changes nothing and goes home. */
-export function loader({ request }: LoaderFunctionArgs) {
+export function loader({ request, context: app }: LoaderFunctionArgs) {
   const prefix = localePrefix(localeFromPath(new URL(request.url).pathname));
   return new Response(null, { status: 303, headers: { Location: prefix || "/", "Cache-Control": "private, no-store" } });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return signOutAndRedirect(request, { type: "success", key: "account.toasts.loggedOut" });
+export function action({ request, context: app }: ActionFunctionArgs) {
+  return signOutAndRedirect(app, request, { type: "success", key: "account.toasts.loggedOut" });
 }
 
 export default function Logout() {

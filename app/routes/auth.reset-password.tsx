@@ -22,25 +22,25 @@ export const meta = pageMeta;
 const noStore = { "Cache-Control": CACHE_PRIVATE, "Referrer-Policy": "no-referrer" };
 const HIDDEN = ["password", "confirmPassword"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const token = context.url.searchParams.get("token") ?? "";
   // Looking does not spend the token; only the POST does.
-  const valid = token.length >= 20 && token.length <= 200 && (await peekPasswordResetToken(token)) !== null;
+  const valid = token.length >= 20 && token.length <= 200 && (await peekPasswordResetToken(token, { db: app.db })) !== null;
   return json({ seo: pageSeo(context, "resetPassword"), heading: context.t("pages.resetPassword.heading"), token: valid ? token : null }, { headers: noStore });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const submission = parseAuthForm(await request.formData(), ResetPasswordSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
   if (submission.value[HONEYPOT_FIELD]) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
-  const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password, address: clientAddress(request) });
+  const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
   }
   if (outcome.status === "invalid-token") return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
-  return signInAndRedirect(request, outcome.user, accountHome(locale), { type: "success", key: "account.toasts.passwordReset" });
+  return signInAndRedirect(app, request, outcome.user, accountHome(locale), { type: "success", key: "account.toasts.passwordReset" });
 }
 
 export default function ResetPasswordRoute() {

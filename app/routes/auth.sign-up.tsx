@@ -23,21 +23,21 @@ export const meta = pageMeta;
 const noStore = { "Cache-Control": CACHE_PRIVATE };
 const HIDDEN = ["password", "confirmPassword"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const redirectTo = safeRedirectTo(context.url.searchParams.get("redirectTo"), "");
-  if (await getUser(request)) throw redirect(redirectTo || accountHome(context.locale), { headers: noStore });
+  if (await getUser(app, request)) throw redirect(redirectTo || accountHome(context.locale), { headers: noStore });
   return json({ seo: pageSeo(context, "signUp"), heading: context.t("pages.signUp.heading"), redirectTo }, { headers: noStore });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const submission = parseAuthForm(await request.formData(), SignUpSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
   // A bot is told "created" and gets nothing.
-  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(`${localePrefix(locale)}/auth/login`, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
+  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(app, `${localePrefix(locale)}/auth/login`, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
   const { name, email, password, redirectTo } = submission.value;
-  const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) });
+  const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), {
       status: 429,
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome.status === "email-taken") {
     return json(submission.reply({ hideFields: HIDDEN, fieldErrors: { email: [AUTH_ERRORS.emailTaken] } }), { status: 400, headers: noStore });
   }
-  return signInAndRedirect(request, outcome.user, safeRedirectTo(redirectTo, accountHome(locale)), { type: "success", key: "account.toasts.signedUp" });
+  return signInAndRedirect(app, request, outcome.user, safeRedirectTo(redirectTo, accountHome(locale)), { type: "success", key: "account.toasts.signedUp" });
 }
 
 export default function SignUpRoute() {

@@ -14,8 +14,8 @@ import { loadBlogPost } from "#app/site/content-pages.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await loadBlogPost(request, params.slug), { headers: { "Cache-Control": publicCacheControl(request) } });
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
+  return json(await loadBlogPost(app, request, params.slug), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
 export default function BlogPostRoute() {

@@ -11,8 +11,8 @@ import { loadBlogList } from "#app/site/content-pages.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadBlogList(request), { headers: { "Cache-Control": publicCacheControl(request) } });
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  return json(await loadBlogList(app, request), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
 const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);

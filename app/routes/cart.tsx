@@ -17,9 +17,9 @@ import { redirectWithToast } from "#app/lib/toast.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
-  const review = await reviewCart(await readCartId(request), context.locale);
+  const review = await reviewCart(app, await readCartId(app.cookies.cart, request), context.locale);
   const confirmId = context.url.searchParams.get("confirmDelete");
   const confirmItem = confirmId ? (review.lines.find((line) => line.id === confirmId) ?? null) : null;
   return json(
@@ -33,7 +33,7 @@ function safeRedirect(value: FormDataEntryValue | null, fallback: string): strin
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const cartPath = `${localePrefix(locale)}/cart`;
   const form = await request.formData();
@@ -43,35 +43,35 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add") {
     const back = safeRedirect(form.get("redirectTo"), cartPath);
     const parsed = parseAddToCart(form);
-    if (!parsed) return redirectWithToast(back, { type: "error", key: "booking.cart.errors.INVALID" });
+    if (!parsed) return redirectWithToast(app, back, { type: "error", key: "booking.cart.errors.INVALID" });
     const currency = parsed.currency ?? (await getDisplayCurrency(request, "SAR"));
-    const { cart, setCookie } = await getOrCreateCart(request, currency);
-    const result = await addSelectionToCart(cart, parsed.selection);
+    const { cart, setCookie } = await getOrCreateCart(app, request, currency);
+    const result = await addSelectionToCart(app, cart, parsed.selection);
     const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
-    if (!result.ok) return redirectWithToast(back, { type: "error", key: `booking.cart.errors.${result.reason}` }, init);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.cart.added" }, init);
+    if (!result.ok) return redirectWithToast(app, back, { type: "error", key: `booking.cart.errors.${result.reason}` }, init);
+    return redirectWithToast(app, cartPath, { type: "success", key: "booking.cart.added" }, init);
   }
 
-  const cart = await getCart(await readCartId(request));
+  const cart = await getCart(app.db, await readCartId(app.cookies.cart, request));
   if (!cart) return redirect(cartPath, { status: 303 });
 
   if (intent === "delete") {
     const itemId = String(form.get("itemId") ?? "");
-    await removeCartItem(cart.id, itemId);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.cart.removed" });
+    await removeCartItem(app.db, cart.id, itemId);
+    return redirectWithToast(app, cartPath, { type: "success", key: "booking.cart.removed" });
   }
   if (intent === "apply-promo") {
     const typed = String(form.get("code") ?? "").slice(0, 40);
-    const result = await applyPromoToCart(cart.id, typed, locale);
+    const result = await applyPromoToCart(app, cart.id, typed, locale);
     if (!result.ok) return json({ promoError: { reason: result.reason, code: typed, minimum: result.minimum ?? null } }, { status: 400, headers: noStore });
-    return redirectWithToast(cartPath, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
+    return redirectWithToast(app, cartPath, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
   }
   if (intent === "remove-promo") {
-    await setCartPromo(cart.id, null);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.promo.removed" });
+    await setCartPromo(app.db, cart.id, null);
+    return redirectWithToast(app, cartPath, { type: "success", key: "booking.promo.removed" });
   }
   if (intent === "retry") {
-    await readdFailedItems(cart.id, String(form.get("order") ?? ""));
+    await readdFailedItems(app, cart.id, String(form.get("order") ?? ""));
     return redirect(cartPath, { status: 303 });
   }
   return json({ promoError: null }, { status: 400, headers: noStore });

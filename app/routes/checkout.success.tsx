@@ -8,8 +8,8 @@ import { pageMeta } from "#app/lib/meta";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return orderResultLoader(request, "checkoutSuccess");
+export function loader({ request, context: app }: LoaderFunctionArgs) {
+  return orderResultLoader(app, request, "checkoutSuccess");
 }
 
 export default OrderResultPage;

@@ -26,18 +26,18 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   return data && data.mode === "redirect" ? [...base, { httpEquiv: "refresh", content: `1;url=${data.paymentUrl}` }] : base;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const noStore = { "Cache-Control": CACHE_PRIVATE };
   const payToken = context.url.searchParams.get("pay");
   if (payToken) {
-    const order = await findOrderByToken(payToken);
+    const order = await findOrderByToken(app.db, payToken);
     if (!order) return redirect(`${localePrefix(context.locale)}/cart`, { status: 303 });
-    const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(order.id) : null;
+    const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(app.db, order.id) : null;
     if (!payment) return redirect(`${localePrefix(context.locale)}${resultPath(order)}`, { status: 303 });
     return json({ mode: "redirect" as const, seo: pageSeo(context, "checkout"), paymentUrl: payment.redirectUrl }, { headers: noStore });
   }
-  const [review, user] = await Promise.all([reviewCart(await readCartId(request), context.locale), getUser(request)]);
+  const [review, user] = await Promise.all([reviewCart(app, await readCartId(app.cookies.cart, request), context.locale), getUser(app, request)]);
   // Signed in, checkout is faster: the lead guest starts as the account holder.
   const [firstName = "", ...rest] = (user?.name ?? "").trim().split(/\s+/);
   const prefill = user ? { firstName, lastName: rest.join(" "), email: user.email } : {};
@@ -55,18 +55,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const prefix = localePrefix(locale);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const noStore = { "Cache-Control": CACHE_PRIVATE };
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
-  const cartId = await readCartId(request);
-  if (!cartId) return redirectWithToast(`${prefix}/cart`, { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
+  const cartId = await readCartId(app.cookies.cart, request);
+  if (!cartId) return redirectWithToast(app, `${prefix}/cart`, { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
   const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
-  const user = await getUser(request);
-  const placed = await placeOrder({
+  const user = await getUser(app, request);
+  const placed = await placeOrder(app, {
     cartId,
     locale,
     lead: { firstName, lastName, email, countryCode, phone },
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }
-  return redirectWithToast(`${prefix}/cart`, { type: "error", key: `booking.checkout.refused.${placed.reason}` });
+  return redirectWithToast(app, `${prefix}/cart`, { type: "error", key: `booking.checkout.refused.${placed.reason}` });
 }
 
 function Redirecting({ paymentUrl }: { paymentUrl: string }) {

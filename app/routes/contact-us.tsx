@@ -18,11 +18,11 @@ import { loadStaticPage } from "#app/site/content-pages.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadStaticPage(request, "contact-us"), { headers: { "Cache-Control": publicCacheControl(request) } });
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  return json(await loadStaticPage(app, request, "contact-us"), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { url, locale } = getPageContext(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactFormSchema });
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(submission.reply(), { status: 400, headers: noStore });
   }
-  const outcome = await submitContactMessage({ form: submission.value, locale, pageUrl: url.origin + url.pathname, address: clientAddress(request) });
+  const outcome = await submitContactMessage(app, { form: submission.value, locale, pageUrl: url.origin + url.pathname, address: clientAddress(request) });
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: ["contact.errors.rateLimited"] }), {
       status: 429,
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // "ignored" (the honeypot) answers like a success, so a bot learns nothing.
   const page = `${localePrefix(locale)}/contact-us`;
-  return redirectWithToast(page, { type: "success", key: "contact.sent" });
+  return redirectWithToast(app, page, { type: "success", key: "contact.sent" });
 }
 
 /** Translated error messages of a field, tied to it with aria-describedby. */

@@ -21,17 +21,17 @@ export const meta = pageMeta;
 
 const noStore = { "Cache-Control": CACHE_PRIVATE };
 
-async function productOr404(request: Request, slug: string | undefined) {
+async function productOr404(app: LoaderFunctionArgs["context"], request: Request, slug: string | undefined) {
   const { locale } = getPageContext(request);
-  const product = slug && slug.length <= 200 ? await findOfferProduct(slug, locale) : null;
+  const product = slug && slug.length <= 200 ? await findOfferProduct(app.db, slug, locale) : null;
   if (!product) throwNotFound(request, "page");
   return product;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
-  const product = await productOr404(request, params.productSlug);
-  const user = await getUser(request);
+  const product = await productOr404(app, request, params.productSlug);
+  const user = await getUser(app, request);
   const heading = context.t("account.offers.requestHeading");
   return json(
     { seo: { title: `${heading}: ${product.title}`, description: context.t("account.offers.intro") }, heading, product, defaults: { name: user?.name ?? "", email: user?.email ?? "" } },
@@ -39,18 +39,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const product = await productOr404(request, params.productSlug);
+  const product = await productOr404(app, request, params.productSlug);
   const submission = parseWithZod(await request.formData(), { schema: CustomOfferSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
-  const user = await getUser(request);
-  const outcome = await requestCustomOffer({ form: submission.value, product, locale, userId: user?.id ?? null, address: clientAddress(request) });
+  const user = await getUser(app, request);
+  const outcome = await requestCustomOffer(app, { form: submission.value, product, locale, userId: user?.id ?? null, address: clientAddress(request) });
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: ["account.errors.rateLimited"] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
   }
   const to = user ? `${localePrefix(locale)}/invoices` : `${localePrefix(locale)}/experiences/${product.slug}`;
-  return redirectWithToast(to, { type: "success", key: "account.toasts.offerSent" }, { headers: noStore });
+  return redirectWithToast(app, to, { type: "success", key: "account.toasts.offerSent" }, { headers: noStore });
 }
 
 export default function CustomOfferRoute() {

@@ -9,11 +9,11 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.ch
  * scripts, `?to=` to filter). Development only, or OUTBOX_VIEWER=1; otherwise it does not exist (404).
  * A plain resource route: a developer tool needs no site chrome.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (!isOutboxViewerEnabled()) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isOutboxViewerEnabled(context.env)) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const url = new URL(request.url);
   const to = url.searchParams.get("to") ?? undefined;
-  const entries = await readOutbox({ to, limit: 200 });
+  const entries = await readOutbox(context.env, { to, limit: 200 });
   const headers = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
   if (url.searchParams.get("format") === "json") return Response.json(entries, { headers });
 

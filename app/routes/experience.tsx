@@ -10,8 +10,8 @@ export const headers = pageHeaders;
 export const meta = experienceMeta;
 
 /** `/experiences/{productSlug}`: canonical on a supplier storefront, otherwise a 301 to the city path. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadExperiencePage(request, { kind: "experience", productSlug: params.productSlug });
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
+  return loadExperiencePage(app, request, { kind: "experience", productSlug: params.productSlug });
 }
 
 export default ExperiencePage;

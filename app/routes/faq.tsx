@@ -15,8 +15,8 @@ import { filterFaqGroups, MAX_FAQ_QUERY_LENGTH, queryTerms } from "#app/site/faq
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadFaq(request), { headers: { "Cache-Control": publicCacheControl(request) } });
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  return json(await loadFaq(app, request), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
 export default function FaqRoute() {

@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   // Only the unprefixed root detects a language (cookie first, then Accept-Language); every other
   // page, including `/ru`, takes its locale from the path alone.
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw redirect(localePrefix(preferred), { status: 302, headers: { Vary: "Cookie, Accept-Language", "Cache-Control": "private, no-cache" } });
     }
   }
-  return loadHomePage(request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
+  return loadHomePage(app, request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
 }
 
 type Tile = { slug: string; name: string; subtitle: string; image: { src: string; srcSet: string; alt: string }; count: number };

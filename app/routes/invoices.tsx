@@ -20,14 +20,14 @@ import { redirectWithToast } from "#app/lib/toast.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const base = { seo: pageSeo(context, "invoices"), heading: context.t("pages.invoices.heading"), locale: context.locale };
-  const user = await getUser(request);
+  const user = await getUser(app, request);
   if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: `/auth/login?redirectTo=${encodeURIComponent(context.url.pathname)}` }, { headers: { "Cache-Control": CACHE_PRIVATE } });
-  const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale), listCustomOffers(user, context.locale)]);
+  const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale, app.db), listCustomOffers(app.db, user, context.locale)]);
   const cancelId = context.url.searchParams.get("cancel");
-  const quoted = cancelId ? await quoteCustomerCancellation(user.id, cancelId, context.locale) : null;
+  const quoted = cancelId ? await quoteCustomerCancellation(app, user.id, cancelId, context.locale) : null;
   const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
   return json(
     { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, loginPath: "" },
@@ -36,17 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** intent=resend-verification: another confirmation link (rate limited with the reset mails). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const user = await requireUser(request);
+  const user = await requireUser(app, request);
   const form = await request.formData();
   const back = `${localePrefix(locale)}/invoices`;
-  if (form.get("intent") !== "resend-verification" || user.emailVerified) return redirectWithToast(back, { type: "info", key: "account.toasts.verified" });
-  const limit = await hitRateLimit("resetAccount", `verify:${user.email}`);
-  if (!limit.allowed) return redirectWithToast(back, { type: "error", key: "account.errors.rateLimited" });
-  const row = await findUserByEmail(user.email);
-  if (row) await sendVerificationEmail(row, locale);
-  return redirectWithToast(back, { type: "success", key: "account.toasts.verifySent" });
+  if (form.get("intent") !== "resend-verification" || user.emailVerified) return redirectWithToast(app, back, { type: "info", key: "account.toasts.verified" });
+  const limit = await hitRateLimit("resetAccount", `verify:${user.email}`, { db: app.db, secret: app.env.SESSION_SECRET });
+  if (!limit.allowed) return redirectWithToast(app, back, { type: "error", key: "account.errors.rateLimited" });
+  const row = await findUserByEmail(user.email, app.db);
+  if (row) await sendVerificationEmail(row, locale, app);
+  return redirectWithToast(app, back, { type: "success", key: "account.toasts.verifySent" });
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getOctoContext, handleOctoRequest } from "#app/octo/router.server";
+import { handleOctoRequest, octoContextOf } from "#app/octo/router.server";
 
 /**
  * /octo/v1/* — the OCTO supplier API (GET endpoints here, POST and PATCH in the action). The router
  * in app/octo does the rest; see app/octo/router.server.ts.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return handleOctoRequest(request, await getOctoContext());
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return handleOctoRequest(request, octoContextOf(context));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return handleOctoRequest(request, await getOctoContext());
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleOctoRequest(request, octoContextOf(context));
 }

@@ -7,11 +7,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/i18n/locales";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
-import { getSandboxGateway } from "#app/payments/payments.server";
+import type { SandboxGateway } from "#app/payments/sandbox.server";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-type Session = NonNullable<Awaited<ReturnType<ReturnType<typeof getSandboxGateway>["getSession"]>>>;
+type Session = NonNullable<Awaited<ReturnType<SandboxGateway["getSession"]>>>;
 
 function page(session: Session, options: { error?: string; status?: number } = {}): Response {
   const code = isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en";
@@ -65,24 +65,24 @@ ${
   });
 }
 
-async function sessionOf(params: LoaderFunctionArgs["params"]): Promise<Session | null> {
+async function sessionOf(app: LoaderFunctionArgs["context"], params: LoaderFunctionArgs["params"]): Promise<Session | null> {
   const id = params.sessionId ?? "";
   if (!/^sbx_[A-Za-z0-9]{1,40}$/.test(id)) return null;
-  return getSandboxGateway().getSession(id);
+  return app.payments.sandbox.getSession(id);
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const session = await sessionOf(params);
+export async function loader({ params, context: app }: LoaderFunctionArgs) {
+  const session = await sessionOf(app, params);
   if (!session) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return page(session);
 }
 
-export async function action({ params, request }: ActionFunctionArgs) {
-  const session = await sessionOf(params);
+export async function action({ params, request, context: app }: ActionFunctionArgs) {
+  const session = await sessionOf(app, params);
   if (!session) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const form = await request.formData();
   const card = String(form.get("card") ?? "").slice(0, 40);
-  const result = await getSandboxGateway().pay(session.id, card);
+  const result = await app.payments.sandbox.pay(session.id, card);
   if (result.outcome === "invalid_card") {
     const t = getFixedT(isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en");
     return page(session, { error: t("booking.sandbox.invalidCard"), status: 400 });

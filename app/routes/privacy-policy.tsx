@@ -9,8 +9,8 @@ import { loadStaticPage } from "#app/site/content-pages.server";
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(await loadStaticPage(request, "privacy-policy"), { headers: { "Cache-Control": publicCacheControl(request) } });
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  return json(await loadStaticPage(app, request, "privacy-policy"), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
 export default function StaticPageRoute() {

@@ -16,13 +16,13 @@ export const meta = pageMeta;
  * The GET target of every search box. A text that names a destination goes to its city page,
  * anything else to `/search/{text}`; the chosen date travels along. Works without JavaScript.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { url, locale } = getPageContext(request);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const date = url.searchParams.get("date") ?? "";
   const dateQuery = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `?date=${date}` : "";
   if (query) {
-    const [best] = await suggestDestinations(query, locale, 1);
+    const [best] = await suggestDestinations(app.catalogue, query, locale, 1);
     const prefix = localePrefix(locale);
     if (best && normalizeText(best.name) === normalizeText(query)) {
       return redirect(`${prefix}/things-to-do-in-${best.slug}${dateQuery}`, { status: 303 });

@@ -14,10 +14,10 @@ export const meta = pageMeta;
 /** Longest search text we look up; longer ones are not a search anyone typed. */
 export const MAX_SEARCH_LENGTH = 100;
 
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const text = (params.searchText ?? "").trim();
   if (!text || text.length > MAX_SEARCH_LENGTH) throwNotFound(request, "page");
-  return loadListingPage(request, { kind: "search", text });
+  return loadListingPage(app, request, { kind: "search", text });
 }
 
 export default ListingView;

@@ -13,15 +13,15 @@ export const headers = pageHeaders;
 export const meta = pageMeta;
 
 /** `/{categorySlug}` and `/things-to-do-in-{city}`: one dynamic segment serves both listings. */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const segment = params.segment ?? "";
   if (segment.startsWith(CITY_SEGMENT_PREFIX)) {
     const citySlug = citySlugFromSegment(segment);
     if (!citySlug) throwNotFound(request, "page");
-    return loadListingPage(request, { kind: "city", slug: citySlug });
+    return loadListingPage(app, request, { kind: "city", slug: citySlug });
   }
   if (!isSlug(segment)) throwNotFound(request, "route");
-  return loadListingPage(request, { kind: "category", slug: segment });
+  return loadListingPage(app, request, { kind: "category", slug: segment });
 }
 
 export default ListingView;

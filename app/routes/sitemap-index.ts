@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_CODES } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
 
 /** `sitemap.xml`: an index of one sitemap per locale (each stays far below 50,000 URLs). */
-export function loader(_args: LoaderFunctionArgs) {
-  const origin = getEnv().SITE_URL;
+export function loader({ context: app }: LoaderFunctionArgs) {
+  const origin = app.env.SITE_URL;
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${LOCALE_CODES.map((code) => `  <sitemap><loc>${origin}/sitemaps/${code}.xml</loc></sitemap>`).join("\n")}

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildLocaleSitemap } from "#app/catalogue/sitemap.server";
 import { isLocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
 
 /** `sitemaps/{locale}.xml`: every public page in that language. */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context: app }: LoaderFunctionArgs) {
   if (!isLocaleCode(params.locale)) throw new Response("Not found", { status: 404 });
-  const body = await buildLocaleSitemap(params.locale, getEnv().SITE_URL);
+  const body = await buildLocaleSitemap(app, params.locale, app.env.SITE_URL);
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600, s-maxage=3600" } });
 }

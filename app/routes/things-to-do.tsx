@@ -11,8 +11,8 @@ export const headers = pageHeaders;
 export const meta = pageMeta;
 
 /** Every experience (default storefront); `?theme=` narrows it to one theme. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadListingPage(request, { kind: "all" });
+export function loader({ request, context: app }: LoaderFunctionArgs) {
+  return loadListingPage(app, request, { kind: "all" });
 }
 
 export default ListingView;

@@ -2,11 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { setDatabaseForTests } from "#app/db/db.server";
 import { contactMessages } from "#app/db/schema";
-import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { resetEnvForTests } from "#app/lib/env.server";
-import { readOutbox } from "#app/lib/mailer.server";
+import type { TestDatabase } from "#app/db/testing.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { addressKey, clientAddress, CONTACT_RATE_LIMIT, isHoneypotFilled, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
 
 const form = { name: "Omar", email: "omar@example.com", subject: "Pickup", message: "Do you pick up from the Marriott?" };
@@ -49,59 +47,53 @@ describe("honeypot and sender address", () => {
 });
 
 describe("submitContactMessage", () => {
+  let ctx: TestContext;
   let database: TestDatabase;
   let dataDir: string;
-  const previousDataDir = process.env.DATA_DIR;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-contact-"));
-    process.env.DATA_DIR = dataDir;
-    resetEnvForTests();
-    database = await createTestDatabase();
-    setDatabaseForTests(database);
+    ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
+    database = ctx.database;
   });
 
   afterAll(async () => {
-    setDatabaseForTests(undefined);
-    await database?.close();
-    if (previousDataDir === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = previousDataDir;
-    resetEnvForTests();
+    await ctx?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   test("stores the message and emails it to the support address, replying to the sender", async () => {
-    const outcome = await submitContactMessage({ form, locale: "ar", pageUrl: "http://localhost/ar/contact-us", address: "198.51.100.1" });
+    const outcome = await submitContactMessage(ctx, { form, locale: "ar", pageUrl: "http://localhost/ar/contact-us", address: "198.51.100.1" });
     expect(outcome).toMatchObject({ status: "sent", emailed: true });
     if (outcome.status !== "sent") return;
     const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, outcome.id));
     expect(row).toMatchObject({ name: "Omar", email: "omar@example.com", locale: "ar", pageUrl: "http://localhost/ar/contact-us" });
     expect(row!.emailedAt).toBeInstanceOf(Date);
     expect(row!.ipKey).not.toContain("198.51");
-    const [mail] = await readOutbox({ to: "support@rihla.example" });
+    const [mail] = ctx.mail.filter((entry) => entry.to === "support@rihla.example").reverse();
     expect(mail).toMatchObject({ replyTo: "omar@example.com", subject: `[Contact] Pickup (#${outcome.id})` });
     expect(mail!.text).toContain("Do you pick up from the Marriott?");
     expect(mail!.text).toContain("العربية");
   });
 
   test("a filled honeypot stores and sends nothing", async () => {
-    const before = (await readOutbox()).length;
-    const outcome = await submitContactMessage({ form: { ...form, website: "http://spam.example" }, locale: "en", pageUrl: "/", address: "198.51.100.2" });
+    const before = ctx.mail.length;
+    const outcome = await submitContactMessage(ctx, { form: { ...form, website: "http://spam.example" }, locale: "en", pageUrl: "/", address: "198.51.100.2" });
     expect(outcome).toEqual({ status: "ignored" });
-    expect(await database.db.select().from(contactMessages).where(eq(contactMessages.ipKey, addressKey("198.51.100.2")))).toEqual([]);
-    expect((await readOutbox()).length).toBe(before);
+    expect(await database.db.select().from(contactMessages).where(eq(contactMessages.ipKey, addressKey("198.51.100.2", ctx.env.SESSION_SECRET)))).toEqual([]);
+    expect(ctx.mail.length).toBe(before);
   });
 
   test("the sixth message from one address within ten minutes is refused, other addresses are not", async () => {
     const start = new Date("2030-01-07T10:00:00Z");
     for (let index = 0; index < 5; index++) {
-      const outcome = await submitContactMessage({ form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + index * MINUTE) });
+      const outcome = await submitContactMessage(ctx, { form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + index * MINUTE) });
       expect(outcome.status).toBe("sent");
     }
-    const refused = await submitContactMessage({ form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + 5 * MINUTE) });
+    const refused = await submitContactMessage(ctx, { form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + 5 * MINUTE) });
     expect(refused).toEqual({ status: "rate-limited", retryAfterSeconds: 300 });
-    expect((await submitContactMessage({ form, locale: "en", pageUrl: "/", address: "198.51.100.4", now: start })).status).toBe("sent");
-    const later = await submitContactMessage({ form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + 10 * MINUTE + 1) });
+    expect((await submitContactMessage(ctx, { form, locale: "en", pageUrl: "/", address: "198.51.100.4", now: start })).status).toBe("sent");
+    const later = await submitContactMessage(ctx, { form, locale: "en", pageUrl: "/", address: "198.51.100.3", now: new Date(start.getTime() + 10 * MINUTE + 1) });
     expect(later.status).toBe("sent");
   });
 });

@@ -6,12 +6,10 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getSiteSettings } from "#app/content/content.server";
-import { getDb, type Database } from "#app/db/db.server";
+import type { AppContext } from "#app/context.server";
 import { contactMessages } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
-import { sendMail } from "#app/lib/mailer.server";
 import { HONEYPOT_FIELD, type ContactForm } from "./contact";
 
 /** At most this many messages per sender address per window. */
@@ -33,7 +31,7 @@ export function clientAddress(request: Request): string {
 }
 
 /** A keyed hash of the address: enough to count messages per sender without storing anyone's IP. */
-export function addressKey(address: string, secret: string = getEnv().SESSION_SECRET): string {
+export function addressKey(address: string, secret: string): string {
   return createHash("sha256").update(`${secret}\u0000${address}`).digest("hex").slice(0, 32);
 }
 
@@ -62,14 +60,16 @@ export type SubmitContactInput = {
   pageUrl: string;
   address: string;
   now?: Date;
-  db?: Database;
 };
 
+/** What a contact message uses: the database, the mailer, the CMS (support address) and the hashing secret. */
+export type ContactDeps = Pick<AppContext, "db" | "mailer" | "content" | "env">;
+
 /** Stores the message and emails it to the team, unless it is a bot's or the sender is over the limit. */
-export async function submitContactMessage({ form, locale, pageUrl, address, now = new Date(), db }: SubmitContactInput): Promise<ContactOutcome> {
+export async function submitContactMessage(deps: ContactDeps, { form, locale, pageUrl, address, now = new Date() }: SubmitContactInput): Promise<ContactOutcome> {
   if (isHoneypotFilled(form[HONEYPOT_FIELD])) return { status: "ignored" };
-  const database = db ?? (await getDb());
-  const ipKey = addressKey(address);
+  const database = deps.db;
+  const ipKey = addressKey(address, deps.env.SESSION_SECRET);
   const since = new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs);
   const recent = await database
     .select({ createdAt: contactMessages.createdAt })
@@ -92,8 +92,8 @@ export async function submitContactMessage({ form, locale, pageUrl, address, now
   // never shown to the visitor as a lost message.
   let emailed = false;
   try {
-    const settings = await getSiteSettings(locale);
-    await sendMail(contactEmail({ id, form, locale, pageUrl, to: settings.support.email }));
+    const settings = await getSiteSettings(deps.content, locale);
+    await deps.mailer.send(contactEmail({ id, form, locale, pageUrl, to: settings.support.email }));
     await database.update(contactMessages).set({ emailedAt: sql`now()` }).where(eq(contactMessages.id, id));
     emailed = true;
   } catch (error) {

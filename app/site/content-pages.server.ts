@@ -7,12 +7,14 @@ import { z } from "zod";
 import { imageUrl } from "#app/content/assets";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
 import { getLocale, localePrefix } from "#app/i18n/locales";
-import { getEnv } from "#app/lib/env.server";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
 import { MAX_FAQ_QUERY_LENGTH } from "./faq-search";
 import { blogPosting, breadcrumbList, faqPage, type JsonLd } from "./json-ld";
 import { readingMinutes } from "./reading-time";
 import type { BlogCardView } from "./types";
+import type { AppContext } from "#app/context.server";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
 /** Articles per blog page. */
 export const BLOG_PAGE_SIZE = 9;
@@ -27,14 +29,14 @@ function formatDate(iso: string, context: PageContext): string {
   return new Intl.DateTimeFormat(getLocale(context.locale).iso, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
-function absoluteUrl(pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : getEnv().SITE_URL + pathOrUrl;
+function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : siteUrl + pathOrUrl;
 }
 
 /** The site URL of a path in the request's locale. */
-function localizedUrl(context: PageContext, path: string): string {
+function localizedUrl(siteUrl: string, context: PageContext, path: string): string {
   const prefix = localePrefix(context.locale);
-  return getEnv().SITE_URL + (path === "/" ? prefix || "/" : prefix + path);
+  return siteUrl + (path === "/" ? prefix || "/" : prefix + path);
 }
 
 function toCardView(card: BlogCard, context: PageContext): BlogCardView {
@@ -53,12 +55,12 @@ function toCardView(card: BlogCard, context: PageContext): BlogCardView {
 export type BlogListData = { seo: PageSeo; heading: string; intro: string; posts: BlogCardView[]; page: number; pageCount: number };
 
 /** A page of the blog (`?page=N`, 1-based). A malformed or out-of-range page is the 404 screen. */
-export async function loadBlogList(request: Request): Promise<BlogListData> {
+export async function loadBlogList(app: App, request: Request): Promise<BlogListData> {
   const context = getPageContext(request);
   const raw = context.url.searchParams.get("page");
   const parsed = raw === null ? { success: true as const, data: 1 } : PageParamSchema.safeParse(raw);
   if (!parsed.success) throwNotFound(request, "page");
-  const result = await listBlogPosts(context.locale, { page: parsed.data, pageSize: BLOG_PAGE_SIZE });
+  const result = await listBlogPosts(app.content, context.locale, { page: parsed.data, pageSize: BLOG_PAGE_SIZE });
   if (parsed.data > result.pageCount) throwNotFound(request, "page");
   const { t } = context;
   const title = result.page > 1 ? t("blog.pageTitle", { page: result.page }) : t("pages.blog.title");
@@ -80,16 +82,16 @@ export type BlogPostData = {
 };
 
 /** One article with reading time, related posts and structured data; an unknown slug is the 404 screen. */
-export async function loadBlogPost(request: Request, slugParam: string | undefined): Promise<BlogPostData> {
+export async function loadBlogPost(app: App, request: Request, slugParam: string | undefined): Promise<BlogPostData> {
   const context = getPageContext(request);
   const slug = SlugSchema.safeParse(slugParam);
   if (!slug.success) throwNotFound(request, "page");
-  const post = await getBlogPost(context.locale, slug.data);
+  const post = await getBlogPost(app.content, context.locale, slug.data);
   if (!post) throwNotFound(request, "page");
   const { t } = context;
-  const settings = await getSiteSettings(context.locale);
+  const settings = await getSiteSettings(app.content, context.locale);
   const minutes = readingMinutes(post.body);
-  const url = localizedUrl(context, `/blog/${post.slug}`);
+  const url = localizedUrl(app.env.SITE_URL, context, `/blog/${post.slug}`);
   const cover = post.coverImage ? { src: post.coverImage.src, alt: post.coverImage.alt } : null;
   return {
     seo: { title: t("pages.blogPost.title", { name: post.title }), description: post.excerpt },
@@ -106,10 +108,10 @@ export async function loadBlogPost(request: Request, slugParam: string | undefin
     },
     related: post.related.map((card) => toCardView(card, context)),
     jsonLd: [
-      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
+      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(app.env.SITE_URL, imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
       breadcrumbList([
-        { name: t("blog.home"), url: localizedUrl(context, "/") },
-        { name: t("nav.blog"), url: localizedUrl(context, "/blog") },
+        { name: t("blog.home"), url: localizedUrl(app.env.SITE_URL, context, "/") },
+        { name: t("nav.blog"), url: localizedUrl(app.env.SITE_URL, context, "/blog") },
         { name: post.title, url },
       ]),
     ],
@@ -127,10 +129,10 @@ export type FaqData = {
 };
 
 /** The FAQ in groups, with the `?q=` search text (filtering happens in the shared pure function). */
-export async function loadFaq(request: Request): Promise<FaqData> {
+export async function loadFaq(app: App, request: Request): Promise<FaqData> {
   const context = getPageContext(request);
   const query = (context.url.searchParams.get("q") ?? "").trim().slice(0, MAX_FAQ_QUERY_LENGTH);
-  const groups = await listFaqEntries(context.locale);
+  const groups = await listFaqEntries(app.content, context.locale);
   const { t } = context;
   return {
     seo: { title: t("pages.faq.title"), description: t("faq.intro") },
@@ -148,9 +150,9 @@ export type StaticPageData = {
 };
 
 /** About, privacy, terms and contact as edited in the CMS; a missing document is the 404 screen. */
-export async function loadStaticPage(request: Request, kind: StaticPageKind): Promise<StaticPageData> {
+export async function loadStaticPage(app: App, request: Request, kind: StaticPageKind): Promise<StaticPageData> {
   const context = getPageContext(request);
-  const page = await getStaticPage(context.locale, kind);
+  const page = await getStaticPage(app.content, context.locale, kind);
   if (!page) throwNotFound(request, "page");
   return {
     seo: { title: page.title, description: page.intro ?? context.t("site.description") },

@@ -1,0 +1,152 @@
+/**
+ * The composition root: every service the storefront uses, built once per process from the parsed
+ * environment. server.js creates it, starts it, hands it to Remix as the load context and stops it on
+ * SIGTERM; loaders and actions read `context` and pass what a domain function needs as arguments.
+ * Tests build their own with createTestContext (app/testing/context.server.ts). See
+ * docs/decisions/023-composition-root.md.
+ */
+import type { Cookie } from "@remix-run/node";
+import { createSessionCookie } from "#app/auth/session.server";
+import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
+import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
+import { createCartCookie } from "#app/commerce/cart.server";
+import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
+import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/notify.server";
+import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
+import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
+import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
+import { createPreviewCookie } from "#app/layouts/preview.server";
+import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
+import { parseEnv, type Env } from "#app/lib/env.server";
+import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
+import { createMailer, type Mailer } from "#app/lib/mailer.server";
+import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
+import { createPaymentGateways, type PaymentGateways } from "#app/payments/payments.server";
+import type { GatewayName, PaymentGateway } from "#app/payments/gateway";
+import type { WebhookDelivery } from "#app/payments/sandbox.server";
+
+/** The time as the booking engine sees it (availability, cut-offs, hold expiry); tests fix it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+// A type, not an interface: Remix's AppLoadContext has an index signature, which only type aliases satisfy.
+export type AppContext = {
+  env: Env;
+  /** The open database (Drizzle over PGlite or PostgreSQL) and its LISTEN/NOTIFY. */
+  database: DatabaseHandle;
+  db: Database;
+  pubsub: PubSub;
+  /** The in-memory catalogue index, kept current by change notifications. */
+  catalogue: Catalogue;
+  /** CMS content (Sanity or the seed dataset) behind a cache, and the bus that evicts it everywhere. */
+  content: ContentService;
+  contentBus: InvalidationBus;
+  /** Changes that alter public pages (server.js drops its page cache on them). */
+  siteChanges: SiteChanges;
+  /** The one BookingApi: the embedded engine, or the OCTO supplier at BOOKING_API_URL. */
+  bookingApi: BookingApi;
+  payments: PaymentGateways;
+  mailer: Mailer;
+  whatsapp: WhatsAppNotifier;
+  /** Failed payments and bookings, for support (Sentry when SENTRY_DSN is set). */
+  incidents: IncidentReporter;
+  clock: Clock;
+  /** Signed cookies: they need SESSION_SECRET, so they are made here. */
+  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie };
+  /** Starts the background work: the content invalidation listener, the engine's cache listener and hold reaper, the reconciler. (The catalogue index listens from creation.) */
+  start(): Promise<void>;
+  /** Stops it in order (listeners, reconciler, reaper), then closes the database (when it opened it). Idempotent. */
+  stop(): Promise<void>;
+};
+
+/** Replaceable parts: tests pass a database copy, a fixed clock, a capturing mailer, fake gateways. */
+export type AppContextOverrides = {
+  database?: DatabaseHandle;
+  content?: ContentService;
+  bookingApi?: BookingApi;
+  gateways?: Partial<Record<GatewayName, PaymentGateway>>;
+  /** Where the sandbox gateway sends its signed webhooks (default: POST to this storefront). */
+  sandboxDelivery?: WebhookDelivery;
+  mailer?: Mailer;
+  whatsapp?: WhatsAppNotifier;
+  clock?: Clock;
+  /** Whether stop() closes the database (false when the caller owns an overridden one). */
+  closeDatabase?: boolean;
+};
+
+/** Builds every service once: opens (migrates, seeds) the database and loads the catalogue index. */
+export async function createAppContext(env: Env = parseEnv(), overrides: AppContextOverrides = {}): Promise<AppContext> {
+  const database = overrides.database ?? (await openDatabase(env));
+  const clock = overrides.clock ?? systemClock;
+  const closeDatabase = overrides.closeDatabase ?? !overrides.database;
+  try {
+    const catalogue = await openCatalogue(database);
+    const booking: BookingService = overrides.bookingApi
+      ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
+      : createBookingService(env, database, clock);
+    const siteChanges = createSiteChanges();
+    const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
+    const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
+    const context: AppContext = {
+      env,
+      database,
+      db: database.db,
+      pubsub: database.pubsub,
+      catalogue,
+      content,
+      contentBus,
+      siteChanges,
+      bookingApi: booking.api,
+      payments: createPaymentGateways(env, database.db, overrides.gateways, overrides.sandboxDelivery),
+      mailer: overrides.mailer ?? createMailer(env),
+      whatsapp: overrides.whatsapp ?? loggingWhatsAppNotifier,
+      incidents: createIncidentReporter(env),
+      clock,
+      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env) },
+      start,
+      stop,
+    };
+
+    let stopContentListener: (() => Promise<void>) | undefined;
+    let reconciler: Reconciler | undefined;
+    let stopping: Promise<void> | undefined;
+
+    async function start(): Promise<void> {
+      stopContentListener = await contentBus.listen();
+      await booking.start();
+      // Expires stale holds, settles orders whose webhook never came, retries confirmations: a crash at
+      // any step of a checkout is mended on the next start.
+      reconciler = startReconciler(context, env.RECONCILER_INTERVAL_SECONDS * 1000);
+    }
+
+    function stop(): Promise<void> {
+      stopping ??= (async () => {
+        try {
+          await stopContentListener?.();
+        } catch (error) {
+          console.error("[shutdown] content listener", error);
+        }
+        await catalogue.stop();
+        // The reconciler and the hold reaper must stop before the database they write to closes.
+        await reconciler?.stop();
+        await booking.stop();
+        if (!overrides.content) await content.close();
+        if (closeDatabase) await database.close();
+      })();
+      return stopping;
+    }
+
+    return context;
+  } catch (error) {
+    if (closeDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+declare module "@remix-run/node" {
+  // Remix passes server.js's getLoadContext() result to every loader and action as `context`.
+  interface AppLoadContext extends AppContext {}
+}

@@ -9,8 +9,8 @@ import { customerCancellations, orderItems, orders, productOptions, products, us
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import { attachGuestOrders } from "#app/auth/auth.server";
+import type { OrderRow } from "#app/commerce/orders.server";
 
-export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export type InvoiceItem = {

@@ -23,8 +23,8 @@ import {
   todayIn,
   validateDate,
   type DateProblem,
-  type StorefrontType,
 } from "./detail-page";
+import type { StorefrontType } from "#app/lib/storefront";
 
 export type SlotView = {
   id: string;

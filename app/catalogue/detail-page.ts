@@ -54,7 +54,7 @@ export function parseDetailQuery(searchParams: URLSearchParams): { rawDate: stri
   return { rawDate: searchParams.get("date"), reviewPages };
 }
 
-export type StorefrontType = "supplier" | "default";
+import type { StorefrontType } from "#app/lib/storefront";
 
 /**
  * The canonical detail path below the locale prefix: `/experiences/{slug}` on a supplier storefront,

@@ -4,6 +4,7 @@ import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
 import { toMinor, type CurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
+import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "./catalogue.server";
 import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "./listing-query";
 import type { CatalogueResult, ExperienceCard } from "./types";
@@ -26,7 +27,7 @@ export type ListingPageData = {
   priceRange: CatalogueResult["priceRange"];
   currency: CurrencyCode;
   state: Omit<ListingState, "filters"> & { filtered: boolean };
-  storefrontType: "supplier" | "default";
+  storefrontType: StorefrontType;
   breadcrumbs: Array<{ name: string; path: string }>;
 };
 

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import type { ExperienceCard as ExperienceCardData } from "#app/catalogue/types";
 import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 
 /** The detail page of an experience within its city: `/things-to-do-in-{city}/{slug}`. */
-export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, storefrontType: "supplier" | "default"): string {
+export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, storefrontType: StorefrontType): string {
   return storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`;
 }
 
@@ -17,7 +18,7 @@ function cardSrcSet(srcSet: string): string {
 }
 
 /** A result card: image, title, city, rating, duration, labels and the price from. */
-export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: "supplier" | "default"; priority?: boolean }) {
+export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: StorefrontType; priority?: boolean }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const formatDuration = useFormatDuration();

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Layout } from "#app/layouts/layouts";
-import type { StorefrontType } from "#app/lib/redirects";
+import type { StorefrontType } from "#app/lib/storefront";
 import { listingPath } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 import { FooterSupport } from "./support";

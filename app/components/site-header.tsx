@@ -2,7 +2,7 @@ import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountLink, type AccountSummary } from "#app/auth/account-link";
 import type { Layout } from "#app/layouts/layouts";
-import type { StorefrontType } from "#app/lib/redirects";
+import type { StorefrontType } from "#app/lib/storefront";
 import { listingPath } from "#app/lib/storefront";
 import type { CurrencyCode } from "#app/lib/money";
 import { CurrencySwitcher } from "./currency-switcher";

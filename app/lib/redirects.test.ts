@@ -6,8 +6,8 @@ import {
   RECOGNISED_LOCALE_PREFIXES,
   resolveRedirect,
   type CmsRedirectRule,
-  type StorefrontType,
 } from "./redirects";
+import type { StorefrontType } from "./storefront";
 
 const TYPES: StorefrontType[] = ["default", "supplier"];
 const OFFERED = ["ru", "zh", "ar"];

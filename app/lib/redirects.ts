@@ -7,7 +7,7 @@
  * alone is a local path: only a CMS rule may point at another host.
  */
 
-export type StorefrontType = "supplier" | "default";
+import type { StorefrontType } from "./storefront";
 
 /** A per-path rule maintained by editors in the CMS. */
 export type CmsRedirectRule = {

@@ -5,6 +5,7 @@ import { isSafeLocalPath } from "#app/lib/redirects";
 import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
 import { adoptCartAtSignIn, attachGuestOrders, type UserRow } from "./auth.server";
 import { createUserSession, destroyUserSession } from "./session.server";
+import { invoicesPath, localized } from "#app/lib/paths";
 
 /** A `redirectTo` from a form or query, when it is a path on this site; otherwise `fallback`. */
 export function safeRedirectTo(value: unknown, fallback: string): string {
@@ -16,7 +17,7 @@ export function safeRedirectTo(value: unknown, fallback: string): string {
 
 /** The invoices page of a locale: where a signed-in user lands by default. */
 export function accountHome(locale: LocaleCode): string {
-  return `${localePrefix(locale)}/invoices`;
+  return localized(locale, invoicesPath());
 }
 
 /**

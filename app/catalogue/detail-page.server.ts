@@ -16,7 +16,6 @@ import { isSlug } from "#app/lib/slug";
 import { getAvailability, getExperienceBySlug, getReviews, type ExperienceDetail, type ReviewPage } from "./catalogue.server";
 import {
   addDays,
-  canonicalDetailPath,
   canonicalRedirect,
   parseDetailQuery,
   REVIEWS_PAGE_SIZE,
@@ -25,6 +24,7 @@ import {
   type DateProblem,
 } from "./detail-page";
 import type { StorefrontType } from "#app/lib/storefront";
+import { cityPath, detailPath, localized } from "#app/lib/paths";
 
 export type SlotView = {
   id: string;
@@ -165,7 +165,7 @@ export async function loadExperiencePage(request: Request, route: Route) {
 
   const storefrontType: StorefrontType = settings.storefrontType === "supplier" ? "supplier" : "default";
   const prefix = localePrefix(locale);
-  const canonical = canonicalDetailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
+  const canonical = detailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
   const target = canonicalRedirect(url, prefix, canonical);
   if (target) throw redirect(target, { status: 301 });
 
@@ -182,14 +182,14 @@ export async function loadExperiencePage(request: Request, route: Route) {
 
   const siteUrl = getEnv().SITE_URL.replace(/\/$/, "");
   const path = prefix + canonical;
-  const cityPath = `${prefix}/things-to-do-in-${experience.city.slug}`;
+  const cityUrlPath = localized(locale, cityPath(experience.city.slug));
   const data: DetailPageData = {
     seo: {
       title: t("detail.seo.title", { title: experience.title, city: experience.city.name }),
       description: experience.shortDescription,
     },
     ogImage: experience.images[0] ? siteUrl + experience.images[0].src : null,
-    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityPath, homeName: t("detail.breadcrumbHome") }),
+    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityUrlPath, homeName: t("detail.breadcrumbHome") }),
     storefrontType,
     experience: rest,
     // Pages 1..N arrive as one longer page; the pager counts in pages of five.
@@ -203,7 +203,7 @@ export async function loadExperiencePage(request: Request, route: Route) {
     dateProblem: problem,
     availability,
     path,
-    cityPath,
+    cityPath: cityUrlPath,
   };
   return json(data, {
     headers: {

@@ -1,7 +1,6 @@
 import { AvailabilityMonthQuerySchema } from "./availability-month.server";
 import { describe, expect, test } from "vitest";
 import {
-  canonicalDetailPath,
   canonicalRedirect,
   describeCancellationPolicy,
   isIsoDate,
@@ -13,6 +12,7 @@ import {
   todayIn,
   validateDate,
 } from "./detail-page";
+import { detailPath } from "#app/lib/paths";
 
 describe("dates", () => {
   test("isIsoDate accepts real calendar dates only", () => {
@@ -72,17 +72,17 @@ describe("query parsing", () => {
 describe("canonical URL", () => {
   const product = { slug: "desert-safari", citySlug: "dubai" };
   test("supplier storefronts use /experiences, others the city path", () => {
-    expect(canonicalDetailPath("supplier", product)).toBe("/experiences/desert-safari");
-    expect(canonicalDetailPath("default", product)).toBe("/things-to-do-in-dubai/desert-safari");
+    expect(detailPath("supplier", product)).toBe("/experiences/desert-safari");
+    expect(detailPath("default", product)).toBe("/things-to-do-in-dubai/desert-safari");
   });
 
   test("redirects keep the locale prefix and the query; the canonical URL does not redirect", () => {
-    const canonical = canonicalDetailPath("default", product);
+    const canonical = detailPath("default", product);
     expect(canonicalRedirect(new URL("http://x/ar/experiences/desert-safari?date=2026-12-01"), "/ar", canonical)).toBe(
       "/ar/things-to-do-in-dubai/desert-safari?date=2026-12-01",
     );
     expect(canonicalRedirect(new URL("http://x/ar/things-to-do-in-dubai/desert-safari"), "/ar", canonical)).toBeNull();
-    expect(canonicalRedirect(new URL("http://x/things-to-do-in-dubai/desert-safari"), "", canonicalDetailPath("supplier", product))).toBe("/experiences/desert-safari");
+    expect(canonicalRedirect(new URL("http://x/things-to-do-in-dubai/desert-safari"), "", detailPath("supplier", product))).toBe("/experiences/desert-safari");
   });
 });
 

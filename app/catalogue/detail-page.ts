@@ -54,16 +54,6 @@ export function parseDetailQuery(searchParams: URLSearchParams): { rawDate: stri
   return { rawDate: searchParams.get("date"), reviewPages };
 }
 
-import type { StorefrontType } from "#app/lib/storefront";
-
-/**
- * The canonical detail path below the locale prefix: `/experiences/{slug}` on a supplier storefront,
- * `/things-to-do-in-{city}/{slug}` otherwise.
- */
-export function canonicalDetailPath(storefrontType: StorefrontType, product: { slug: string; citySlug: string }): string {
-  return storefrontType === "supplier" ? `/experiences/${product.slug}` : `/things-to-do-in-${product.citySlug}/${product.slug}`;
-}
-
 /** The URL to 301 to when the request is not on the canonical path (keeps prefix and query), else null. */
 export function canonicalRedirect(url: URL, prefix: string, canonicalPath: string): string | null {
   const wanted = `${prefix}${canonicalPath}`;

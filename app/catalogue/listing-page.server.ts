@@ -8,6 +8,7 @@ import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "./catalogue.server";
 import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "./listing-query";
 import type { CatalogueResult, ExperienceCard } from "./types";
+import { categoryPath, cityPath, listingPath, searchPath } from "#app/lib/paths";
 
 /** What a listing shows: a city, a category, everything (optionally one theme), or search results. */
 export type ListingScope = { kind: "city"; slug: string } | { kind: "category"; slug: string } | { kind: "all" } | { kind: "search"; text: string };
@@ -42,7 +43,7 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
   let heading: string;
   let seo: PageSeo;
   let cityName: string | null = null;
-  const listingPath = settings.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
+  const allPath = listingPath(settings.storefrontType);
   const breadcrumbs = [{ name: t("discovery.listing.breadcrumbHome"), path: "/" }];
   const query: Parameters<typeof searchCatalogue>[0] = { locale, currency, filters: state.filters, sort: state.sort };
 
@@ -54,24 +55,24 @@ export async function loadListingPage(request: Request, scope: ListingScope) {
     // A supplier storefront lists 'experiences', also on its city pages (the URL keeps its shape).
     heading = settings.storefrontType === "supplier" ? t("layout.supplier.cityHeading", { name: city.name }) : t("pages.city.heading", { name: city.name });
     seo = { ...pageSeo(context, "city", { name: city.name }), description: city.description || t("site.description") };
-    breadcrumbs.push({ name: heading, path: `/things-to-do-in-${city.slug}` });
+    breadcrumbs.push({ name: heading, path: cityPath(city.slug) });
   } else if (scope.kind === "category") {
     const category = await getCategory(scope.slug, locale);
     if (!category) throwNotFound(request, "route");
     query.category = category.slug;
     heading = t("pages.category.heading", { name: category.name });
     seo = { ...pageSeo(context, "category", { name: category.name }), description: category.description || t("site.description") };
-    breadcrumbs.push({ name: category.name, path: `/${category.slug}` });
+    breadcrumbs.push({ name: category.name, path: categoryPath(category.slug) });
   } else if (scope.kind === "search") {
     query.text = scope.text;
     heading = t("pages.search.heading", { query: scope.text });
     seo = pageSeo(context, "search", { query: scope.text });
-    breadcrumbs.push({ name: heading, path: `/search/${encodeURIComponent(scope.text)}` });
+    breadcrumbs.push({ name: heading, path: searchPath(scope.text) });
   } else {
     const key = settings.storefrontType === "supplier" ? "experiences" : "thingsToDo";
     heading = t(`pages.${key}.heading`);
     seo = pageSeo(context, key);
-    breadcrumbs.push({ name: heading, path: listingPath });
+    breadcrumbs.push({ name: heading, path: allPath });
   }
   if (state.theme) {
     const theme = await getTheme(state.theme, locale);

@@ -21,6 +21,7 @@ import { reportCommerceIncident } from "./monitoring.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
+import { cartPath, checkoutPath, checkoutResultPath } from "#app/lib/paths";
 
 export type OrderStatus =
   | "PLACING"
@@ -83,20 +84,20 @@ function randomCode(length: number): string {
 
 /** The result page of an order (locale-less path; the caller prefixes the locale). */
 export function resultPath(order: Pick<OrderRow, "status" | "accessToken">): string {
-  const query = `?order=${encodeURIComponent(order.accessToken)}`;
+  const query = { order: order.accessToken };
   switch (order.status as OrderStatus) {
     case "ON_HOLD":
     case "PAY_LATER":
-      return `/checkout/on_hold${query}`;
+      return checkoutResultPath("on_hold", query);
     case "PAYMENT_FAILED":
     case "BOOKING_FAILED":
     case "EXPIRED":
-      return `/checkout/error${query}`;
+      return checkoutResultPath("error", query);
     case "REFUSED":
     case "PLACING":
-      return "/cart";
+      return cartPath();
     default:
-      return `/checkout/success${query}`;
+      return checkoutResultPath("success", query);
   }
 }
 
@@ -109,7 +110,7 @@ async function nextStepOf(db: Database, order: OrderRow): Promise<string> {
   if (order.status === "AWAITING_PAYMENT") {
     const payment = await paymentOf(db, order.id);
     // The interstitial 'Redirecting to Secure Checkout...' page sends the browser on to the gateway.
-    if (payment) return `/checkout?pay=${encodeURIComponent(order.accessToken)}`;
+    if (payment) return checkoutPath({ pay: order.accessToken });
   }
   return resultPath(order);
 }
@@ -299,7 +300,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
     return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
   }
   const [stored] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return { ok: true, order: stored!, redirectTo: `/checkout?pay=${encodeURIComponent(order.accessToken)}` };
+  return { ok: true, order: stored!, redirectTo: checkoutPath({ pay: order.accessToken }) };
 }
 
 /** Cancels whatever holds an order took and marks it REFUSED (nothing was charged). */

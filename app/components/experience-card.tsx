@@ -3,11 +3,8 @@ import type { ExperienceCard as ExperienceCardData } from "#app/catalogue/types"
 import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
 import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
+import { detailPath } from "#app/lib/paths";
 
-/** The detail page of an experience within its city: `/things-to-do-in-{city}/{slug}`. */
-export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, storefrontType: StorefrontType): string {
-  return storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`;
-}
 
 /** Cards are at most ~400 CSS px wide: widths past 800 px only cost bandwidth on phones. */
 function cardSrcSet(srcSet: string): string {
@@ -24,7 +21,7 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
   const formatDuration = useFormatDuration();
   return (
     <article className="experience-card">
-      <LocalizedLink to={experiencePath(card, storefrontType)} className="experience-card__link">
+      <LocalizedLink to={detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug })} className="experience-card__link">
         <img
           className="experience-card__image"
           src={card.image.src}

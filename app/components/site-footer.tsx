@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
-import { listingPath } from "#app/lib/storefront";
+import { cartPath, invoicesPath, listingPath } from "#app/lib/paths";
 import { LocalizedLink } from "./localized-link";
 import { FooterSupport } from "./support";
 
@@ -19,8 +19,8 @@ export function SiteFooter({ storefrontType, layout }: { storefrontType: Storefr
                 {/* The storefront type names the catalogue: 'experiences' for a supplier, 'things to do' otherwise. */}
                 <LocalizedLink to={listingPath(storefrontType)}>{storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo")}</LocalizedLink>
               </li>
-              <li><LocalizedLink to="/invoices">{t("nav.invoices")}</LocalizedLink></li>
-              <li><LocalizedLink to="/cart">{t("nav.cart")}</LocalizedLink></li>
+              <li><LocalizedLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedLink></li>
+              <li><LocalizedLink to={cartPath()}>{t("nav.cart")}</LocalizedLink></li>
             </ul>
           </section>
           <section>

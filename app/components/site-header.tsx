@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AccountLink, type AccountSummary } from "#app/auth/account-link";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
-import { listingPath } from "#app/lib/storefront";
+import { cartPath, invoicesPath, listingPath } from "#app/lib/paths";
 import type { CurrencyCode } from "#app/lib/money";
 import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
@@ -31,8 +31,8 @@ export function SiteHeader({ storefrontType, currency, layout, user }: { storefr
           </LocalizedNavLink>
           <LocalizedNavLink to="/blog">{t("nav.blog")}</LocalizedNavLink>
           <LocalizedNavLink to="/faq">{t("nav.faq")}</LocalizedNavLink>
-          <LocalizedNavLink to="/invoices">{t("nav.invoices")}</LocalizedNavLink>
-          <LocalizedNavLink to="/cart">{t("nav.cart")}</LocalizedNavLink>
+          <LocalizedNavLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedNavLink>
+          <LocalizedNavLink to={cartPath()}>{t("nav.cart")}</LocalizedNavLink>
         </nav>
         <div className="site-header__tools">
           <AccountLink user={user} />

@@ -7,6 +7,7 @@
  * alone is a local path: only a CMS rule may point at another host.
  */
 
+import { CITY_SEGMENT_PREFIX, citySegment, listingPath } from "./paths";
 import type { StorefrontType } from "./storefront";
 
 /** A per-path rule maintained by editors in the CMS. */
@@ -40,7 +41,6 @@ export const LEFT_ALONE_SEGMENTS = [
   "invoices",
 ] as const;
 const LEFT_ALONE = new Set<string>(LEFT_ALONE_SEGMENTS);
-const CITY_SEGMENT_PREFIX = "things-to-do-in";
 
 /**
  * Paths that belong to the application rather than to pages (API, assets, images, health check).
@@ -108,7 +108,7 @@ export function resolveRedirect(
 function rewriteSegments(segments: string[], storefrontType: StorefrontType, steps: Step[]): string[] {
   const [first, second] = segments;
   if (first === undefined) return segments;
-  const listingSegment = storefrontType === "supplier" ? "experiences" : "things-to-do";
+  const listingSegment = listingPath(storefrontType).slice(1);
 
   if (first.startsWith("discover")) {
     steps.push({ permanent: false });
@@ -123,7 +123,7 @@ function rewriteSegments(segments: string[], storefrontType: StorefrontType, ste
   }
   if (second !== undefined) {
     steps.push({ permanent: true });
-    return storefrontType === "supplier" ? ["experiences", second] : [`${CITY_SEGMENT_PREFIX}-${first}`, second];
+    return storefrontType === "supplier" ? ["experiences", second] : [citySegment(first), second];
   }
   return segments;
 }

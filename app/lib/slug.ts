@@ -1,11 +1,12 @@
 /** A URL slug as the catalogue and CMS write them: lower-case letters, digits and single hyphens. */
+import { CITY_SEGMENT_PREFIX } from "./paths";
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= 120 && SLUG_PATTERN.test(value);
 }
 
-export const CITY_SEGMENT_PREFIX = "things-to-do-in-";
+export { CITY_SEGMENT_PREFIX };
 
 /** The city slug of a `things-to-do-in-{slug}` segment, or null. */
 export function citySlugFromSegment(segment: string | undefined): string | null {

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cancelCustomerBooking } from "#app/account/cancellation.server";
 import { requireUser } from "#app/auth/session.server";
 import { safeRedirectTo } from "#app/auth/sign-in.server";
-import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { invoicesPath, localized } from "#app/lib/paths";
 
 /** Nothing to see: the confirmation step is on the invoices page (?cancel=<item>). */
 export function loader(_: LoaderFunctionArgs) {
@@ -16,7 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const lang = form.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
   const user = await requireUser(request);
-  const back = safeRedirectTo(form.get("redirectTo"), `${localePrefix(locale)}/invoices`);
+  const back = safeRedirectTo(form.get("redirectTo"), localized(locale, invoicesPath()));
   const outcome = await cancelCustomerBooking(user.id, params.itemId ?? "", locale);
   if (outcome.status === "not-found") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const noStore = { headers: { "Cache-Control": "private, no-store" } };

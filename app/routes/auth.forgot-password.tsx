@@ -9,11 +9,11 @@ import { clientAddress } from "#app/auth/rate-limit.server";
 import { AUTH_ERRORS, ForgotPasswordSchema, HONEYPOT_FIELD, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { forgotPasswordPath, localized, loginPath } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseAuthForm(await request.formData(), ForgotPasswordSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
   // Same answer whether or not the address has an account (and for a bot's honeypot).
-  const done = () => redirectWithToast(`${localePrefix(locale)}/auth/forgot-password`, { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
+  const done = () => redirectWithToast(localized(locale, forgotPasswordPath()), { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
   if (submission.value[HONEYPOT_FIELD]) return done();
   const outcome = await requestPasswordReset({ email: submission.value.email, locale, address: clientAddress(request) });
   if (outcome.status === "rate-limited") {
@@ -74,7 +74,7 @@ export default function ForgotPasswordRoute() {
       <p>{t("account.forgot.intro")}</p>
       <ForgotForm key={key} />
       <p>
-        <LocalizedLink to="/auth/login">{t("account.forgot.backToLogin")}</LocalizedLink>
+        <LocalizedLink to={loginPath()}>{t("account.forgot.backToLogin")}</LocalizedLink>
       </p>
     </section>
   );

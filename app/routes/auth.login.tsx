@@ -11,11 +11,11 @@ import { getUser } from "#app/auth/session.server";
 import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { forgotPasswordPath, localized, loginPath, signUpPath } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const token = String(formData.get("token") ?? "");
     const verified = token.length > 0 && token.length <= 200 ? await verifyEmail(token) : null;
     const user = await getUser(request);
-    const to = user ? accountHome(locale) : `${localePrefix(locale)}/auth/login`;
+    const to = user ? accountHome(locale) : localized(locale, loginPath());
     return redirectWithToast(to, verified ? { type: "success", key: "account.toasts.verified" } : { type: "error", key: "account.toasts.verifyFailed" }, { headers: noStore });
   }
 
@@ -98,7 +98,7 @@ export default function LoginRoute() {
     defaultValue: { redirectTo: data.redirectTo },
   });
   const busy = navigation.state === "submitting";
-  const signUp = `/auth/sign-up${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`;
+  const signUp = signUpPath({ redirectTo: data.redirectTo });
   return (
     <section className="container page auth-page">
       <h1>{data.heading}</h1>
@@ -110,7 +110,7 @@ export default function LoginRoute() {
         <TextField field={fields.password} label={t("account.fields.password")} type="password" autoComplete="current-password" />
         <Honeypot formId="login" />
         <p>
-          <LocalizedLink to="/auth/forgot-password">{t("account.login.forgot")}</LocalizedLink>
+          <LocalizedLink to={forgotPasswordPath()}>{t("account.login.forgot")}</LocalizedLink>
         </p>
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("account.login.submit")}

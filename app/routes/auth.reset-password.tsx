@@ -14,6 +14,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { forgotPasswordPath } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -79,7 +80,7 @@ export default function ResetPasswordRoute() {
       ) : (
         <div role="alert" className="notice notice--warning">
           <p>{t("account.reset.invalidLink")}</p>
-          <LocalizedLink to="/auth/forgot-password" className="button button--primary">
+          <LocalizedLink to={forgotPasswordPath()} className="button button--primary">
             {t("account.reset.requestNew")}
           </LocalizedLink>
         </div>

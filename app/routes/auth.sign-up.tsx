@@ -11,11 +11,11 @@ import { getUser } from "#app/auth/session.server";
 import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { localized, loginPath } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseAuthForm(await request.formData(), SignUpSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
   // A bot is told "created" and gets nothing.
-  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(`${localePrefix(locale)}/auth/login`, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
+  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(localized(locale, loginPath()), { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
   const { name, email, password, redirectTo } = submission.value;
   const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) });
   if (outcome.status === "rate-limited") {
@@ -63,7 +63,7 @@ export default function SignUpRoute() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const login = `/auth/login${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`;
+  const login = loginPath({ redirectTo: data.redirectTo });
   return (
     <section className="container page auth-page">
       <h1>{data.heading}</h1>

@@ -7,12 +7,12 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { getOrCreateCart, readCartId, removeCartItem, reviewCart, setCartPromo, getCart } from "#app/commerce/cart.server";
 import { addSelectionToCart, applyPromoToCart, parseAddToCart, readdFailedItems } from "#app/commerce/cart-form.server";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { cartPath, localized } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -35,13 +35,13 @@ function safeRedirect(value: FormDataEntryValue | null, fallback: string): strin
 
 export async function action({ request }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const cartPath = `${localePrefix(locale)}/cart`;
+  const cartPage = localized(locale, cartPath());
   const form = await request.formData();
   const intent = form.get("intent");
   const noStore = { "Cache-Control": CACHE_PRIVATE };
 
   if (intent === "add") {
-    const back = safeRedirect(form.get("redirectTo"), cartPath);
+    const back = safeRedirect(form.get("redirectTo"), cartPage);
     const parsed = parseAddToCart(form);
     if (!parsed) return redirectWithToast(back, { type: "error", key: "booking.cart.errors.INVALID" });
     const currency = parsed.currency ?? (await getDisplayCurrency(request, "SAR"));
@@ -49,30 +49,30 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await addSelectionToCart(cart, parsed.selection);
     const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
     if (!result.ok) return redirectWithToast(back, { type: "error", key: `booking.cart.errors.${result.reason}` }, init);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.cart.added" }, init);
+    return redirectWithToast(cartPage, { type: "success", key: "booking.cart.added" }, init);
   }
 
   const cart = await getCart(await readCartId(request));
-  if (!cart) return redirect(cartPath, { status: 303 });
+  if (!cart) return redirect(cartPage, { status: 303 });
 
   if (intent === "delete") {
     const itemId = String(form.get("itemId") ?? "");
     await removeCartItem(cart.id, itemId);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.cart.removed" });
+    return redirectWithToast(cartPage, { type: "success", key: "booking.cart.removed" });
   }
   if (intent === "apply-promo") {
     const typed = String(form.get("code") ?? "").slice(0, 40);
     const result = await applyPromoToCart(cart.id, typed, locale);
     if (!result.ok) return json({ promoError: { reason: result.reason, code: typed, minimum: result.minimum ?? null } }, { status: 400, headers: noStore });
-    return redirectWithToast(cartPath, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
+    return redirectWithToast(cartPage, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
   }
   if (intent === "remove-promo") {
     await setCartPromo(cart.id, null);
-    return redirectWithToast(cartPath, { type: "success", key: "booking.promo.removed" });
+    return redirectWithToast(cartPage, { type: "success", key: "booking.promo.removed" });
   }
   if (intent === "retry") {
     await readdFailedItems(cart.id, String(form.get("order") ?? ""));
-    return redirect(cartPath, { status: 303 });
+    return redirect(cartPage, { status: 303 });
   }
   return json({ promoError: null }, { status: 400, headers: noStore });
 }

@@ -16,6 +16,7 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { getUser } from "#app/auth/session.server";
+import { cartPath, localized } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 
@@ -32,9 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const payToken = context.url.searchParams.get("pay");
   if (payToken) {
     const order = await findOrderByToken(payToken);
-    if (!order) return redirect(`${localePrefix(context.locale)}/cart`, { status: 303 });
+    if (!order) return redirect(localized(context.locale, cartPath()), { status: 303 });
     const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(order.id) : null;
-    if (!payment) return redirect(`${localePrefix(context.locale)}${resultPath(order)}`, { status: 303 });
+    if (!payment) return redirect(localized(context.locale, resultPath(order)), { status: 303 });
     return json({ mode: "redirect" as const, seo: pageSeo(context, "checkout"), paymentUrl: payment.redirectUrl }, { headers: noStore });
   }
   const [review, user] = await Promise.all([reviewCart(await readCartId(request), context.locale), getUser(request)]);
@@ -75,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     expectedTotal,
     userId: user?.id ?? null,
   });
-  if (placed.ok) return redirect(`${prefix}${placed.redirectTo}`, { status: 303 });
+  if (placed.ok) return redirect(localized(locale, placed.redirectTo), { status: 303 });
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }
@@ -137,7 +138,7 @@ function CheckoutForm() {
       <section className="container page checkout-page">
         <h1>{t("booking.checkout.heading")}</h1>
         <p role="status">{t("booking.checkout.emptyCart")}</p>
-        <LocalizedLink to="/cart" className="button button--primary">
+        <LocalizedLink to={cartPath()} className="button button--primary">
           {t("booking.checkout.backToCart")}
         </LocalizedLink>
       </section>

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
 import { SupportBlock } from "#app/components/support";
-import { localePrefix } from "#app/i18n/locales";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
@@ -14,6 +13,7 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { ContactFormSchema, HONEYPOT_FIELD } from "#app/site/contact";
 import { clientAddress, submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/site/content-pages.server";
+import { contactPath, localized } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   // "ignored" (the honeypot) answers like a success, so a bot learns nothing.
-  const page = `${localePrefix(locale)}/contact-us`;
+  const page = localized(locale, contactPath());
   return redirectWithToast(page, { type: "success", key: "contact.sent" });
 }
 

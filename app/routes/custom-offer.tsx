@@ -10,11 +10,11 @@ import { clientAddress } from "#app/auth/rate-limit.server";
 import { getUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, throwNotFound } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -49,7 +49,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: ["account.errors.rateLimited"] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
   }
-  const to = user ? `${localePrefix(locale)}/invoices` : `${localePrefix(locale)}/experiences/${product.slug}`;
+  const to = localized(locale, user ? invoicesPath() : experiencePath(product.slug));
   return redirectWithToast(to, { type: "success", key: "account.toasts.offerSent" }, { headers: noStore });
 }
 
@@ -71,7 +71,7 @@ export default function CustomOfferRoute() {
     <section className="container page custom-offer-page">
       <h1>{data.heading}</h1>
       <p>
-        <LocalizedLink to={`/experiences/${data.product.slug}`}>{data.product.title}</LocalizedLink>
+        <LocalizedLink to={experiencePath(data.product.slug)}>{data.product.title}</LocalizedLink>
       </p>
       <p>{t("account.offers.intro")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>

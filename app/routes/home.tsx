@@ -16,6 +16,7 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
+import { cityPath, listingPath, withQuery } from "#app/lib/paths";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 export const headers = pageHeaders;
@@ -86,11 +87,11 @@ export default function HomePage() {
   const data = useLoaderData<typeof loader>();
   const layout = useLayout();
   const { t } = useTranslation();
-  const listing = data.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
+  const listing = listingPath(data.storefrontType);
   // Each section renders itself or nothing; the layout decides which appear and in what order.
   const sections: Record<HomeSectionId, () => ReactNode> = {
     popularDestinations: () => (
-      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
+      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => cityPath(slug)} />
     ),
     featured: () =>
       data.featured.length ? (
@@ -111,7 +112,7 @@ export default function HomePage() {
         </section>
       ) : null,
     categories: () => <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />,
-    topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />,
+    topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => cityPath(slug)} />,
     themes: () =>
       data.themes?.items.length ? (
         <section className="home-section container" aria-labelledby="themes">
@@ -119,7 +120,7 @@ export default function HomePage() {
           <ul className="theme-list">
             {data.themes.items.map((theme) => (
               <li key={theme.slug}>
-                <LocalizedLink to={`${listing}?theme=${theme.slug}`}>
+                <LocalizedLink to={withQuery(listing, { theme: theme.slug })}>
                   <strong>{theme.title}</strong>
                   <span>{theme.description}</span>
                 </LocalizedLink>

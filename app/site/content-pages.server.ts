@@ -6,13 +6,14 @@
 import { z } from "zod";
 import { imageUrl } from "#app/content/assets";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
-import { getLocale, localePrefix } from "#app/i18n/locales";
+import { getLocale } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
 import { MAX_FAQ_QUERY_LENGTH } from "./faq-search";
 import { blogPosting, breadcrumbList, faqPage, type JsonLd } from "./json-ld";
 import { readingMinutes } from "./reading-time";
 import type { BlogCardView } from "./types";
+import { blogPath, blogPostPath, homePath, localized } from "#app/lib/paths";
 
 /** Articles per blog page. */
 export const BLOG_PAGE_SIZE = 9;
@@ -33,8 +34,7 @@ function absoluteUrl(pathOrUrl: string): string {
 
 /** The site URL of a path in the request's locale. */
 function localizedUrl(context: PageContext, path: string): string {
-  const prefix = localePrefix(context.locale);
-  return getEnv().SITE_URL + (path === "/" ? prefix || "/" : prefix + path);
+  return getEnv().SITE_URL + localized(context.locale, path);
 }
 
 function toCardView(card: BlogCard, context: PageContext): BlogCardView {
@@ -89,7 +89,7 @@ export async function loadBlogPost(request: Request, slugParam: string | undefin
   const { t } = context;
   const settings = await getSiteSettings(context.locale);
   const minutes = readingMinutes(post.body);
-  const url = localizedUrl(context, `/blog/${post.slug}`);
+  const url = localizedUrl(context, blogPostPath(post.slug));
   const cover = post.coverImage ? { src: post.coverImage.src, alt: post.coverImage.alt } : null;
   return {
     seo: { title: t("pages.blogPost.title", { name: post.title }), description: post.excerpt },
@@ -108,8 +108,8 @@ export async function loadBlogPost(request: Request, slugParam: string | undefin
     jsonLd: [
       blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
       breadcrumbList([
-        { name: t("blog.home"), url: localizedUrl(context, "/") },
-        { name: t("nav.blog"), url: localizedUrl(context, "/blog") },
+        { name: t("blog.home"), url: localizedUrl(context, homePath()) },
+        { name: t("nav.blog"), url: localizedUrl(context, blogPath()) },
         { name: post.title, url },
       ]),
     ],

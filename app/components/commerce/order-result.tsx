@@ -7,6 +7,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { useFormatLocalDate } from "./cart-parts";
+import { cartPath, checkoutPath } from "#app/lib/paths";
 
 export type OrderResultData = { result: OrderResult | null };
 
@@ -109,7 +110,7 @@ export function OrderResultPage() {
       <section className="container page order-result">
         <h1>{t("booking.result.noOrder")}</h1>
         <p>{t("booking.result.noOrderText")}</p>
-        <LocalizedLink to="/cart" className="button button--primary">
+        <LocalizedLink to={cartPath()} className="button button--primary">
           {t("booking.result.goToCart")}
         </LocalizedLink>
       </section>
@@ -132,12 +133,12 @@ export function OrderResultPage() {
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
       </div>
       {screen === "failed" ? (
-        <LocalizedLink to="/checkout" className="button button--primary">
+        <LocalizedLink to={checkoutPath()} className="button button--primary">
           {t("booking.result.failed.tryAgain")}
         </LocalizedLink>
       ) : null}
       {result.hasRetry ? (
-        <Form method="post" action={localize("/cart")}>
+        <Form method="post" action={localize(cartPath())}>
           <input type="hidden" name="intent" value="retry" />
           <input type="hidden" name="order" value={result.token} />
           <button type="submit" className="button button--primary">

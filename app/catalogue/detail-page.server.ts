@@ -15,16 +15,15 @@ import { getPageContext, throwNotFound, type PageSeo } from "#app/lib/page.serve
 import { isSlug } from "#app/lib/slug";
 import { getAvailability, getExperienceBySlug, getReviews, type ExperienceDetail, type ReviewPage } from "./catalogue.server";
 import {
-  addDays,
   canonicalRedirect,
   parseDetailQuery,
   REVIEWS_PAGE_SIZE,
-  todayIn,
   validateDate,
   type DateProblem,
 } from "./detail-page";
 import type { StorefrontType } from "#app/lib/storefront";
 import { cityPath, detailPath, localized } from "#app/lib/paths";
+import { addDays, todayIn } from "#app/lib/dates";
 
 export type SlotView = {
   id: string;

@@ -10,11 +10,12 @@ import { evaluatePromo, normalizePromoCode, type PromoRefusal } from "./pricing"
 import { loadPromo } from "./promo.server";
 import { randomUUID } from "node:crypto";
 import { cartItems } from "#app/db/schema";
+import { parseAvailabilityId } from "#app/booking/time";
 
 const AddSchema = z.object({
   productId: z.string().min(1).max(100),
   optionId: z.string().min(1).max(100),
-  availabilityId: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/),
+  availabilityId: z.string().refine((id) => parseAvailabilityId(id) !== null),
   currency: z.string().optional(),
 });
 

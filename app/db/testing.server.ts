@@ -19,7 +19,7 @@ export const TEST_SEED = { seed: "rihla", scale: 3000, today: "2030-01-07" } as 
 export type TestDatabase = DatabaseHandle & { name: string };
 
 const CACHE_DIR = path.resolve(".cache");
-const SOURCES = ["app/db/schema.ts", "app/db/seed/data.ts", "app/db/seed/generate.ts", "app/db/seed/random.ts", "app/db/seed/seed.server.ts", "app/booking/time.ts"];
+const SOURCES = ["app/db/schema.ts", "app/db/seed/data.ts", "app/db/seed/generate.ts", "app/db/seed/random.ts", "app/db/seed/seed.server.ts", "app/booking/time.ts", "app/lib/dates.ts"];
 
 /** Changes whenever migrations, the generator or the test seed change, so stale templates are never used. */
 export function templateKey(): string {

@@ -8,6 +8,7 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, simplePage } from "#app/lib/page.server";
 import { cityPath, localized, searchPath } from "#app/lib/paths";
+import { isIsoDate } from "#app/lib/dates";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { url, locale } = getPageContext(request);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const date = url.searchParams.get("date") ?? "";
-  const dateQuery = { date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null };
+  const dateQuery = { date: isIsoDate(date) ? date : null };
   if (query) {
     const [best] = await suggestDestinations(query, locale, 1);
     if (best && normalizeText(best.name) === normalizeText(query)) {

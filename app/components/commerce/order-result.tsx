@@ -8,6 +8,7 @@ import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { useFormatLocalDate } from "./cart-parts";
 import { cartPath, checkoutPath } from "#app/lib/paths";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type OrderResultData = { result: OrderResult | null };
 
@@ -62,7 +63,7 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
         </div>
         <div>
           <dt>{t("booking.result.purchaseDate")}</dt>
-          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(new Date(result.purchasedAt))}</dd>
+          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: RIYADH_TIME_ZONE }).format(new Date(result.purchasedAt))}</dd>
         </div>
         <div>
           <dt>{t("booking.result.originalPrice")}</dt>

@@ -51,7 +51,7 @@ const anyPassword = z
   .min(1, { error: AUTH_ERRORS.required })
   .max(1024, { error: AUTH_ERRORS.tooLong });
 
-/** A local path to go back to after the form; checked again (isSafeLocalPath) before redirecting. */
+/** A local path to go back to after the form; checked again (app/lib/safe-redirect.ts) before redirecting. */
 const redirectTo = z.string().max(2048).optional();
 // Filled in only by bots; the action checks it, so the schemas just let it through.
 const honeypot = z.string().optional();

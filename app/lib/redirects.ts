@@ -8,6 +8,7 @@
  */
 
 import { CITY_SEGMENT_PREFIX, citySegment, listingPath } from "./paths";
+import { hasUnsafeCharacters, isSafeLocalPath } from "./safe-redirect";
 import type { StorefrontType } from "./storefront";
 
 /** A per-path rule maintained by editors in the CMS. */
@@ -157,16 +158,6 @@ function isExternalUrl(value: string): boolean {
   }
 }
 
-/** A target browsers read as a path on this site: one leading slash, no backslash, no control chars. */
-export function isSafeLocalPath(target: string): boolean {
-  return /^\/(?![/\\])/.test(target) && !hasUnsafeCharacters(target);
-}
-
-function hasUnsafeCharacters(value: string): boolean {
-  // Backslashes are read as slashes by browsers (`/\evil.com`); control characters and spaces can
-  // split headers or be stripped into a protocol-relative URL.
-  return /[\\\u0000-\u0020\u007f]/.test(value);
-}
 
 function stripFragment(query: string): string {
   const hash = query.indexOf("#");

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { currencyCookie } from "#app/lib/currency.server";
 import { CURRENCIES } from "#app/lib/money";
-import { isSafeLocalPath } from "#app/lib/redirects";
+import { safeRedirect } from "#app/lib/safe-redirect";
 
 const SwitchCurrencySchema = z.object({
   currency: z.enum(CURRENCIES),
@@ -13,7 +13,7 @@ const SwitchCurrencySchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = SwitchCurrencySchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown currency", { status: 400 });
-  const target = parsed.data.redirectTo && isSafeLocalPath(parsed.data.redirectTo) ? parsed.data.redirectTo : "/";
+  const target = safeRedirect(parsed.data.redirectTo, "/");
   return redirect(target, { status: 303, headers: { "Set-Cookie": await currencyCookie.serialize(parsed.data.currency) } });
 }
 

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { LAYOUT_IDS } from "#app/layouts/layouts";
 import { isLayoutPreviewEnabled, serializePreviewCookie } from "#app/layouts/preview.server";
-import { isSafeLocalPath } from "#app/lib/redirects";
+import { safeRedirect } from "#app/lib/safe-redirect";
 
 const PreviewLayoutSchema = z.object({
   // An empty value ends the preview.
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLayoutPreviewEnabled()) return new Response("Not Found", { status: 404 });
   const parsed = PreviewLayoutSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown layout", { status: 400 });
-  const target = parsed.data.redirectTo && isSafeLocalPath(parsed.data.redirectTo) ? parsed.data.redirectTo : "/";
+  const target = safeRedirect(parsed.data.redirectTo, "/");
   const cookie = await serializePreviewCookie(parsed.data.layout || null);
   return redirect(target, { status: 303, headers: { "Set-Cookie": cookie, "Cache-Control": "private, no-store" } });
 }

@@ -13,6 +13,7 @@ import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { cartPath, localized } from "#app/lib/paths";
+import { safeRedirect } from "#app/lib/safe-redirect";
 
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -26,11 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { seo: pageSeo(context, "cart"), review, confirmItem: confirmItem ? { id: confirmItem.id, title: confirmItem.title } : null },
     { headers: { "Cache-Control": CACHE_PRIVATE } },
   );
-}
-
-/** A local path to return to (never another origin). */
-function safeRedirect(value: FormDataEntryValue | null, fallback: string): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
 }
 
 export async function action({ request }: ActionFunctionArgs) {

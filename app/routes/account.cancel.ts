@@ -5,6 +5,9 @@ import { safeRedirectTo } from "#app/auth/sign-in.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { invoicesPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /** Nothing to see: the confirmation step is on the invoices page (?cancel=<item>). */
 export function loader(_: LoaderFunctionArgs) {

@@ -7,8 +7,11 @@ import { safeRedirectTo } from "#app/auth/sign-in.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { homePath, localized, loginPath as loginPagePath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const noStore = { "Cache-Control": "private, no-store" };
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 export function loader(_: LoaderFunctionArgs) {
   return new Response("Not found", { status: 404, headers: noStore });

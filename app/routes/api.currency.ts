@@ -3,11 +3,14 @@ import { z } from "zod";
 import { currencyCookie } from "#app/lib/currency.server";
 import { CURRENCIES } from "#app/lib/money";
 import { safeRedirect } from "#app/lib/safe-redirect";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const SwitchCurrencySchema = z.object({
   currency: z.enum(CURRENCIES),
   redirectTo: z.string().max(2048).optional(),
 });
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /** The currency switcher: stores the choice for a year and shows the same page again. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,11 +3,14 @@ import { z } from "zod";
 import { localeCookie } from "#app/i18n/i18n.server";
 import { LOCALE_CODES, localizePath } from "#app/i18n/locales";
 import { safeRedirect } from "#app/lib/safe-redirect";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const SwitchLocaleSchema = z.object({
   lng: z.enum(LOCALE_CODES as [string, ...string[]]),
   redirectTo: z.string().max(2048).optional(),
 });
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /** The language switcher: remembers the choice for a year and shows the same page in that language. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -3,12 +3,15 @@ import { z } from "zod";
 import { LAYOUT_IDS } from "#app/layouts/layouts";
 import { isLayoutPreviewEnabled, serializePreviewCookie } from "#app/layouts/preview.server";
 import { safeRedirect } from "#app/lib/safe-redirect";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const PreviewLayoutSchema = z.object({
   // An empty value ends the preview.
   layout: z.enum(LAYOUT_IDS).or(z.literal("")),
   redirectTo: z.string().max(2048).optional(),
 });
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /**
  * Previews a layout in this browser only: a signed cookie the root loader honours. Not a query

@@ -13,6 +13,7 @@ import { runReconcilerOnce } from "#app/commerce/reconciler.server";
 import { getDb } from "#app/db/db.server";
 import { bookings, cartItems, orders } from "#app/db/schema";
 import { getEnv } from "#app/lib/env.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("bump-snapshot"), amount: z.number().int() }),
@@ -22,6 +23,8 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("reconcile") }),
   z.object({ action: z.literal("latest-order") }),
 ]);
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
   const env = getEnv();

@@ -15,7 +15,9 @@ import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { forgotPasswordPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

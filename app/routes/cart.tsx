@@ -14,7 +14,9 @@ import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { cartPath, localized } from "#app/lib/paths";
 import { safeRedirect } from "#app/lib/safe-redirect";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

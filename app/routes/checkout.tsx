@@ -17,7 +17,9 @@ import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { getUser } from "#app/auth/session.server";
 import { cartPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {

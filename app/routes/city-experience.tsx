@@ -5,7 +5,9 @@ import { ExperiencePage, experienceMeta } from "#app/components/experience/exper
 import { pageHeaders } from "#app/lib/http";
 import { citySlugFromSegment } from "#app/lib/slug";
 import experienceStyles from "#app/styles/experience.css";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];
 export const headers = pageHeaders;
 export const meta = experienceMeta;

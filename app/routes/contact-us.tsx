@@ -14,7 +14,9 @@ import { ContactFormSchema, HONEYPOT_FIELD } from "#app/site/contact";
 import { clientAddress, submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/site/content-pages.server";
 import { contactPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

@@ -15,7 +15,9 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, throwNotFound } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

@@ -17,7 +17,9 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
 import { cityPath, listingPath, withQuery } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;

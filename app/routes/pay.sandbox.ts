@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/i18n/locales";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getSandboxGateway } from "#app/payments/payments.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -70,6 +71,8 @@ async function sessionOf(params: LoaderFunctionArgs["params"]): Promise<Session 
   if (!/^sbx_[A-Za-z0-9]{1,40}$/.test(id)) return null;
   return getSandboxGateway().getSession(id);
 }
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const session = await sessionOf(params);

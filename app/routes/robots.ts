@@ -1,4 +1,7 @@
 import { getEnv } from "#app/lib/env.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** robots.txt: personal pages stay out of search engines; the sitemap index is named in full. */
 export function loader() {

@@ -9,7 +9,9 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, simplePage } from "#app/lib/page.server";
 import { cityPath, localized, searchPath } from "#app/lib/paths";
 import { isIsoDate } from "#app/lib/dates";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

@@ -6,7 +6,7 @@ import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartRow, type ItemSelection } from "./cart.server";
 import { findOrderByToken, getOrderItems } from "./orders.server";
-import { evaluatePromo, normalizePromoCode, type PromoRefusal } from "./pricing";
+import { computeTotals, normalizePromoCode, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
 import { randomUUID } from "node:crypto";
 import { cartItems } from "#app/db/schema";
@@ -58,14 +58,9 @@ export async function applyPromoToCart(cartId: string, typed: string, locale: Lo
   const code = normalizePromoCode(typed);
   if (!code) return { ok: false, code, reason: "EMPTY" };
   const review = await reviewCart(cartId, locale);
-  const payable = review.lines.filter((line) => line.current !== null);
-  const result = evaluatePromo(
-    await loadPromo(code),
-    payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
-    review.currency,
-    new Date(),
-    code,
-  );
+  // The same totals the cart and the checkout compute, with the typed code instead of the stored one.
+  const lines = review.lines.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current?.amount ?? null }));
+  const result = computeTotals(lines, review.currency, { code, rule: await loadPromo(code) }, new Date()).promo!;
   if (!result.ok) return { ok: false, code, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
   await setCartPromo(cartId, result.code);
   return { ok: true, code: result.code };

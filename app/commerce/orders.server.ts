@@ -19,7 +19,7 @@ import type { PaymentEvent } from "#app/payments/gateway";
 import { clearCartItems, loadProducts, reviewCart } from "./cart.server";
 import { reportCommerceIncident } from "./monitoring.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
-import type { PromoRefusal } from "./pricing";
+import { netAmount, type PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 import { cartPath, checkoutPath, checkoutResultPath } from "#app/lib/paths";
 
@@ -431,7 +431,6 @@ export async function syncOrderPayment(orderId: string): Promise<void> {
   }
 }
 
-const net = (item: Pick<OrderItemRow, "amount" | "discountShare">) => item.amount - item.discountShare;
 const isFailed = (status: string) => status === "FAILED" || status === "CANCELLED";
 
 /**
@@ -495,7 +494,7 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
   if (gateway && currentPayment?.status === "CAPTURED") {
     for (const item of items) {
       if (!isFailed(item.status) || (item.refundState !== "NONE" && item.refundState !== "REFUNDING")) continue;
-      const amount = net(item);
+      const amount = netAmount(item);
       if (amount <= 0) {
         await db.update(orderItems).set({ refundState: "REFUNDED" }).where(eq(orderItems.id, item.id));
         continue;
@@ -514,7 +513,7 @@ export async function settleOrder(orderId: string, deps: { api?: BookingApi } = 
     }
   } else if (gateway && currentPayment?.status === "AUTHORIZED" && !items.some((item) => item.status === "HELD" || item.status === "PENDING")) {
     // Every item is decided: charge what was booked, release the rest of the authorization.
-    const amount = items.filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + net(item), 0);
+    const amount = items.filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + netAmount(item), 0);
     await db.update(payments).set({ captureState: "CAPTURING" }).where(and(eq(payments.id, currentPayment.id), eq(payments.captureState, "NONE")));
     if (amount > 0) {
       await gateway.capture(currentPayment.sessionId, amount, `capture:${currentPayment.id}`);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD } from "#app/auth/schemas";
+import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
 import { isoDateSchema } from "#app/lib/dates";
 
 const required = (max: number) =>
@@ -18,7 +18,7 @@ export const CustomOfferSchema = z
     name: required(120),
     email: required(254).pipe(z.email({ error: "account.errors.email" })),
     phone: z.string().trim().max(40, { error: "account.errors.tooLong" }).optional(),
-    [HONEYPOT_FIELD]: z.string().optional(),
+    [HONEYPOT_FIELD]: honeypotSchema,
   })
   .superRefine((value, ctx) => {
     if (value.dateTo && value.dateTo < value.dateFrom) ctx.addIssue({ code: "custom", path: ["dateTo"], message: "account.errors.dateOrder" });

@@ -14,6 +14,7 @@ import { sendMail } from "#app/lib/mailer.server";
 import { currencyExponent, isCurrencyCode } from "#app/lib/money";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import type { CustomOfferInput } from "./custom-offer-schema";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
 export type OfferProduct = { id: string; slug: string; title: string; currency: string; noFixedPrice: boolean };
 
@@ -29,7 +30,7 @@ export type OfferOutcome = { status: "sent"; reference: string } | { status: "ig
 
 export async function requestCustomOffer(input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
   const { form, product, locale } = input;
-  if (form.website) return { status: "ignored" };
+  if (isHoneypotFilled(form[HONEYPOT_FIELD])) return { status: "ignored" };
   const db = await getDb();
   const limit = await hitRateLimit("offerAddress", input.address, { db });
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };

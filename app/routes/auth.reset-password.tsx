@@ -4,9 +4,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
-import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
+import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome, signInAndRedirect } from "#app/auth/sign-in.server";
 import { peekPasswordResetToken } from "#app/auth/tokens.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -16,6 +16,7 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { forgotPasswordPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const submission = parseAuthForm(await request.formData(), ResetPasswordSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
-  if (submission.value[HONEYPOT_FIELD]) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
+  if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
   const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password, address: clientAddress(request) });
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
@@ -66,15 +67,15 @@ export default function ResetPasswordRoute() {
         <Form method="post" className="form auth-form" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={data.token} />
-          <TextField
+          <InputField
             field={fields.password}
             label={t("account.fields.newPassword")}
             type="password"
             autoComplete="new-password"
             hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
           />
-          <TextField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
-          <Honeypot formId="reset-password" />
+          <InputField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
+          <Honeypot formId="reset-password" label={t("account.fields.honeypot")} />
           <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
             {t("account.reset.submit")}
           </button>

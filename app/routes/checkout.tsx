@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { getUser } from "#app/auth/session.server";
 import { cartPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { ErrorList, FormErrors, InputField, SelectField } from "#app/components/forms";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
@@ -126,14 +127,6 @@ function CheckoutForm() {
   const { review } = data;
   const payable = review.lines.length > 0 && !review.lines.some((line) => line.status === "unavailable");
   const busy = navigation.state === "submitting";
-  const errorOf = (errors: string[] | undefined, id: string) =>
-    errors?.length ? (
-      <ul id={id} className="field-error">
-        {errors.map((error) => (
-          <li key={error}>{t(error)}</li>
-        ))}
-      </ul>
-    ) : null;
 
   if (!payable) {
     return (
@@ -158,44 +151,24 @@ function CheckoutForm() {
           <fieldset>
             <legend>{t("booking.checkout.lead")}</legend>
             <p className="checkout-form__hint">{t("booking.checkout.leadText")}</p>
-            <div className="field">
-              <label htmlFor={fields.firstName.id}>{t("booking.checkout.firstName")}</label>
-              <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
-              {errorOf(fields.firstName.errors, fields.firstName.errorId)}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.lastName.id}>{t("booking.checkout.lastName")}</label>
-              <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
-              {errorOf(fields.lastName.errors, fields.lastName.errorId)}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.email.id}>{t("booking.checkout.email")}</label>
-              {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
-              <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" autoComplete="email" dir="ltr" />
-              {errorOf(fields.email.errors, fields.email.errorId)}
-            </div>
+            <InputField className="field" field={fields.firstName} label={t("booking.checkout.firstName")} autoComplete="given-name" />
+            <InputField className="field" field={fields.lastName} label={t("booking.checkout.lastName")} autoComplete="family-name" />
+            {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
+            <InputField className="field" field={fields.email} label={t("booking.checkout.email")} inputMode="email" autoComplete="email" dir="ltr" />
             <div className="field field--phone">
-              <div>
-                <label htmlFor={fields.countryCode.id}>{t("booking.checkout.countryCode")}</label>
-                <select {...getSelectProps(fields.countryCode)} dir="ltr">
-                  {COUNTRY_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-                {errorOf(fields.countryCode.errors, fields.countryCode.errorId)}
-              </div>
-              <div>
-                <label htmlFor={fields.phone.id}>{t("booking.checkout.phone")}</label>
-                <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel-national" dir="ltr" />
-                {errorOf(fields.phone.errors, fields.phone.errorId)}
-              </div>
+              <SelectField className="field__part" field={fields.countryCode} label={t("booking.checkout.countryCode")} dir="ltr">
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </SelectField>
+              <InputField className="field__part" field={fields.phone} type="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
             </div>
           </fieldset>
           <fieldset className="checkout-methods">
             <legend>{t("booking.checkout.paymentMethod")}</legend>
-            {errorOf(fields.paymentMethod.errors, fields.paymentMethod.errorId)}
+            <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
             <div className="checkout-method">
               <h2>{t("booking.checkout.card")}</h2>
               <p>{t("booking.checkout.cardText")}</p>
@@ -211,13 +184,7 @@ function CheckoutForm() {
               </button>
             </div>
           </fieldset>
-          {form.errors?.length ? (
-            <div id={form.errorId} className="field-error" role="alert">
-              {form.errors.map((error) => (
-                <p key={error}>{t(error)}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
         </Form>
         <CheckoutSummary review={review} />
       </div>

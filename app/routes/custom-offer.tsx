@@ -1,11 +1,11 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomOfferSchema, type CustomOfferInput } from "#app/account/custom-offer-schema";
 import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
-import { FieldErrors, FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { getUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -78,19 +78,15 @@ export default function CustomOfferRoute() {
       <p>{t("account.offers.intro")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
-        <TextField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
-        <TextField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
-        <TextField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
-        <div className="form-field">
-          <label htmlFor={fields.message.id}>{t("account.offers.message")}</label>
-          <textarea {...getTextareaProps(fields.message)} rows={5} />
-          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
-        <TextField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
-        <TextField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
-        <TextField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
-        <Honeypot formId="custom-offer" />
+        <InputField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
+        <InputField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
+        <InputField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
+        <InputField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
+        <TextareaInputField field={fields.message} label={t("account.offers.message")} rows={5} />
+        <InputField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
+        <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
+        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
+        <Honeypot formId="custom-offer" label={t("account.fields.honeypot")} />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           {t("account.offers.submit")}
         </button>

@@ -7,7 +7,8 @@ import { contactMessages } from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { resetEnvForTests } from "#app/lib/env.server";
 import { readOutbox } from "#app/lib/mailer.server";
-import { addressKey, clientAddress, CONTACT_RATE_LIMIT, isHoneypotFilled, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
+import { addressKey, clientAddress, CONTACT_RATE_LIMIT, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
+import { isHoneypotFilled } from "#app/lib/honeypot";
 
 const form = { name: "Omar", email: "omar@example.com", subject: "Pickup", message: "Do you pick up from the Marriott?" };
 const MINUTE = 60_000;

@@ -12,7 +12,8 @@ import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
 import { sendMail } from "#app/lib/mailer.server";
-import { HONEYPOT_FIELD, type ContactForm } from "./contact";
+import type { ContactForm } from "./contact";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
 /** At most this many messages per sender address per window. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -35,11 +36,6 @@ export function clientAddress(request: Request): string {
 /** A keyed hash of the address: enough to count messages per sender without storing anyone's IP. */
 export function addressKey(address: string, secret: string = getEnv().SESSION_SECRET): string {
   return createHash("sha256").update(`${secret}\u0000${address}`).digest("hex").slice(0, 32);
-}
-
-/** True when the hidden field has any content (people never see it, so only bots fill it in). */
-export function isHoneypotFilled(value: unknown): boolean {
-  return typeof value === "string" && value.trim() !== "";
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
-import { isoDateSchema } from "#app/lib/dates";
+import { isoDateSchema } from "#app/lib/date-schema";
 
 const required = (max: number) =>
   z.string({ error: "account.errors.required" }).trim().min(1, { error: "account.errors.required" }).max(max, { error: "account.errors.tooLong" });

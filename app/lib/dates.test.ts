@@ -5,7 +5,8 @@ import { parseAvailabilityId } from "#app/booking/time";
 import { validateDate } from "#app/catalogue/detail-page";
 import { parseListingQuery } from "#app/catalogue/listing-query";
 import { parseAddToCart } from "#app/commerce/cart-form.server";
-import { addDays, daysBetween, isIsoDate, isoDateSchema, localDateAt, RIYADH_TIME_ZONE, todayIn, todayInRiyadh } from "./dates";
+import { isoDateSchema } from "./date-schema";
+import { addDays, daysBetween, isIsoDate, localDateAt, RIYADH_TIME_ZONE, todayIn, todayInRiyadh } from "./dates";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

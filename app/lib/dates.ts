@@ -2,9 +2,8 @@
  * Calendar dates written `YYYY-MM-DD` (ISO 8601), the one way the storefront, the booking engine and
  * OCTO address a day. A date is a local date in some time zone (the product's, or Riyadh's for the
  * company); arithmetic on it is plain calendar arithmetic, done in UTC so no DST shift can move it.
+ * No dependencies: the browser gets it with the detail page (forms use date-schema.ts for zod).
  */
-import { z } from "zod";
-
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The company's time zone (Riyadh, UTC+3 all year): receipts, invoices and the company's "today". */
@@ -20,12 +19,6 @@ export function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !ISO_DATE_PATTERN.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A zod schema for a form or query field holding a date; `message` is the i18n key shown for a bad one. */
-export function isoDateSchema(message?: string) {
-  // `abort`: rules that compare dates (end after start) never see one that is not a date.
-  return z.string().trim().refine(isIsoDate, { ...(message === undefined ? {} : { error: message }), abort: true });
 }
 
 /** The date `days` after (or before, when negative) `isoDate`. */

@@ -1,6 +1,6 @@
 /**
- * The experience detail page's loader logic, shared by `/experiences/{slug}` and
- * `/things-to-do-in-{city}/{slug}`: the product, the canonical URL, the chosen day's availability,
+ * The experience detail page's loader logic, shared by the supplier and the city detail paths
+ * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL, the chosen day's availability,
  * more reviews on request, SEO texts and structured data.
  */
 import { json, redirect } from "@remix-run/node";

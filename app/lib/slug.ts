@@ -8,7 +8,7 @@ export function isSlug(value: unknown): value is string {
 
 export { CITY_SEGMENT_PREFIX };
 
-/** The city slug of a `things-to-do-in-{slug}` segment, or null. */
+/** The city slug of a city listing segment (see citySegment in paths.ts), or null. */
 export function citySlugFromSegment(segment: string | undefined): string | null {
   if (!segment?.startsWith(CITY_SEGMENT_PREFIX)) return null;
   const slug = segment.slice(CITY_SEGMENT_PREFIX.length);

@@ -13,8 +13,8 @@ export const headers = pageHeaders;
 export const meta = experienceMeta;
 
 /**
- * `/things-to-do-in-{city}/{productSlug}`: the product must belong to that city (else 404); canonical
- * on a default storefront, otherwise a 301 to `/experiences/{slug}`. Any other two-segment path is a 404.
+ * The city detail path (cityExperiencePath): the product must belong to that city (else 404); canonical
+ * on a default storefront, otherwise a 301 to the supplier path (experiencePath). Any other two-segment path is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return loadExperiencePage(request, { kind: "city", citySlug: citySlugFromSegment(params.segment), productSlug: params.productSlug });

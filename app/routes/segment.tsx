@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingSty
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-/** `/{categorySlug}` and `/things-to-do-in-{city}`: one dynamic segment serves both listings. */
+/** The category and the city listing (categoryPath, cityPath): one dynamic segment serves both. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   const segment = params.segment ?? "";
   if (segment.startsWith(CITY_SEGMENT_PREFIX)) {

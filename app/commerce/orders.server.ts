@@ -12,7 +12,7 @@ import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import { commerceBookingApi } from "./booking-api.server";
 import { getDb, type Database } from "#app/db/db.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
-import { localePrefix, type LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
 import { getDefaultGateway, getGateway, isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
@@ -21,7 +21,7 @@ import { reportCommerceIncident } from "./monitoring.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
 import { netAmount, type PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
-import { cartPath, checkoutPath, checkoutResultPath } from "#app/lib/paths";
+import { cartPath, checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
 
 export type OrderStatus =
   | "PLACING"
@@ -263,7 +263,6 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 
   const gateway = getDefaultGateway();
   const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
-  const prefix = localePrefix(input.locale);
   const site = getEnv().SITE_URL.replace(/\/$/, "");
   try {
     const session = await gateway.createSession({
@@ -273,8 +272,8 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
       currency: order.currency,
       captureMethod,
       description: `Rihla ${order.reference}`,
-      returnUrl: `${site}${prefix}/checkout/success?order=${encodeURIComponent(order.accessToken)}`,
-      cancelUrl: `${site}${prefix}/checkout?cancelled=${encodeURIComponent(order.accessToken)}`,
+      returnUrl: site + localized(input.locale, checkoutResultPath("success", { order: order.accessToken })),
+      cancelUrl: site + localized(input.locale, checkoutPath({ cancelled: order.accessToken })),
       customerEmail: order.email,
       locale: input.locale,
       idempotencyKey: orderId,

@@ -56,8 +56,11 @@ export function detailPath(storefrontType: StorefrontType, product: { slug: stri
 export const customOfferPath = (slug: string): string => `${experiencePath(slug)}/custom-offer`;
 
 export const cartPath = (): string => "/cart";
-/** The checkout page; `pay` is the order's access token when the card payment is still to start. */
-export const checkoutPath = (query?: { pay?: string }): string => withQuery("/checkout", query);
+/**
+ * The checkout page; `pay` is the order's access token when the card payment is still to start,
+ * `cancelled` when the visitor came back from the payment page without paying.
+ */
+export const checkoutPath = (query?: { pay?: string; cancelled?: string }): string => withQuery("/checkout", query);
 export const checkoutResultPath = (outcome: CheckoutOutcome, query?: Query): string => withQuery(`/checkout/${outcome}`, query);
 
 export const invoicesPath = (query?: { cancel?: string }): string => withQuery("/invoices", query);

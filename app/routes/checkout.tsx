@@ -10,7 +10,6 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { readCartId, reviewCart } from "#app/commerce/cart.server";
 import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
 import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
@@ -61,13 +60,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const prefix = localePrefix(locale);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const noStore = { "Cache-Control": CACHE_PRIVATE };
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
   const cartId = await readCartId(request);
-  if (!cartId) return redirectWithToast(`${prefix}/cart`, { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
+  if (!cartId) return redirectWithToast(localized(locale, cartPath()), { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
   const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
   const user = await getUser(request);
   const placed = await placeOrder({
@@ -83,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }
-  return redirectWithToast(`${prefix}/cart`, { type: "error", key: `booking.checkout.refused.${placed.reason}` });
+  return redirectWithToast(localized(locale, cartPath()), { type: "error", key: `booking.checkout.refused.${placed.reason}` });
 }
 
 function Redirecting({ paymentUrl }: { paymentUrl: string }) {

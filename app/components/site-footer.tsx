@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
-import { cartPath, invoicesPath, listingPath } from "#app/lib/paths";
+import { aboutPath, blogPath, cartPath, contactPath, faqPath, invoicesPath, listingPath, privacyPolicyPath, termsPath } from "#app/lib/paths";
 import { LocalizedLink } from "./localized-link";
 import { FooterSupport } from "./support";
 
@@ -26,17 +26,17 @@ export function SiteFooter({ storefrontType, layout }: { storefrontType: Storefr
           <section>
             <h2>{t("nav.company")}</h2>
             <ul>
-              <li><LocalizedLink to="/about">{t("nav.about")}</LocalizedLink></li>
-              <li><LocalizedLink to="/blog">{t("nav.blog")}</LocalizedLink></li>
-              <li><LocalizedLink to="/contact-us">{t("nav.contact")}</LocalizedLink></li>
+              <li><LocalizedLink to={aboutPath()}>{t("nav.about")}</LocalizedLink></li>
+              <li><LocalizedLink to={blogPath()}>{t("nav.blog")}</LocalizedLink></li>
+              <li><LocalizedLink to={contactPath()}>{t("nav.contact")}</LocalizedLink></li>
             </ul>
           </section>
           <section>
             <h2>{t("nav.help")}</h2>
             <ul>
-              <li><LocalizedLink to="/faq">{t("nav.faq")}</LocalizedLink></li>
-              <li><LocalizedLink to="/privacy-policy">{t("nav.privacy")}</LocalizedLink></li>
-              <li><LocalizedLink to="/terms-and-conditions">{t("nav.terms")}</LocalizedLink></li>
+              <li><LocalizedLink to={faqPath()}>{t("nav.faq")}</LocalizedLink></li>
+              <li><LocalizedLink to={privacyPolicyPath()}>{t("nav.privacy")}</LocalizedLink></li>
+              <li><LocalizedLink to={termsPath()}>{t("nav.terms")}</LocalizedLink></li>
             </ul>
           </section>
         </nav>

@@ -12,9 +12,10 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { cartPath, localized } from "#app/lib/paths";
+import { cartPath, listingPath, localized } from "#app/lib/paths";
 import { safeRedirect } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
@@ -79,6 +80,7 @@ export default function CartRoute() {
   const { review, confirmItem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  const storefrontType = useStorefrontType();
   const navigation = useNavigation();
   const [dialogItem, setDialogItem] = useState<{ id: string; title: string } | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -104,7 +106,7 @@ export default function CartRoute() {
         <div className="cart-empty" role="status">
           <h2>{t("booking.cart.empty")}</h2>
           <p>{t("booking.cart.emptyText")}</p>
-          <LocalizedLink to="/things-to-do" className="button button--primary">
+          <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">
             {t("booking.cart.browse")}
           </LocalizedLink>
         </div>

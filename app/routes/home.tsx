@@ -16,7 +16,7 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
-import { cityPath, listingPath, withQuery } from "#app/lib/paths";
+import { cityPath, contactPath, listingPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
@@ -179,7 +179,7 @@ export default function HomePage() {
         <section className="home-section container support-section" aria-labelledby="support">
           <h2 id="support">{data.support.heading}</h2>
           <p>{data.support.body}</p>
-          <LocalizedLink to="/contact-us" className="button button--primary">
+          <LocalizedLink to={contactPath()} className="button button--primary">
             {t("nav.contact")}
           </LocalizedLink>
         </section>

@@ -15,8 +15,9 @@ import { pageMeta } from "#app/lib/meta";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { experiencePath, invoicesPath, localized, loginPath } from "#app/lib/paths";
+import { experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
@@ -207,6 +208,7 @@ function OfferList({ offers }: { offers: Data["offers"] }) {
 export default function InvoicesRoute() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const storefrontType = useStorefrontType();
   return (
     <section className="container page invoices-page">
       <h1>{data.heading}</h1>
@@ -235,7 +237,7 @@ export default function InvoicesRoute() {
           {data.invoices.length === 0 ? (
             <div className="notice" data-testid="invoices-empty">
               <p>{t("account.invoices.empty")}</p>
-              <LocalizedLink to="/things-to-do" className="button button--primary">
+              <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">
                 {t("account.invoices.browse")}
               </LocalizedLink>
             </div>

@@ -5,7 +5,8 @@ import type { CartLine, CartNotice, CartReview } from "#app/commerce/cart.server
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { LocalizedLink } from "#app/components/localized-link";
-import { cartPath, checkoutPath, experiencePath } from "#app/lib/paths";
+import { cartPath, checkoutPath, experiencePath, listingPath } from "#app/lib/paths";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
 /** "Tue, 7 Jan 2030" in the page's language; the date is a local date of the product (no time zone shift). */
 export function useFormatLocalDate(): (isoDate: string) => string {
@@ -123,6 +124,7 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const localize = useLocalizedPath();
+  const storefrontType = useStorefrontType();
   const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   const promo = review.promo;
   const refusal = promoError ?? (promo && !promo.applied ? { reason: promo.reason, code: promo.code, minimum: promo.minimum ?? null } : null);
@@ -189,7 +191,7 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
           {t("booking.cart.checkout")}
         </Link>
       ) : null}
-      <LocalizedLink to="/things-to-do" className="button button--link">
+      <LocalizedLink to={listingPath(storefrontType)} className="button button--link">
         {t("booking.cart.continue")}
       </LocalizedLink>
     </aside>

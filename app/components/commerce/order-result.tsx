@@ -7,7 +7,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { useFormatLocalDate } from "./cart-parts";
-import { cartPath, checkoutPath } from "#app/lib/paths";
+import { cartPath, checkoutPath, homePath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type OrderResultData = { result: OrderResult | null };
@@ -148,7 +148,7 @@ export function OrderResultPage() {
         </Form>
       ) : null}
       <OrderFacts result={result} />
-      <LocalizedLink to="/" className="button button--link">
+      <LocalizedLink to={homePath()} className="button button--link">
         {t("booking.result.home")}
       </LocalizedLink>
     </section>

@@ -59,6 +59,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = entry.createPageCache({
+      cacheClassOf: entry.createCacheClassResolver(build.routes),
       revalidate: async (url, headers) => {
         await (await fetch(`http://127.0.0.1:${port}${url}`, { headers })).arrayBuffer();
       },

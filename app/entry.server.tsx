@@ -7,12 +7,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
+import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 
 const ABORT_DELAY = 5_000;
 
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
 export { createAppContext } from "#app/context.server";
 export { createPageCache } from "#app/lib/page-cache.server";
+export { createCacheClassResolver } from "#app/lib/cache-policy";
 export { createImageHandler } from "#app/lib/image-server.server";
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -25,6 +27,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = getI18nInstance(locale);
+  // The matched page's cache class (its `handle`) has the last word on Cache-Control.
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  const cacheClass = leaf ? cacheClassOf(remixContext.routeModules[leaf.route.id]?.handle) : null;
+  responseHeaders.set("Cache-Control", enforceCacheClass(cacheClass, responseHeaders.get("Cache-Control"), request));
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

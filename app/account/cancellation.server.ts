@@ -13,6 +13,7 @@ import { customerCancellations, orderItems, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
 import { getBookingForUser, type Invoice, type InvoiceItem } from "./orders.server";
+import { netAmount } from "#app/commerce/pricing";
 
 export type CancellationQuote = {
   allowed: boolean;
@@ -37,7 +38,7 @@ export async function quoteCustomerCancellation(deps: CancelDeps, userId: string
   const found = await getBookingForUser(userId, itemId, locale, deps.db);
   if (!found) return null;
   const { invoice, item } = found;
-  const paid = item.amount - item.discountShare;
+  const paid = netAmount(item);
   if (item.status !== "CONFIRMED") return { ...found, quote: { allowed: false, currency: invoice.currency, paid, refundAmount: 0, penaltyPercent: 100 } };
   const api = deps.bookingApi;
   try {

@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD } from "#app/auth/schemas";
+import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
+import { isoDateSchema } from "#app/lib/date-schema";
 
 const required = (max: number) =>
   z.string({ error: "account.errors.required" }).trim().min(1, { error: "account.errors.required" }).max(max, { error: "account.errors.tooLong" });
-const isoDate = z.string({ error: "account.errors.required" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "account.errors.required" });
+// A missing date is 'required'; one that is not a real calendar day (2026-02-30) is 'invalidDate'.
+const isoDate = z.string({ error: "account.errors.required" }).trim().min(1, { error: "account.errors.required" }).pipe(isoDateSchema("account.errors.invalidDate"));
 
 /** 'Request a custom offer' for experiences without a fixed price. Budget in major units (optional). */
 export const CustomOfferSchema = z
@@ -16,7 +18,7 @@ export const CustomOfferSchema = z
     name: required(120),
     email: required(254).pipe(z.email({ error: "account.errors.email" })),
     phone: z.string().trim().max(40, { error: "account.errors.tooLong" }).optional(),
-    [HONEYPOT_FIELD]: z.string().optional(),
+    [HONEYPOT_FIELD]: honeypotSchema,
   })
   .superRefine((value, ctx) => {
     if (value.dateTo && value.dateTo < value.dateFrom) ctx.addIssue({ code: "custom", path: ["dateTo"], message: "account.errors.dateOrder" });

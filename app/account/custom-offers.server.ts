@@ -14,6 +14,7 @@ import type { LocaleCode } from "#app/i18n/locales";
 import { currencyExponent, isCurrencyCode } from "#app/lib/money";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import type { CustomOfferInput } from "./custom-offer-schema";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
 export type OfferProduct = { id: string; slug: string; title: string; currency: string; noFixedPrice: boolean };
 
@@ -28,7 +29,7 @@ export type OfferOutcome = { status: "sent"; reference: string } | { status: "ig
 
 export async function requestCustomOffer(deps: Pick<AppContext, "db" | "mailer" | "content" | "env">, input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
   const { form, product, locale } = input;
-  if (form.website) return { status: "ignored" };
+  if (isHoneypotFilled(form[HONEYPOT_FIELD])) return { status: "ignored" };
   const db = deps.db;
   const limit = await hitRateLimit("offerAddress", input.address, { db, secret: deps.env.SESSION_SECRET });
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };

@@ -9,8 +9,9 @@ import { customerCancellations, orderItems, orders, productOptions, products, us
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import { attachGuestOrders } from "#app/auth/auth.server";
+import type { OrderRow } from "#app/commerce/orders.server";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
-export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
 export type InvoiceItem = {
@@ -99,7 +100,7 @@ async function itemsFor(database: Database, orderRows: OrderRow[], locale: Local
       optionTitle: text(optionById.get(item.optionId)?.title, locale),
       localDate: item.localDate,
       startTime: startTimeOf(item.availabilityId),
-      timeZone: product?.timeZone ?? "Asia/Riyadh",
+      timeZone: product?.timeZone ?? RIYADH_TIME_ZONE,
       travellers: item.units.reduce((sum, unit) => sum + unit.quantity, 0),
       extras: item.extraIds.map((id) => text(product?.extras.find((extra) => extra.id === id)?.title, locale)).filter(Boolean),
       meetingPoint: text(product?.content.meetingPoint, locale),

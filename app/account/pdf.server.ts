@@ -16,6 +16,7 @@ import { currencyExponent, formatMoney, isCurrencyCode } from "#app/lib/money";
 import type { Invoice, InvoiceItem } from "./orders.server";
 import { PdfTextWriter } from "./pdf-text.server";
 import { decimalAmount, vatIncluded, zatcaQrPayload } from "./zatca";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
@@ -44,7 +45,7 @@ function money(amount: number, currency: string, locale: LocaleCode): string {
 
 function date(value: Date | string, locale: LocaleCode): string {
   const instant = typeof value === "string" ? new Date(`${value}T12:00:00Z`) : value;
-  return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-nu-latn`, { dateStyle: "long", timeZone: typeof value === "string" ? "UTC" : "Asia/Riyadh" }).format(instant);
+  return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-nu-latn`, { dateStyle: "long", timeZone: typeof value === "string" ? "UTC" : RIYADH_TIME_ZONE }).format(instant);
 }
 
 class Layout {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocale } from "#app/i18n/use-locale";
+import { Field, TextareaField } from "#app/components/forms";
 
 /**
  * 'Write a Review' for signed-in users, for the detail page to place: a plain POST to
@@ -23,14 +24,8 @@ export function ReviewForm({ productSlug, returnTo }: { productSlug: string; ret
           </label>
         ))}
       </fieldset>
-      <div className="form-field">
-        <label htmlFor="review-title">{t("account.reviews.title")}</label>
-        <input id="review-title" name="title" required maxLength={120} />
-      </div>
-      <div className="form-field">
-        <label htmlFor="review-body">{t("account.reviews.body")}</label>
-        <textarea id="review-body" name="body" required maxLength={4000} rows={5} />
-      </div>
+      <Field label={t("account.reviews.title")} inputProps={{ id: "review-title", name: "title", required: true, maxLength: 120 }} />
+      <TextareaField label={t("account.reviews.body")} textareaProps={{ id: "review-body", name: "body", required: true, maxLength: 4000, rows: 5 }} />
       <button type="submit" className="button button--primary">
         {t("account.reviews.submit")}
       </button>

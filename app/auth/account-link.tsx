@@ -2,6 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useLocalizedPath } from "#app/i18n/use-locale";
+import { invoicesPath, loginPath, logoutPath } from "#app/lib/paths";
 
 /** What the header needs to know of the signed-in user (see `accountSummary` in ./account-summary.server). */
 export type AccountSummary = { name: string } | null;
@@ -15,19 +16,19 @@ export function AccountLink({ user }: { user: AccountSummary }) {
   const { pathname, search } = useLocation();
   const localize = useLocalizedPath();
   if (!user) {
-    const back = /\/auth\//.test(pathname) ? "" : `?redirectTo=${encodeURIComponent(pathname + search)}`;
+    const back = /\/auth\//.test(pathname) ? undefined : pathname + search;
     return (
-      <LocalizedLink to={`/auth/login${back}`} className="account-link">
+      <LocalizedLink to={loginPath({ redirectTo: back })} className="account-link">
         {t("account.nav.login")}
       </LocalizedLink>
     );
   }
   return (
     <span className="account-link account-link--signed-in">
-      <LocalizedLink to="/invoices" title={t("account.nav.signedInAs", { name: user.name })}>
+      <LocalizedLink to={invoicesPath()} title={t("account.nav.signedInAs", { name: user.name })}>
         {t("account.nav.myBookings")}
       </LocalizedLink>
-      <Form method="post" action={localize("/auth/logout")} className="account-link__logout">
+      <Form method="post" action={localize(logoutPath())} className="account-link__logout">
         <button type="submit" className="link-button">
           {t("account.nav.logout")}
         </button>

@@ -7,13 +7,14 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { carts, orders, users } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { localePrefix, type LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
 import { destroyAllSessions } from "./session.server";
 import { consumeEmailVerificationToken, consumePasswordResetToken, createEmailVerificationToken, createPasswordResetToken } from "./tokens.server";
+import { localized, loginPath, resetPasswordPath } from "#app/lib/paths";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function signUp(input: { name: string; email: string; password: str
 export async function sendVerificationEmail(user: Pick<UserRow, "id" | "email" | "name">, locale: LocaleCode, deps: AuthDeps): Promise<void> {
   const token = await createEmailVerificationToken(user.id, user.email, { db: deps.db });
   const t = getFixedT(locale);
-  const link = siteUrl(deps.env, `${localePrefix(locale)}/auth/login?verify=${encodeURIComponent(token)}`);
+  const link = siteUrl(deps.env, localized(locale, loginPath({ verify: token })));
   await deps.mailer.send({
     to: user.email,
     subject: t("account.email.verifySubject"),
@@ -99,7 +100,7 @@ export async function requestPasswordReset(input: { email: string; locale: Local
   if (!user) return { status: "done" };
   const token = await createPasswordResetToken(user.id, { db: database });
   const t = getFixedT(input.locale);
-  const link = siteUrl(deps.env, `${localePrefix(input.locale)}/auth/reset-password?token=${encodeURIComponent(token)}`);
+  const link = siteUrl(deps.env, localized(input.locale, resetPasswordPath({ token })));
   try {
     await deps.mailer.send({
       to: user.email,

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
 
 /**
  * The account forms, shared by conform in the browser and the route actions. Messages are i18n keys
@@ -21,8 +22,6 @@ export const AUTH_ERRORS = {
 /** Minimum password length (specification, section 9). */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** The honeypot's field name: a plausible name bots fill in, hidden from people. */
-export const HONEYPOT_FIELD = "website";
 
 const required = (max = 200) =>
   z
@@ -51,10 +50,10 @@ const anyPassword = z
   .min(1, { error: AUTH_ERRORS.required })
   .max(1024, { error: AUTH_ERRORS.tooLong });
 
-/** A local path to go back to after the form; checked again (isSafeLocalPath) before redirecting. */
+/** A local path to go back to after the form; checked again (app/lib/safe-redirect.ts) before redirecting. */
 const redirectTo = z.string().max(2048).optional();
 // Filled in only by bots; the action checks it, so the schemas just let it through.
-const honeypot = z.string().optional();
+const honeypot = honeypotSchema;
 
 
 function passwordsMatch(data: { password?: string; confirmPassword?: string }, ctx: z.core.$RefinementCtx) {

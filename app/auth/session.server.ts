@@ -8,8 +8,9 @@ import { createCookie, redirect, type Cookie } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { sessions, users } from "#app/db/schema";
-import { localeFromPath, localePrefix } from "#app/i18n/locales";
+import { localeFromPath } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
+import { localized, loginPath as loginPagePath } from "#app/lib/paths";
 
 export const SESSION_COOKIE_NAME = "rihla_session";
 /** Sessions last 30 days from sign-in. */
@@ -104,6 +105,5 @@ export async function requireUser(deps: SessionDeps, request: Request): Promise<
 /** The login page of the request's locale with `redirectTo` set to the request's path. */
 export function loginPath(request: Request): string {
   const url = new URL(request.url);
-  const prefix = localePrefix(localeFromPath(url.pathname));
-  return `${prefix}/auth/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return localized(localeFromPath(url.pathname), loginPagePath({ redirectTo: url.pathname + url.search }));
 }

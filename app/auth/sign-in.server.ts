@@ -1,26 +1,25 @@
 import { redirect } from "@remix-run/node";
 import { readCartId, serializeCartCookie } from "#app/commerce/cart.server";
 import { localeFromPath, localePrefix, type LocaleCode } from "#app/i18n/locales";
-import { isSafeLocalPath } from "#app/lib/redirects";
+import { safeRedirect } from "#app/lib/safe-redirect";
 import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
 import { adoptCartAtSignIn, attachGuestOrders, type UserRow } from "./auth.server";
 import { createUserSession, destroyUserSession } from "./session.server";
 import type { AppContext } from "#app/context.server";
+import { invoicesPath, localized } from "#app/lib/paths";
 
 /** Signing in touches the session, the cart and the flash cookie. */
 export type SignInDeps = Pick<AppContext, "db" | "cookies">;
 
-/** A `redirectTo` from a form or query, when it is a path on this site; otherwise `fallback`. */
+/** A `redirectTo` after signing in (safeRedirect), never back into the auth pages (a login loop). */
 export function safeRedirectTo(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || value === "" || !isSafeLocalPath(value)) return fallback;
-  // Never back into the auth pages themselves (a login loop after signing in).
-  if (/^(?:\/(?:ru|zh|ar))?\/auth\//.test(value)) return fallback;
-  return value;
+  const target = safeRedirect(value, fallback);
+  return /^(?:\/(?:ru|zh|ar))?\/auth\//.test(target) ? fallback : target;
 }
 
 /** The invoices page of a locale: where a signed-in user lands by default. */
 export function accountHome(locale: LocaleCode): string {
-  return `${localePrefix(locale)}/invoices`;
+  return localized(locale, invoicesPath());
 }
 
 /**

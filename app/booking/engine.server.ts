@@ -30,8 +30,9 @@ import type { CancellationPolicy } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, currencyExponent, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { quoteRefund, type RefundQuote } from "./policy";
 import { BOOKING_HORIZON_DAYS, dateRange, resolveSlots, type InventoryRow, type Slot, type SlotContext } from "./slots";
-import { addDays, isIsoDate, localDateAt, parseAvailabilityId } from "./time";
+import { parseAvailabilityId } from "./time";
 import { BookingError, type BookingApi, type OctoBooking } from "./types";
+import { addDays, isIsoDate, localDateAt } from "#app/lib/dates";
 
 type ProductRow = typeof schema.products.$inferSelect;
 type OptionRow = typeof schema.productOptions.$inferSelect;

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "#app/db/db.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { EmbeddedBookingEngine } from "./engine.server";
-import { addDays } from "./time";
+import { addDays } from "#app/lib/dates";
 import { BookingError } from "./types";
 
 let database: TestDatabase;
@@ -79,6 +79,16 @@ async function expectRefusal(promise: Promise<unknown>, code: string) {
 }
 
 describe("availability", () => {
+  test("impossible dates (2026-02-30) are refused, never rolled over into March", async () => {
+    const pick = await standard();
+    const ids = { productId: pick.productId, optionId: pick.optionId };
+    await expectRefusal(engine.checkAvailability({ ...ids, localDateStart: "2026-02-30", localDateEnd: "2026-02-30" }), "BAD_REQUEST");
+    await expectRefusal(engine.checkAvailability({ ...ids, localDateStart: "2030-01-10", localDateEnd: "2030-02-30" }), "BAD_REQUEST");
+    await expectRefusal(engine.availabilityCalendar({ ...ids, localDateStart: "2026-02-30", localDateEnd: "2026-03-05" }), "BAD_REQUEST");
+    await expectRefusal(engine.checkAvailability({ ...ids, availabilityIds: ["2030-02-30T09:00:00+03:00"] }), "INVALID_AVAILABILITY_ID");
+    await expectRefusal(engine.reserve(reserveBody(pick, "2030-02-30T09:00:00+03:00")), "INVALID_AVAILABILITY_ID");
+  });
+
   test("a calendar covers the range with statuses, vacancies and prices", async () => {
     const pick = await standard();
     const calendar = await engine.availabilityCalendar({ productId: pick.productId, optionId: pick.optionId, localDateStart: "2030-01-08", localDateEnd: "2030-02-06", currency: "USD" });

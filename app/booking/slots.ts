@@ -3,7 +3,8 @@
  * inventory rows. Pure: the engine loads the rows, this decides what is open and how full.
  */
 import type { OpeningHoursPeriod } from "#app/db/types";
-import { addDays, localDateTime, localToUtc, weekdayBit } from "./time";
+import { localDateTime, localToUtc, weekdayBit } from "./time";
+import { addDays } from "#app/lib/dates";
 
 export interface ScheduleRow {
   validFrom: string;

@@ -1,5 +1,6 @@
 import { resolveSlots, slotsForDate, type SlotContext } from "./slots";
-import { localDateAt, localDateTime, localToUtc, parseAvailabilityId, weekdayBit } from "./time";
+import { localDateTime, localToUtc, parseAvailabilityId, weekdayBit } from "./time";
+import { localDateAt } from "#app/lib/dates";
 
 describe("local times in a product's time zone", () => {
   test("offsets follow daylight saving time", () => {

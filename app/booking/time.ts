@@ -1,7 +1,9 @@
 /**
  * Local dates and times in a product's time zone. Availability is addressed by local dates
- * ("2025-03-01") and local start times; instants (cutoffs, expiries) are UTC.
+ * ("2025-03-01") and local start times; instants (cutoffs, expiries) are UTC. Calendar dates
+ * themselves (validation, arithmetic, today in a zone) are in app/lib/dates.ts.
  */
+import { isIsoDate } from "#app/lib/dates";
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -63,37 +65,15 @@ export function localToUtc(timeZone: string, localDate: string, localTime: strin
   return new Date(Date.parse(`${localDate}T${localTime}:00Z`) - offset * 60000);
 }
 
-/** The local date (YYYY-MM-DD) in a zone at an instant. */
-export function localDateAt(timeZone: string, instant: Date): string {
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Days from a to b (b - a) between two local dates. */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
 /** ISO weekday bit: Monday = 1, Tuesday = 2 … Sunday = 64. */
 export function weekdayBit(localDate: string): number {
   const day = new Date(`${localDate}T00:00:00Z`).getUTCDay();
   return 1 << ((day + 6) % 7);
 }
 
-export function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
-}
-
-/** Parses an availability id back into its local date and time ("HH:MM"). */
+/** Parses an availability id back into its local date and time ("HH:MM"); an impossible date is null. */
 export function parseAvailabilityId(id: string): { localDate: string; localTime: string } | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00[+-]\d{2}:\d{2}$/.exec(id);
-  if (!match) return null;
+  if (!match || !isIsoDate(match[1])) return null;
   return { localDate: match[1]!, localTime: match[2]! };
 }

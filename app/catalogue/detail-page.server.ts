@@ -1,6 +1,6 @@
 /**
- * The experience detail page's loader logic, shared by `/experiences/{slug}` and
- * `/things-to-do-in-{city}/{slug}`: the product, the canonical URL, the chosen day's availability,
+ * The experience detail page's loader logic, shared by the supplier and the city detail paths
+ * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL, the chosen day's availability,
  * more reviews on request, SEO texts and structured data.
  */
 import { json, redirect } from "@remix-run/node";
@@ -14,17 +14,16 @@ import { getPageContext, throwNotFound, type PageSeo } from "#app/lib/page.serve
 import { isSlug } from "#app/lib/slug";
 import { getAvailability, getExperienceBySlug, getReviews, type ExperienceDetail, type ReviewPage } from "./catalogue.server";
 import {
-  addDays,
-  canonicalDetailPath,
   canonicalRedirect,
   parseDetailQuery,
   REVIEWS_PAGE_SIZE,
-  todayIn,
   validateDate,
   type DateProblem,
-  type StorefrontType,
 } from "./detail-page";
 import type { AppContext } from "#app/context.server";
+import type { StorefrontType } from "#app/lib/storefront";
+import { cityPath, detailPath, localized } from "#app/lib/paths";
+import { addDays, todayIn } from "#app/lib/dates";
 
 type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
@@ -167,7 +166,7 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
 
   const storefrontType: StorefrontType = settings.storefrontType === "supplier" ? "supplier" : "default";
   const prefix = localePrefix(locale);
-  const canonical = canonicalDetailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
+  const canonical = detailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
   const target = canonicalRedirect(url, prefix, canonical);
   if (target) throw redirect(target, { status: 301 });
 
@@ -184,14 +183,14 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
 
   const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
   const path = prefix + canonical;
-  const cityPath = `${prefix}/things-to-do-in-${experience.city.slug}`;
+  const cityUrlPath = localized(locale, cityPath(experience.city.slug));
   const data: DetailPageData = {
     seo: {
       title: t("detail.seo.title", { title: experience.title, city: experience.city.name }),
       description: experience.shortDescription,
     },
     ogImage: experience.images[0] ? siteUrl + experience.images[0].src : null,
-    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityPath, homeName: t("detail.breadcrumbHome") }),
+    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityUrlPath, homeName: t("detail.breadcrumbHome") }),
     storefrontType,
     experience: rest,
     // Pages 1..N arrive as one longer page; the pager counts in pages of five.
@@ -205,7 +204,7 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
     dateProblem: problem,
     availability,
     path,
-    cityPath,
+    cityPath: cityUrlPath,
   };
   return json(data, {
     headers: {

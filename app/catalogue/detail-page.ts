@@ -4,33 +4,13 @@
  */
 import type { CancellationPolicy, CancellationRule } from "#app/db/types";
 import type { CURRENCIES } from "#app/lib/money";
+import { addDays, isIsoDate } from "#app/lib/dates";
 
 /** How far ahead a visitor may ask about a date; beyond the engine's horizon the answer is simply empty. */
 export const MAX_DAYS_AHEAD = 730;
 /** Reviews come five to a page; `?reviews=N` shows pages 1..N, capped so one request stays small. */
 export const REVIEWS_PAGE_SIZE = 5;
 export const MAX_REVIEW_PAGES = 10;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-export function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
-
-/** Today's local date in a time zone (availability dates are local to the product). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 export type DateProblem = "invalid" | "past" | "tooFar";
 export type DateChoice = { date: string | null; problem: DateProblem | null };
@@ -52,16 +32,6 @@ export function parseDetailQuery(searchParams: URLSearchParams): { rawDate: stri
   const rawReviews = Number.parseInt(searchParams.get("reviews") ?? "", 10);
   const reviewPages = Number.isFinite(rawReviews) ? Math.min(MAX_REVIEW_PAGES, Math.max(1, rawReviews)) : 1;
   return { rawDate: searchParams.get("date"), reviewPages };
-}
-
-export type StorefrontType = "supplier" | "default";
-
-/**
- * The canonical detail path below the locale prefix: `/experiences/{slug}` on a supplier storefront,
- * `/things-to-do-in-{city}/{slug}` otherwise.
- */
-export function canonicalDetailPath(storefrontType: StorefrontType, product: { slug: string; citySlug: string }): string {
-  return storefrontType === "supplier" ? `/experiences/${product.slug}` : `/things-to-do-in-${product.citySlug}/${product.slug}`;
 }
 
 /** The URL to 301 to when the request is not on the canonical path (keeps prefix and query), else null. */

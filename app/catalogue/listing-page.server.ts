@@ -4,10 +4,12 @@ import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
 import { toMinor, type CurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
+import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "./catalogue.server";
 import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "./listing-query";
 import type { CatalogueResult, ExperienceCard } from "./types";
 import type { AppContext } from "#app/context.server";
+import { categoryPath, cityPath, listingPath, searchPath } from "#app/lib/paths";
 
 type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
 
@@ -29,7 +31,7 @@ export type ListingPageData = {
   priceRange: CatalogueResult["priceRange"];
   currency: CurrencyCode;
   state: Omit<ListingState, "filters"> & { filtered: boolean };
-  storefrontType: "supplier" | "default";
+  storefrontType: StorefrontType;
   breadcrumbs: Array<{ name: string; path: string }>;
 };
 
@@ -44,7 +46,7 @@ export async function loadListingPage(app: App, request: Request, scope: Listing
   let heading: string;
   let seo: PageSeo;
   let cityName: string | null = null;
-  const listingPath = settings.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
+  const allPath = listingPath(settings.storefrontType);
   const breadcrumbs = [{ name: t("discovery.listing.breadcrumbHome"), path: "/" }];
   const query: Parameters<typeof searchCatalogue>[1] = { locale, currency, filters: state.filters, sort: state.sort };
 
@@ -56,24 +58,24 @@ export async function loadListingPage(app: App, request: Request, scope: Listing
     // A supplier storefront lists 'experiences', also on its city pages (the URL keeps its shape).
     heading = settings.storefrontType === "supplier" ? t("layout.supplier.cityHeading", { name: city.name }) : t("pages.city.heading", { name: city.name });
     seo = { ...pageSeo(context, "city", { name: city.name }), description: city.description || t("site.description") };
-    breadcrumbs.push({ name: heading, path: `/things-to-do-in-${city.slug}` });
+    breadcrumbs.push({ name: heading, path: cityPath(city.slug) });
   } else if (scope.kind === "category") {
     const category = await getCategory(app.catalogue, scope.slug, locale);
     if (!category) throwNotFound(request, "route");
     query.category = category.slug;
     heading = t("pages.category.heading", { name: category.name });
     seo = { ...pageSeo(context, "category", { name: category.name }), description: category.description || t("site.description") };
-    breadcrumbs.push({ name: category.name, path: `/${category.slug}` });
+    breadcrumbs.push({ name: category.name, path: categoryPath(category.slug) });
   } else if (scope.kind === "search") {
     query.text = scope.text;
     heading = t("pages.search.heading", { query: scope.text });
     seo = pageSeo(context, "search", { query: scope.text });
-    breadcrumbs.push({ name: heading, path: `/search/${encodeURIComponent(scope.text)}` });
+    breadcrumbs.push({ name: heading, path: searchPath(scope.text) });
   } else {
     const key = settings.storefrontType === "supplier" ? "experiences" : "thingsToDo";
     heading = t(`pages.${key}.heading`);
     seo = pageSeo(context, key);
-    breadcrumbs.push({ name: heading, path: listingPath });
+    breadcrumbs.push({ name: heading, path: allPath });
   }
   if (state.theme) {
     const theme = await getTheme(app.catalogue, state.theme, locale);

@@ -1,4 +1,5 @@
 import { AGE_BUCKETS, DURATION_BUCKETS, RATING_THRESHOLDS, SORTS, type CatalogueFilters, type CatalogueSort } from "./types";
+import { isIsoDate } from "#app/lib/dates";
 
 /**
  * The listing's state as it lives in the URL query, so every view is shareable and works as a plain
@@ -20,7 +21,6 @@ export type ListingState = {
 
 // Plain checks rather than zod: the listing page imports this module in the browser too.
 const CODE = /^[a-z0-9-]{1,40}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_PRICE = 10_000_000;
 
 function parsePrice(value: string | null): number | null {
@@ -69,7 +69,7 @@ export function parseListingQuery(params: URLSearchParams, toMinor: (major: numb
     sort: (SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as CatalogueSort) : "recommended",
     page: Number.isFinite(page) ? Math.min(MAX_LISTING_PAGES, Math.max(1, page)) : 1,
     theme: themeParam && CODE.test(themeParam) ? themeParam : null,
-    date: dateParam && DATE.test(dateParam) ? dateParam : null,
+    date: isIsoDate(dateParam) ? dateParam : null,
   };
 }
 

@@ -4,15 +4,16 @@ import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartDeps, type CartRow, type ItemSelection } from "./cart.server";
 import { findOrderByToken, getOrderItems } from "./orders.server";
-import { evaluatePromo, normalizePromoCode, type PromoRefusal } from "./pricing";
+import { computeTotals, normalizePromoCode, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
 import { randomUUID } from "node:crypto";
 import { cartItems } from "#app/db/schema";
+import { parseAvailabilityId } from "#app/booking/time";
 
 const AddSchema = z.object({
   productId: z.string().min(1).max(100),
   optionId: z.string().min(1).max(100),
-  availabilityId: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/),
+  availabilityId: z.string().refine((id) => parseAvailabilityId(id) !== null),
   currency: z.string().optional(),
 });
 
@@ -55,14 +56,9 @@ export async function applyPromoToCart(deps: CartDeps, cartId: string, typed: st
   const code = normalizePromoCode(typed);
   if (!code) return { ok: false, code, reason: "EMPTY" };
   const review = await reviewCart(deps, cartId, locale);
-  const payable = review.lines.filter((line) => line.current !== null);
-  const result = evaluatePromo(
-    await loadPromo(deps.db, code),
-    payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
-    review.currency,
-    new Date(),
-    code,
-  );
+  // The same totals the cart and the checkout compute, with the typed code instead of the stored one.
+  const lines = review.lines.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current?.amount ?? null }));
+  const result = computeTotals(lines, review.currency, { code, rule: await loadPromo(deps.db, code) }, new Date()).promo!;
   if (!result.ok) return { ok: false, code, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
   await setCartPromo(deps.db, cartId, result.code);
   return { ok: true, code: result.code };

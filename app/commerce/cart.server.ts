@@ -14,7 +14,7 @@ import type { Extra, LocalizedText } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
 import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import { evaluatePromo, type PromoRefusal } from "./pricing";
+import { computeTotals, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
 
 export const CART_COOKIE_NAME = "rihla_cart";
@@ -365,25 +365,19 @@ export async function reviewCart(deps: CartDeps, cartId: string | null, locale: 
           : changed > 0
             ? "pricesChanged"
             : null;
-  const payable = lines.filter((line) => line.current !== null);
-  const subtotal = payable.reduce((sum, line) => sum + line.current!.amount, 0);
-  let promo: PromoState = null;
-  let discount = 0;
-  if (cart.promoCode && payable.length > 0) {
-    const result = evaluatePromo(
-      await loadPromo(db, cart.promoCode),
-      payable.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current!.amount })),
-      cart.currency,
-      options.now ?? new Date(),
-      cart.promoCode,
-    );
-    if (result.ok) {
-      discount = result.discount;
-      payable.forEach((line, index) => (line.discountShare = result.shares[index] ?? 0));
-      promo = { code: result.code, applied: true, discount };
-    } else {
-      promo = { code: result.code, applied: false, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
-    }
-  }
-  return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal, promo, discount, total: subtotal - discount };
+  const code = lines.some((line) => line.current !== null) ? cart.promoCode : null;
+  const totals = computeTotals(
+    lines.map((line) => ({ productId: line.productId, categoryIds: line.categoryIds, amount: line.current?.amount ?? null })),
+    cart.currency,
+    code ? { code, rule: await loadPromo(db, code) } : null,
+    options.now ?? new Date(),
+  );
+  lines.forEach((line, index) => (line.discountShare = totals.shares[index] ?? 0));
+  const result = totals.promo;
+  const promo: PromoState = !result
+    ? null
+    : result.ok
+      ? { code: result.code, applied: true, discount: result.discount }
+      : { code: result.code, applied: false, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
+  return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal: totals.subtotal, promo, discount: totals.discount, total: totals.total };
 }

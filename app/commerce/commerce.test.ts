@@ -381,6 +381,20 @@ describe("promo codes", () => {
     expect(capped).toMatchObject({ ok: true, discount: 43_334 });
   });
 
+  test("the order is placed at the total the cart and the checkout showed, discount shares included", async () => {
+    await database.db.insert(promoCodes).values({ code: "SAMETOTAL", kind: "PERCENT", value: 1000, currency: null });
+    const product = await pickProduct(true);
+    const cartId = await cartWith([adults(product, await freshSlot(product), 3)], "SAMETOTAL");
+    const review = await reviewCart(ctx, cartId, "en");
+    expect(review.promo).toMatchObject({ applied: true });
+    expect(review.total).toBe(review.subtotal - review.discount);
+    const placed = await placeOrder(ctx, { cartId, locale: "en", lead, method: "pay_later", idempotencyKey: randomUUID(), expectedTotal: review.total });
+    if (!placed.ok) throw new Error(`refused: ${placed.reason}`);
+    expect(placed.order).toMatchObject({ originalAmount: review.subtotal, discountAmount: review.discount, totalAmount: review.total });
+    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.order.id));
+    expect(items.reduce((sum, item) => sum + item.amount - item.discountShare, 0)).toBe(review.total);
+  });
+
   test("a code with one use left goes to one of two racing orders", async () => {
     await database.db.insert(promoCodes).values({ code: "LASTONE", kind: "FIXED", value: 100, currency: "SAR", maxRedemptions: 1 });
     const product = await pickProduct(true);

@@ -3,11 +3,12 @@
  * message through a notifier interface (the default only logs; a provider adapter plugs in here).
  */
 import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getLocale } from "#app/i18n/locales";
+import { localized } from "#app/lib/paths";
 
 export interface WhatsAppNotifier {
   send(to: string, text: string): Promise<void>;
@@ -43,7 +44,7 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice):
   const t = getFixedT(locale);
   const key = `booking.email.${notice.outcome}`;
   const total = isCurrencyCode(notice.currency) ? formatMoney(notice.total, notice.currency, getLocale(locale).iso) : `${notice.total} ${notice.currency}`;
-  const link = `${deps.env.SITE_URL}${localePrefix(locale)}${notice.accessUrlPath}`;
+  const link = `${deps.env.SITE_URL}${localized(locale, notice.accessUrlPath)}`;
   const lines = notice.items.map((item) => `- ${item.title} (${item.localDate}): ${t(`booking.itemStatus.${item.status}`)}`);
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),

@@ -12,13 +12,14 @@ import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { AppContext } from "#app/context.server";
 import type { Database } from "#app/db/db.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
-import { localePrefix, type LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
 import { clearCartItems, loadProducts, reviewCart } from "./cart.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
-import type { PromoRefusal } from "./pricing";
+import { netAmount, type PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
+import { cartPath, checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
 
 /** What the order flow uses from the app context. */
 export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
@@ -84,20 +85,20 @@ function randomCode(length: number): string {
 
 /** The result page of an order (locale-less path; the caller prefixes the locale). */
 export function resultPath(order: Pick<OrderRow, "status" | "accessToken">): string {
-  const query = `?order=${encodeURIComponent(order.accessToken)}`;
+  const query = { order: order.accessToken };
   switch (order.status as OrderStatus) {
     case "ON_HOLD":
     case "PAY_LATER":
-      return `/checkout/on_hold${query}`;
+      return checkoutResultPath("on_hold", query);
     case "PAYMENT_FAILED":
     case "BOOKING_FAILED":
     case "EXPIRED":
-      return `/checkout/error${query}`;
+      return checkoutResultPath("error", query);
     case "REFUSED":
     case "PLACING":
-      return "/cart";
+      return cartPath();
     default:
-      return `/checkout/success${query}`;
+      return checkoutResultPath("success", query);
   }
 }
 
@@ -110,7 +111,7 @@ async function nextStepOf(db: Database, order: OrderRow): Promise<string> {
   if (order.status === "AWAITING_PAYMENT") {
     const payment = await paymentOf(db, order.id);
     // The interstitial 'Redirecting to Secure Checkout...' page sends the browser on to the gateway.
-    if (payment) return `/checkout?pay=${encodeURIComponent(order.accessToken)}`;
+    if (payment) return checkoutPath({ pay: order.accessToken });
   }
   return resultPath(order);
 }
@@ -261,7 +262,6 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
 
   const gateway = deps.payments.default;
   const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
-  const prefix = localePrefix(input.locale);
   const site = deps.env.SITE_URL.replace(/\/$/, "");
   try {
     const session = await gateway.createSession({
@@ -271,8 +271,8 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
       currency: order.currency,
       captureMethod,
       description: `Rihla ${order.reference}`,
-      returnUrl: `${site}${prefix}/checkout/success?order=${encodeURIComponent(order.accessToken)}`,
-      cancelUrl: `${site}${prefix}/checkout?cancelled=${encodeURIComponent(order.accessToken)}`,
+      returnUrl: site + localized(input.locale, checkoutResultPath("success", { order: order.accessToken })),
+      cancelUrl: site + localized(input.locale, checkoutPath({ cancelled: order.accessToken })),
       customerEmail: order.email,
       locale: input.locale,
       idempotencyKey: orderId,
@@ -298,7 +298,7 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
     return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
   }
   const [stored] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return { ok: true, order: stored!, redirectTo: `/checkout?pay=${encodeURIComponent(order.accessToken)}` };
+  return { ok: true, order: stored!, redirectTo: checkoutPath({ pay: order.accessToken }) };
 }
 
 /** Cancels whatever holds an order took and marks it REFUSED (nothing was charged). */
@@ -429,7 +429,6 @@ export async function syncOrderPayment(deps: CommerceDeps, orderId: string): Pro
   }
 }
 
-const net = (item: Pick<OrderItemRow, "amount" | "discountShare">) => item.amount - item.discountShare;
 const isFailed = (status: string) => status === "FAILED" || status === "CANCELLED";
 
 /**
@@ -493,7 +492,7 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
   if (gateway && currentPayment?.status === "CAPTURED") {
     for (const item of items) {
       if (!isFailed(item.status) || (item.refundState !== "NONE" && item.refundState !== "REFUNDING")) continue;
-      const amount = net(item);
+      const amount = netAmount(item);
       if (amount <= 0) {
         await db.update(orderItems).set({ refundState: "REFUNDED" }).where(eq(orderItems.id, item.id));
         continue;
@@ -512,7 +511,7 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
     }
   } else if (gateway && currentPayment?.status === "AUTHORIZED" && !items.some((item) => item.status === "HELD" || item.status === "PENDING")) {
     // Every item is decided: charge what was booked, release the rest of the authorization.
-    const amount = items.filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + net(item), 0);
+    const amount = items.filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + netAmount(item), 0);
     await db.update(payments).set({ captureState: "CAPTURING" }).where(and(eq(payments.id, currentPayment.id), eq(payments.captureState, "NONE")));
     if (amount > 0) {
       await gateway.capture(currentPayment.sessionId, amount, `capture:${currentPayment.id}`);

@@ -81,3 +81,42 @@ export function evaluatePromo(rule: PromoRule | null, lines: PricedLine[], curre
 export function normalizePromoCode(input: string): string {
   return input.trim().toUpperCase().replace(/\s+/g, "");
 }
+
+/** A line to total: its price today in the cart's currency, or null when it cannot be bought. */
+export interface TotalsLine {
+  productId: string;
+  categoryIds: string[];
+  amount: number | null;
+}
+
+export interface Totals {
+  /** Sum of the priced lines. */
+  subtotal: number;
+  discount: number;
+  /** What the customer pays: subtotal − discount. */
+  total: number;
+  /** Each line's share of the discount (0 for unpriced lines); they add up to `discount`. */
+  shares: number[];
+  /** The promo's outcome, or null when no code was given. */
+  promo: PromoResult | null;
+}
+
+/**
+ * The totals of a cart, the same for the cart page, the checkout page and the order placed from it:
+ * priced lines only, then the promo code (if any) on them.
+ */
+export function computeTotals(lines: TotalsLine[], currency: CurrencyCode, promo: { code: string; rule: PromoRule | null } | null, now: Date): Totals {
+  const priced = lines.flatMap((line, index) => (line.amount === null ? [] : [{ index, line: { productId: line.productId, categoryIds: line.categoryIds, amount: line.amount } }]));
+  const subtotal = priced.reduce((sum, { line }) => sum + line.amount, 0);
+  const shares = lines.map(() => 0);
+  if (!promo) return { subtotal, discount: 0, total: subtotal, shares, promo: null };
+  const result = evaluatePromo(promo.rule, priced.map(({ line }) => line), currency, now, promo.code);
+  if (!result.ok) return { subtotal, discount: 0, total: subtotal, shares, promo: result };
+  priced.forEach(({ index }, position) => (shares[index] = result.shares[position] ?? 0));
+  return { subtotal, discount: result.discount, total: subtotal - result.discount, shares, promo: result };
+}
+
+/** What an order item was paid: its price less its share of the order's discount. */
+export function netAmount(item: { amount: number; discountShare: number }): number {
+  return item.amount - item.discountShare;
+}

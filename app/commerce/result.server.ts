@@ -6,6 +6,7 @@ import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { loadProducts, readCartId } from "./cart.server";
 import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
+import { netAmount } from "./pricing";
 
 export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "onHold" | "payLater" | "progress";
 
@@ -109,7 +110,7 @@ export async function loadOrderResult(deps: CommerceDeps & CartCookies, request:
         time: /T(\d{2}:\d{2})/.exec(item.availabilityId)?.[1] ?? null,
         travellers: item.units.reduce((sum, unit) => sum + unit.quantity, 0),
         status: item.status,
-        amount: item.amount - item.discountShare,
+        amount: netAmount(item),
       })),
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },

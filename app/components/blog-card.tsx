@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { imageUrl } from "#app/content/assets";
 import type { BlogCardView } from "#app/site/types";
 import { LocalizedLink } from "./localized-link";
+import { blogPostPath } from "#app/lib/paths";
 
 export type { BlogCardView };
 
@@ -23,7 +24,7 @@ export function BlogCard({ post, headingLevel = 2, priority = false }: { post: B
       ) : null}
       <div className="blog-card__body">
         <Heading className="blog-card__title">
-          <LocalizedLink to={`/blog/${post.slug}`} aria-label={t("blog.readMore", { title: post.title })}>
+          <LocalizedLink to={blogPostPath(post.slug)} aria-label={t("blog.readMore", { title: post.title })}>
             {post.title}
           </LocalizedLink>
         </Heading>

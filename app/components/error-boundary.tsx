@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NotFoundData } from "#app/lib/page.server";
 import { LocalizedLink } from "./localized-link";
+import { homePath } from "#app/lib/paths";
 
 function isNotFoundData(data: unknown): data is NotFoundData {
   return typeof data === "object" && data !== null && "notFound" in data && "path" in data;
@@ -16,7 +17,7 @@ export function NotFoundScreen({ message }: { message?: string }) {
       <h1 id="error-heading">{t("errors.notFoundHeading")}</h1>
       <p>{t("errors.notFoundText")}</p>
       {message ? <p className="error-screen__detail">{message}</p> : null}
-      <LocalizedLink to="/" className="button button--primary">
+      <LocalizedLink to={homePath()} className="button button--primary">
         {t("errors.homePage")}
       </LocalizedLink>
     </section>
@@ -44,7 +45,7 @@ export function GeneralErrorBoundary() {
   return (
     <section className="error-screen container" role="alert" aria-labelledby="error-heading">
       <h1 id="error-heading">{message || t("errors.generic")}</h1>
-      <LocalizedLink to="/" className="button button--primary">
+      <LocalizedLink to={homePath()} className="button button--primary">
         {t("errors.homePage")}
       </LocalizedLink>
     </section>

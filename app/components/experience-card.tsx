@@ -1,12 +1,10 @@
 import { useTranslation } from "react-i18next";
 import type { ExperienceCard as ExperienceCardData } from "#app/catalogue/types";
 import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
+import { detailPath } from "#app/lib/paths";
 
-/** The detail page of an experience within its city: `/things-to-do-in-{city}/{slug}`. */
-export function experiencePath(card: Pick<ExperienceCardData, "slug" | "city">, storefrontType: "supplier" | "default"): string {
-  return storefrontType === "supplier" ? `/experiences/${card.slug}` : `/things-to-do-in-${card.city.slug}/${card.slug}`;
-}
 
 /** Cards are at most ~400 CSS px wide: widths past 800 px only cost bandwidth on phones. */
 function cardSrcSet(srcSet: string): string {
@@ -17,13 +15,13 @@ function cardSrcSet(srcSet: string): string {
 }
 
 /** A result card: image, title, city, rating, duration, labels and the price from. */
-export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: "supplier" | "default"; priority?: boolean }) {
+export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: StorefrontType; priority?: boolean }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const formatDuration = useFormatDuration();
   return (
     <article className="experience-card">
-      <LocalizedLink to={experiencePath(card, storefrontType)} className="experience-card__link">
+      <LocalizedLink to={detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug })} className="experience-card__link">
         <img
           className="experience-card__image"
           src={card.image.src}

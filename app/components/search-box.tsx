@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+import { cityPath } from "#app/lib/paths";
 
 /** One destination suggested as the visitor types (the shape of GET /api/suggest). */
 export type DestinationSuggestion = { slug: string; name: string; country: string; count: number };
@@ -39,7 +40,7 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
   const showList = open && query.length >= 1 && suggestions.length > 0;
 
   function choose(suggestion: DestinationSuggestion) {
-    window.location.assign(localize(`/things-to-do-in-${suggestion.slug}`));
+    window.location.assign(localize(cityPath(suggestion.slug)));
   }
 
   return (

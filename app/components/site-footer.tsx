@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Layout } from "#app/layouts/layouts";
-import type { StorefrontType } from "#app/lib/redirects";
-import { listingPath } from "#app/lib/storefront";
+import type { StorefrontType } from "#app/lib/storefront";
+import { aboutPath, blogPath, cartPath, contactPath, faqPath, invoicesPath, listingPath, privacyPolicyPath, termsPath } from "#app/lib/paths";
 import { LocalizedLink } from "./localized-link";
 import { FooterSupport } from "./support";
 
@@ -19,24 +19,24 @@ export function SiteFooter({ storefrontType, layout }: { storefrontType: Storefr
                 {/* The storefront type names the catalogue: 'experiences' for a supplier, 'things to do' otherwise. */}
                 <LocalizedLink to={listingPath(storefrontType)}>{storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo")}</LocalizedLink>
               </li>
-              <li><LocalizedLink to="/invoices">{t("nav.invoices")}</LocalizedLink></li>
-              <li><LocalizedLink to="/cart">{t("nav.cart")}</LocalizedLink></li>
+              <li><LocalizedLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedLink></li>
+              <li><LocalizedLink to={cartPath()}>{t("nav.cart")}</LocalizedLink></li>
             </ul>
           </section>
           <section>
             <h2>{t("nav.company")}</h2>
             <ul>
-              <li><LocalizedLink to="/about">{t("nav.about")}</LocalizedLink></li>
-              <li><LocalizedLink to="/blog">{t("nav.blog")}</LocalizedLink></li>
-              <li><LocalizedLink to="/contact-us">{t("nav.contact")}</LocalizedLink></li>
+              <li><LocalizedLink to={aboutPath()}>{t("nav.about")}</LocalizedLink></li>
+              <li><LocalizedLink to={blogPath()}>{t("nav.blog")}</LocalizedLink></li>
+              <li><LocalizedLink to={contactPath()}>{t("nav.contact")}</LocalizedLink></li>
             </ul>
           </section>
           <section>
             <h2>{t("nav.help")}</h2>
             <ul>
-              <li><LocalizedLink to="/faq">{t("nav.faq")}</LocalizedLink></li>
-              <li><LocalizedLink to="/privacy-policy">{t("nav.privacy")}</LocalizedLink></li>
-              <li><LocalizedLink to="/terms-and-conditions">{t("nav.terms")}</LocalizedLink></li>
+              <li><LocalizedLink to={faqPath()}>{t("nav.faq")}</LocalizedLink></li>
+              <li><LocalizedLink to={privacyPolicyPath()}>{t("nav.privacy")}</LocalizedLink></li>
+              <li><LocalizedLink to={termsPath()}>{t("nav.terms")}</LocalizedLink></li>
             </ul>
           </section>
         </nav>

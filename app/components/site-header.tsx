@@ -2,8 +2,8 @@ import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountLink, type AccountSummary } from "#app/auth/account-link";
 import type { Layout } from "#app/layouts/layouts";
-import type { StorefrontType } from "#app/lib/redirects";
-import { listingPath } from "#app/lib/storefront";
+import type { StorefrontType } from "#app/lib/storefront";
+import { blogPath, cartPath, faqPath, homePath, invoicesPath, listingPath } from "#app/lib/paths";
 import type { CurrencyCode } from "#app/lib/money";
 import { CurrencySwitcher } from "./currency-switcher";
 import { LanguageSwitcher } from "./language-switcher";
@@ -22,17 +22,17 @@ export function SiteHeader({ storefrontType, currency, layout, user }: { storefr
   return (
     <header className={`site-header site-header--${layout.header}${overHero ? " site-header--over-hero" : ""}`} data-header={layout.header}>
       <div className="site-header__inner container">
-        <LocalizedLink to="/" className="site-header__brand">
+        <LocalizedLink to={homePath()} className="site-header__brand">
           {t("site.name")}
         </LocalizedLink>
         <nav aria-label={t("nav.main")} className="site-header__nav">
           <LocalizedNavLink to={listingPath(storefrontType)}>
             {storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo")}
           </LocalizedNavLink>
-          <LocalizedNavLink to="/blog">{t("nav.blog")}</LocalizedNavLink>
-          <LocalizedNavLink to="/faq">{t("nav.faq")}</LocalizedNavLink>
-          <LocalizedNavLink to="/invoices">{t("nav.invoices")}</LocalizedNavLink>
-          <LocalizedNavLink to="/cart">{t("nav.cart")}</LocalizedNavLink>
+          <LocalizedNavLink to={blogPath()}>{t("nav.blog")}</LocalizedNavLink>
+          <LocalizedNavLink to={faqPath()}>{t("nav.faq")}</LocalizedNavLink>
+          <LocalizedNavLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedNavLink>
+          <LocalizedNavLink to={cartPath()}>{t("nav.cart")}</LocalizedNavLink>
         </nav>
         <div className="site-header__tools">
           <AccountLink user={user} />

@@ -33,6 +33,7 @@ const SOURCES = [
   "app/db/seed/random.ts",
   "app/db/seed/seed.server.ts",
   "app/booking/time.ts",
+  "app/lib/dates.ts",
 ];
 
 /** Changes whenever migrations, the generator or the test seed change, so stale templates are never used. */

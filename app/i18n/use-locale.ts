@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { getLocale, localeFromPath, localePrefix, type Locale } from "./locales";
+import { localized } from "#app/lib/paths";
+import { getLocale, localeFromPath, type Locale } from "./locales";
 
 /** The current page's locale record, read from the URL prefix (the same on server and browser). */
 export function useLocale(): Locale {
@@ -10,6 +11,5 @@ export function useLocale(): Locale {
 /** Prefixes a site path with the current locale: `/faq` → `/ar/faq` on Arabic pages. */
 export function useLocalizedPath(): (path: string) => string {
   const locale = useLocale();
-  const prefix = localePrefix(locale.code);
-  return (path: string) => (path === "/" ? prefix || "/" : `${prefix}${path}`);
+  return (path: string) => localized(locale.code, path);
 }

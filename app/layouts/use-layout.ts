@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { getLayout, type Layout } from "./layouts";
+import type { StorefrontType } from "#app/lib/storefront";
 
-type RootLayoutData = { layout?: string } | undefined;
+type RootLayoutData = { layout?: string; site?: { storefrontType?: string } } | undefined;
 
 /**
  * The layout record of the current page, from the root loader (which applies the site settings,
@@ -10,4 +11,10 @@ type RootLayoutData = { layout?: string } | undefined;
 export function useLayout(): Layout {
   const root = useRouteLoaderData("root") as RootLayoutData;
   return getLayout(root?.layout);
+}
+
+/** The site's storefront type, from the root loader (default on error screens without root data). */
+export function useStorefrontType(): StorefrontType {
+  const root = useRouteLoaderData("root") as RootLayoutData;
+  return root?.site?.storefrontType === "supplier" ? "supplier" : "default";
 }

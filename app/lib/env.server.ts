@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { LAYOUT_IDS } from "#app/layouts/layouts";
+import { isIsoDate } from "./dates";
 
 /**
  * Every environment variable the storefront reads, parsed once at boot. `.env.example` lists them
@@ -20,7 +21,7 @@ const EnvSchema = z.object({
   /** Number of experiences the first start seeds. */
   CATALOGUE_SCALE: z.coerce.number().int().min(1).max(200_000).default(3000),
   /** The date the seed treats as today (YYYY-MM-DD); empty means the real date at seed time. */
-  SEED_TODAY: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().or(z.literal("").transform(() => undefined)),
+  SEED_TODAY: z.string().refine(isIsoDate).optional().or(z.literal("").transform(() => undefined)),
   /** Minutes a booking hold lasts unless the caller asks for another duration. */
   BOOKING_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Overrides of the CMS site settings (the CMS decides when these are empty). */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
+import type { CacheClass } from "./cache-policy";
 import { createPageCache, parseSharedCacheControl } from "./page-cache.server";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -8,10 +9,11 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-async function serve(handler: Handler, clock: { now: number }) {
+async function serve(handler: Handler, clock: { now: number }, cacheClassOf?: (url: string) => CacheClass | null) {
   let origin = "";
   const cache = createPageCache({
     now: () => clock.now,
+    cacheClassOf,
     revalidate: async (url, headers) => {
       await (await fetch(origin + url, { headers })).text();
     },
@@ -36,6 +38,21 @@ function counter(cacheControl: string, extra: Record<string, string> = {}) {
 }
 
 describe("page cache", () => {
+  test("keeps only routes whose handle says public, whatever a response claims", async () => {
+    const clock = { now: 0 };
+    const { state, handler } = counter("public, s-maxage=60, stale-while-revalidate=600");
+    const { origin } = await serve(handler, clock, (url) => (url.startsWith("/experiences/x/custom-offer") ? "private" : url === "/unknown" ? null : "public"));
+    await fetch(`${origin}/experiences/x/custom-offer`);
+    const again = await fetch(`${origin}/experiences/x/custom-offer`);
+    expect(again.headers.get("x-cache")).toBeNull();
+    await fetch(`${origin}/unknown`);
+    await fetch(`${origin}/unknown`);
+    expect(state.renders).toBe(4);
+    await fetch(`${origin}/faq`);
+    expect((await fetch(`${origin}/faq`)).headers.get("x-cache")).toBe("HIT");
+    expect(state.renders).toBe(5);
+  });
+
   test("serves a public page again without rendering it, within s-maxage", async () => {
     const clock = { now: 0 };
     const { state, handler } = counter("public, s-maxage=60, stale-while-revalidate=600");

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
+import type { CacheClass } from "./cache-policy";
 import { PERSONAL_COOKIES } from "./http";
 
 /**
  * A shared cache of whole public pages, in the process: what a CDN does in front of the storefront,
  * so a single instance serves repeated anonymous views without rendering them again.
  *
- * It stores only GET responses with status 200 whose `Cache-Control` is `public` with `s-maxage` and
- * that set no cookie; it never answers a request that carries a personal cookie. It honours
+ * It stores only GET responses of routes whose cache class (their `handle`) is `public`, with status
+ * 200, a `Cache-Control` that is `public` with `s-maxage`, and no cookie set; it never answers a request that carries a personal cookie. It honours
  * `s-maxage` and `stale-while-revalidate` (a stale page is served while one background request
  * refreshes it) and `Vary`. `clear()` drops everything when published content or the catalogue changes.
  */
@@ -28,6 +29,8 @@ export type PageCacheOptions = {
   personalCookies?: readonly string[];
   /** Fetches a fresh copy in the background (the server passes a loopback request). */
   revalidate: (url: string, headers: Record<string, string>) => Promise<void>;
+  /** The cache class of the route a URL reaches (from its `handle`); only `public` routes are kept. */
+  cacheClassOf?: (url: string) => CacheClass | null;
   now?: () => number;
 };
 
@@ -75,6 +78,7 @@ export function createPageCache(options: PageCacheOptions) {
   function middleware(req: IncomingMessage, res: ServerResponse, next: () => void) {
     const url = req.url ?? "/";
     if (req.method !== "GET" || personal.test(req.headers.cookie ?? "")) return next();
+    if (options.cacheClassOf && options.cacheClassOf(url) !== "public") return next();
     const isRevalidation = req.headers[REVALIDATE_HEADER] === "1";
     const key = keyOf(url, req.headers);
 

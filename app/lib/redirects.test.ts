@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
-  isSafeLocalPath,
   LEFT_ALONE_SEGMENTS,
   RECOGNISED_LOCALE_PREFIXES,
   resolveRedirect,
   type CmsRedirectRule,
-  type StorefrontType,
 } from "./redirects";
+import { isSafeLocalPath } from "./safe-redirect";
+import type { StorefrontType } from "./storefront";
 
 const TYPES: StorefrontType[] = ["default", "supplier"];
 const OFFERED = ["ru", "zh", "ar"];

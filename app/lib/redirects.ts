@@ -7,7 +7,9 @@
  * alone is a local path: only a CMS rule may point at another host.
  */
 
-export type StorefrontType = "supplier" | "default";
+import { CITY_SEGMENT_PREFIX, citySegment, listingPath } from "./paths";
+import { hasUnsafeCharacters, isSafeLocalPath } from "./safe-redirect";
+import type { StorefrontType } from "./storefront";
 
 /** A per-path rule maintained by editors in the CMS. */
 export type CmsRedirectRule = {
@@ -40,7 +42,6 @@ export const LEFT_ALONE_SEGMENTS = [
   "invoices",
 ] as const;
 const LEFT_ALONE = new Set<string>(LEFT_ALONE_SEGMENTS);
-const CITY_SEGMENT_PREFIX = "things-to-do-in";
 
 /**
  * Paths that belong to the application rather than to pages (API, assets, images, health check).
@@ -108,7 +109,7 @@ export function resolveRedirect(
 function rewriteSegments(segments: string[], storefrontType: StorefrontType, steps: Step[]): string[] {
   const [first, second] = segments;
   if (first === undefined) return segments;
-  const listingSegment = storefrontType === "supplier" ? "experiences" : "things-to-do";
+  const listingSegment = listingPath(storefrontType).slice(1);
 
   if (first.startsWith("discover")) {
     steps.push({ permanent: false });
@@ -123,7 +124,7 @@ function rewriteSegments(segments: string[], storefrontType: StorefrontType, ste
   }
   if (second !== undefined) {
     steps.push({ permanent: true });
-    return storefrontType === "supplier" ? ["experiences", second] : [`${CITY_SEGMENT_PREFIX}-${first}`, second];
+    return storefrontType === "supplier" ? ["experiences", second] : [citySegment(first), second];
   }
   return segments;
 }
@@ -157,16 +158,6 @@ function isExternalUrl(value: string): boolean {
   }
 }
 
-/** A target browsers read as a path on this site: one leading slash, no backslash, no control chars. */
-export function isSafeLocalPath(target: string): boolean {
-  return /^\/(?![/\\])/.test(target) && !hasUnsafeCharacters(target);
-}
-
-function hasUnsafeCharacters(value: string): boolean {
-  // Backslashes are read as slashes by browsers (`/\evil.com`); control characters and spaces can
-  // split headers or be stripped into a protocol-relative URL.
-  return /[\\\u0000-\u0020\u007f]/.test(value);
-}
 
 function stripFragment(query: string): string {
   const hash = query.indexOf("#");

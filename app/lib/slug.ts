@@ -1,13 +1,14 @@
 /** A URL slug as the catalogue and CMS write them: lower-case letters, digits and single hyphens. */
+import { CITY_SEGMENT_PREFIX } from "./paths";
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= 120 && SLUG_PATTERN.test(value);
 }
 
-export const CITY_SEGMENT_PREFIX = "things-to-do-in-";
+export { CITY_SEGMENT_PREFIX };
 
-/** The city slug of a `things-to-do-in-{slug}` segment, or null. */
+/** The city slug of a city listing segment (see citySegment in paths.ts), or null. */
 export function citySlugFromSegment(segment: string | undefined): string | null {
   if (!segment?.startsWith(CITY_SEGMENT_PREFIX)) return null;
   const slug = segment.slice(CITY_SEGMENT_PREFIX.length);

@@ -403,6 +403,8 @@ describe("invalid input (400 in OCTO's error shape, naming the wrong id)", () =>
     await expectError(octo("POST", "/bookings", { body: reserveBody({ expirationMinutes: 0 }) }), "BAD_REQUEST", zErrorBadRequest);
     await expectError(octo("POST", "/availability", { body: { productId: START_TIME.productId, optionId: START_TIME.optionId, localDateStart: "10/01/2030", localDateEnd: "2030-01-11" } }), "BAD_REQUEST", zErrorBadRequest);
     await expectError(octo("POST", "/availability", { body: { productId: START_TIME.productId, optionId: START_TIME.optionId } }), "BAD_REQUEST", zErrorBadRequest);
+    await expectError(octo("POST", "/availability", { body: { productId: START_TIME.productId, optionId: START_TIME.optionId, localDate: "2026-02-30" } }), "BAD_REQUEST", zErrorBadRequest);
+    await expectError(octo("POST", "/availability/calendar", { body: { productId: START_TIME.productId, optionId: START_TIME.optionId, localDateStart: "2026-02-30", localDateEnd: "2026-03-02" } }), "BAD_REQUEST", zErrorBadRequest);
     await expectError(octo("POST", "/availability", { body: { productId: START_TIME.productId, optionId: START_TIME.optionId, localDate: "2030-01-10", currency: "XXX" } }), "BAD_REQUEST", zErrorBadRequest);
     await expectError(octo("GET", "/bookings"), "BAD_REQUEST", zErrorBadRequest);
     const body = reserveBody();

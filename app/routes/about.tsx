@@ -5,7 +5,9 @@ import { StaticPageView } from "#app/components/static-page";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { loadStaticPage } from "#app/site/content-pages.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

@@ -2,8 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cancelCustomerBooking } from "#app/account/cancellation.server";
 import { requireUser } from "#app/auth/session.server";
 import { safeRedirectTo } from "#app/auth/sign-in.server";
-import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { invoicesPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /** Nothing to see: the confirmation step is on the invoices page (?cancel=<item>). */
 export function loader(_: LoaderFunctionArgs) {
@@ -16,7 +20,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   const lang = form.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
   const user = await requireUser(app, request);
-  const back = safeRedirectTo(form.get("redirectTo"), `${localePrefix(locale)}/invoices`);
+  const back = safeRedirectTo(form.get("redirectTo"), localized(locale, invoicesPath()));
   const outcome = await cancelCustomerBooking(app, user.id, params.itemId ?? "", locale);
   if (outcome.status === "not-found") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const noStore = { headers: { "Cache-Control": "private, no-store" } };

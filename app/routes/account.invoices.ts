@@ -3,6 +3,9 @@ import { getInvoiceForUser } from "#app/account/orders.server";
 import { renderInvoicePdf } from "#app/account/pdf.server";
 import { getUser } from "#app/auth/session.server";
 import { isLocaleCode } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /** GET /account/invoices/:orderId?lang=ar — the signed-in owner's tax invoice PDF; anyone else gets 404. */
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {

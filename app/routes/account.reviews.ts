@@ -2,12 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ReviewSchema } from "#app/account/review-schema";
 import { submitReview } from "#app/account/reviews.server";
-import { getUser, loginPath } from "#app/auth/session.server";
+import { getUser } from "#app/auth/session.server";
 import { safeRedirectTo } from "#app/auth/sign-in.server";
-import { isLocaleCode, localePrefix } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { homePath, localized, loginPath as loginPagePath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const noStore = { "Cache-Control": "private, no-store" };
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 export function loader(_: LoaderFunctionArgs) {
   return new Response("Not found", { status: 404, headers: noStore });
@@ -22,13 +26,10 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const formData = await request.formData();
   const lang = formData.get("lang");
   const locale = isLocaleCode(lang) ? lang : "en";
-  const back = safeRedirectTo(formData.get("redirectTo"), localePrefix(locale) || "/");
+  const back = safeRedirectTo(formData.get("redirectTo"), localized(locale, homePath()));
   const user = await getUser(app, request);
   if (!user) {
-    const login = new URL(loginPath(request), "http://local");
-    login.pathname = `${localePrefix(locale)}/auth/login`;
-    login.searchParams.set("redirectTo", back);
-    return new Response(null, { status: 303, headers: { ...noStore, Location: login.pathname + login.search } });
+    return new Response(null, { status: 303, headers: { ...noStore, Location: localized(locale, loginPagePath({ redirectTo: back })) } });
   }
   const submission = parseWithZod(formData, { schema: ReviewSchema });
   const wantsJson = request.headers.get("Accept")?.includes("application/json") || new URL(request.url).searchParams.has("_data");

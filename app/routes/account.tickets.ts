@@ -3,6 +3,9 @@ import { getBookingForUser } from "#app/account/orders.server";
 import { renderTicketPdf } from "#app/account/pdf.server";
 import { getUser } from "#app/auth/session.server";
 import { isLocaleCode } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /** GET /account/tickets/:itemId?lang=ar — the signed-in owner's ticket PDF; anyone else gets 404. */
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {

@@ -2,6 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { loadAvailabilityMonth } from "#app/catalogue/availability-month.server";
 import { AvailabilityMonthQuerySchema } from "#app/catalogue/availability-month.server";
 import { CACHE_FRESH_MINUTE } from "#app/lib/http";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /**
  * GET /api/availability?product=&option=&month=YYYY-MM&currency=XXX — one month of the availability

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleCmsWebhook } from "#app/content/webhook.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /** Sanity calls this when content is published, changed or deleted. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -6,6 +6,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { applyPaymentEvent } from "#app/commerce/orders.server";
 import { WebhookSignatureError } from "#app/payments/gateway";
 import { isGatewayName } from "#app/payments/payments.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 export function loader(_: LoaderFunctionArgs) {
   return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

@@ -3,11 +3,14 @@ import { z } from "zod";
 import { suggestDestinations } from "#app/catalogue/catalogue.server";
 import type { DestinationSuggestion } from "#app/components/search-box";
 import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const SuggestQuerySchema = z.object({
   q: z.string().trim().min(1).max(60),
   lng: z.enum(LOCALE_CODES as [LocaleCode, ...LocaleCode[]]).default("en"),
 });
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** Destination suggestions for the search box as the visitor types (swr, debounced, in the browser). */
 export async function loader({ request, context: app }: LoaderFunctionArgs) {

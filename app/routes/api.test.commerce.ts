@@ -11,6 +11,7 @@ import { readCartId } from "#app/commerce/cart.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
 import { bookings, cartItems, orders } from "#app/db/schema";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("bump-snapshot"), amount: z.number().int() }),
@@ -20,6 +21,8 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("reconcile") }),
   z.object({ action: z.literal("latest-order") }),
 ]);
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const env = app.env;

@@ -4,17 +4,20 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestPasswordReset } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
-import { AUTH_ERRORS, ForgotPasswordSchema, HONEYPOT_FIELD, parseAuthForm } from "#app/auth/schemas";
+import { AUTH_ERRORS, ForgotPasswordSchema, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { forgotPasswordPath, localized, loginPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -30,8 +33,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const submission = parseAuthForm(await request.formData(), ForgotPasswordSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: noStore });
   // Same answer whether or not the address has an account (and for a bot's honeypot).
-  const done = () => redirectWithToast(app, `${localePrefix(locale)}/auth/forgot-password`, { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
-  if (submission.value[HONEYPOT_FIELD]) return done();
+  const done = () => redirectWithToast(app, localized(locale, forgotPasswordPath()), { type: "success", key: "account.toasts.resetSent" }, { headers: noStore });
+  if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) return done();
   const outcome = await requestPasswordReset({ email: submission.value.email, locale, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
@@ -54,8 +57,8 @@ function ForgotForm() {
   return (
     <Form method="post" className="form auth-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
-      <Honeypot formId="forgot-password" />
+      <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+      <Honeypot formId="forgot-password" label={t("account.fields.honeypot")} />
       <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
         {t("account.forgot.submit")}
       </button>
@@ -74,7 +77,7 @@ export default function ForgotPasswordRoute() {
       <p>{t("account.forgot.intro")}</p>
       <ForgotForm key={key} />
       <p>
-        <LocalizedLink to="/auth/login">{t("account.forgot.backToLogin")}</LocalizedLink>
+        <LocalizedLink to={loginPath()}>{t("account.forgot.backToLogin")}</LocalizedLink>
       </p>
     </section>
   );

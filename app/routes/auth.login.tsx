@@ -4,19 +4,22 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
-import { AUTH_ERRORS, HONEYPOT_FIELD, LoginSchema, parseAuthForm } from "#app/auth/schemas";
+import { AUTH_ERRORS, LoginSchema, parseAuthForm } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
 import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { forgotPasswordPath, localized, loginPath, signUpPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -43,13 +46,13 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     const token = String(formData.get("token") ?? "");
     const verified = token.length > 0 && token.length <= 200 ? await verifyEmail(token, app) : null;
     const user = await getUser(app, request);
-    const to = user ? accountHome(locale) : `${localePrefix(locale)}/auth/login`;
+    const to = user ? accountHome(locale) : localized(locale, loginPath());
     return redirectWithToast(app, to, verified ? { type: "success", key: "account.toasts.verified" } : { type: "error", key: "account.toasts.verifyFailed" }, { headers: noStore });
   }
 
   const submission = parseAuthForm(formData, LoginSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400, headers: noStore });
-  if (submission.value[HONEYPOT_FIELD]) {
+  if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) {
     return json(submission.reply({ hideFields: ["password"], fieldErrors: { password: [AUTH_ERRORS.passwordIncorrect] } }), { status: 400, headers: noStore });
   }
   const outcome = await authenticate({ email: submission.value.email, password: submission.value.password, address: clientAddress(request) }, app);
@@ -98,7 +101,7 @@ export default function LoginRoute() {
     defaultValue: { redirectTo: data.redirectTo },
   });
   const busy = navigation.state === "submitting";
-  const signUp = `/auth/sign-up${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`;
+  const signUp = signUpPath({ redirectTo: data.redirectTo });
   return (
     <section className="container page auth-page">
       <h1>{data.heading}</h1>
@@ -106,11 +109,11 @@ export default function LoginRoute() {
       <Form method="post" className="form auth-form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
-        <TextField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
-        <TextField field={fields.password} label={t("account.fields.password")} type="password" autoComplete="current-password" />
-        <Honeypot formId="login" />
+        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+        <InputField field={fields.password} label={t("account.fields.password")} type="password" autoComplete="current-password" />
+        <Honeypot formId="login" label={t("account.fields.honeypot")} />
         <p>
-          <LocalizedLink to="/auth/forgot-password">{t("account.login.forgot")}</LocalizedLink>
+          <LocalizedLink to={forgotPasswordPath()}>{t("account.login.forgot")}</LocalizedLink>
         </p>
         <button type="submit" className="button button--primary" disabled={busy}>
           {t("account.login.submit")}

@@ -2,6 +2,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { signOutAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /** Signing out is a POST (a form button); a GET changes nothing and goes home. */
 export function loader({ request, context: app }: LoaderFunctionArgs) {

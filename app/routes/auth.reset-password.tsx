@@ -4,9 +4,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
-import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
+import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome, signInAndRedirect } from "#app/auth/sign-in.server";
 import { peekPasswordResetToken } from "#app/auth/tokens.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -14,7 +14,11 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { forgotPasswordPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -34,7 +38,7 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const submission = parseAuthForm(await request.formData(), ResetPasswordSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
-  if (submission.value[HONEYPOT_FIELD]) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
+  if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.tokenInvalid] }), { status: 400, headers: noStore });
   const outcome = await resetPassword({ token: submission.value.token, password: submission.value.password, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
@@ -63,15 +67,15 @@ export default function ResetPasswordRoute() {
         <Form method="post" className="form auth-form" {...getFormProps(form)}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name="token" value={data.token} />
-          <TextField
+          <InputField
             field={fields.password}
             label={t("account.fields.newPassword")}
             type="password"
             autoComplete="new-password"
             hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
           />
-          <TextField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
-          <Honeypot formId="reset-password" />
+          <InputField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
+          <Honeypot formId="reset-password" label={t("account.fields.honeypot")} />
           <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
             {t("account.reset.submit")}
           </button>
@@ -79,7 +83,7 @@ export default function ResetPasswordRoute() {
       ) : (
         <div role="alert" className="notice notice--warning">
           <p>{t("account.reset.invalidLink")}</p>
-          <LocalizedLink to="/auth/forgot-password" className="button button--primary">
+          <LocalizedLink to={forgotPasswordPath()} className="button button--primary">
             {t("account.reset.requestNew")}
           </LocalizedLink>
         </div>

@@ -4,19 +4,22 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
-import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
+import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
 import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { localized, loginPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -35,7 +38,7 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const submission = parseAuthForm(await request.formData(), SignUpSchema);
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
   // A bot is told "created" and gets nothing.
-  if (submission.value[HONEYPOT_FIELD]) return redirectWithToast(app, `${localePrefix(locale)}/auth/login`, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
+  if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) return redirectWithToast(app, localized(locale, loginPath()), { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
   const { name, email, password, redirectTo } = submission.value;
   const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) }, app);
   if (outcome.status === "rate-limited") {
@@ -63,24 +66,24 @@ export default function SignUpRoute() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const login = `/auth/login${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`;
+  const login = loginPath({ redirectTo: data.redirectTo });
   return (
     <section className="container page auth-page">
       <h1>{data.heading}</h1>
       <Form method="post" className="form auth-form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
-        <TextField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
-        <TextField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
-        <TextField
+        <InputField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
+        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+        <InputField
           field={fields.password}
           label={t("account.fields.password")}
           type="password"
           autoComplete="new-password"
           hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
         />
-        <TextField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
-        <Honeypot formId="sign-up" />
+        <InputField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
+        <Honeypot formId="sign-up" label={t("account.fields.honeypot")} />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           {t("account.signUp.submit")}
         </button>

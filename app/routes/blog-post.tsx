@@ -10,7 +10,10 @@ import { RichText } from "#app/content/portable-text";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { loadBlogPost } from "#app/site/content-pages.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { blogPath, homePath } from "#app/lib/paths";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -29,10 +32,10 @@ export default function BlogPostRoute() {
       <nav aria-label={t("blog.breadcrumb")} className="breadcrumbs">
         <ol>
           <li>
-            <LocalizedLink to="/">{t("blog.home")}</LocalizedLink>
+            <LocalizedLink to={homePath()}>{t("blog.home")}</LocalizedLink>
           </li>
           <li>
-            <LocalizedLink to="/blog">{t("nav.blog")}</LocalizedLink>
+            <LocalizedLink to={blogPath()}>{t("nav.blog")}</LocalizedLink>
           </li>
           <li aria-current="page">{post.title}</li>
         </ol>
@@ -65,7 +68,7 @@ export default function BlogPostRoute() {
         </section>
       ) : null}
       <p>
-        <LocalizedLink to="/blog">{t("blog.backToBlog")}</LocalizedLink>
+        <LocalizedLink to={blogPath()}>{t("blog.backToBlog")}</LocalizedLink>
       </p>
     </article>
   );

@@ -7,7 +7,10 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { loadBlogList } from "#app/site/content-pages.server";
+import { blogPath, withQuery } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -15,7 +18,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return json(await loadBlogList(app, request), { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
-const pageHref = (page: number) => (page === 1 ? "/blog" : `/blog?page=${page}`);
+const pageHref = (page: number) => withQuery(blogPath(), { page: page === 1 ? null : page });
 
 /** Plain links, so paging works without JavaScript and every page has its own URL. */
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

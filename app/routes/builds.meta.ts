@@ -1,5 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getBuildManifest } from "#app/site/builds.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** GET /builds/meta/{buildId}.json: route rules and prerendered paths of a build; 404 for any other id. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -7,13 +7,17 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { getOrCreateCart, readCartId, removeCartItem, reviewCart, setCartPromo, getCart } from "#app/commerce/cart.server";
 import { addSelectionToCart, applyPromoToCart, parseAddToCart, readdFailedItems } from "#app/commerce/cart-form.server";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { cartPath, listingPath, localized } from "#app/lib/paths";
+import { safeRedirect } from "#app/lib/safe-redirect";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -28,20 +32,15 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   );
 }
 
-/** A local path to return to (never another origin). */
-function safeRedirect(value: FormDataEntryValue | null, fallback: string): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.includes("\\") ? value : fallback;
-}
-
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const cartPath = `${localePrefix(locale)}/cart`;
+  const cartPage = localized(locale, cartPath());
   const form = await request.formData();
   const intent = form.get("intent");
   const noStore = { "Cache-Control": CACHE_PRIVATE };
 
   if (intent === "add") {
-    const back = safeRedirect(form.get("redirectTo"), cartPath);
+    const back = safeRedirect(form.get("redirectTo"), cartPage);
     const parsed = parseAddToCart(form);
     if (!parsed) return redirectWithToast(app, back, { type: "error", key: "booking.cart.errors.INVALID" });
     const currency = parsed.currency ?? (await getDisplayCurrency(request, "SAR"));
@@ -49,30 +48,30 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     const result = await addSelectionToCart(app, cart, parsed.selection);
     const init = setCookie ? { headers: { "Set-Cookie": setCookie } } : {};
     if (!result.ok) return redirectWithToast(app, back, { type: "error", key: `booking.cart.errors.${result.reason}` }, init);
-    return redirectWithToast(app, cartPath, { type: "success", key: "booking.cart.added" }, init);
+    return redirectWithToast(app, cartPage, { type: "success", key: "booking.cart.added" }, init);
   }
 
   const cart = await getCart(app.db, await readCartId(app.cookies.cart, request));
-  if (!cart) return redirect(cartPath, { status: 303 });
+  if (!cart) return redirect(cartPage, { status: 303 });
 
   if (intent === "delete") {
     const itemId = String(form.get("itemId") ?? "");
     await removeCartItem(app.db, cart.id, itemId);
-    return redirectWithToast(app, cartPath, { type: "success", key: "booking.cart.removed" });
+    return redirectWithToast(app, cartPage, { type: "success", key: "booking.cart.removed" });
   }
   if (intent === "apply-promo") {
     const typed = String(form.get("code") ?? "").slice(0, 40);
     const result = await applyPromoToCart(app, cart.id, typed, locale);
     if (!result.ok) return json({ promoError: { reason: result.reason, code: typed, minimum: result.minimum ?? null } }, { status: 400, headers: noStore });
-    return redirectWithToast(app, cartPath, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
+    return redirectWithToast(app, cartPage, { type: "success", key: "booking.promo.applied", values: { code: result.code } });
   }
   if (intent === "remove-promo") {
     await setCartPromo(app.db, cart.id, null);
-    return redirectWithToast(app, cartPath, { type: "success", key: "booking.promo.removed" });
+    return redirectWithToast(app, cartPage, { type: "success", key: "booking.promo.removed" });
   }
   if (intent === "retry") {
     await readdFailedItems(app, cart.id, String(form.get("order") ?? ""));
-    return redirect(cartPath, { status: 303 });
+    return redirect(cartPage, { status: 303 });
   }
   return json({ promoError: null }, { status: 400, headers: noStore });
 }
@@ -81,6 +80,7 @@ export default function CartRoute() {
   const { review, confirmItem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
+  const storefrontType = useStorefrontType();
   const navigation = useNavigation();
   const [dialogItem, setDialogItem] = useState<{ id: string; title: string } | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -106,7 +106,7 @@ export default function CartRoute() {
         <div className="cart-empty" role="status">
           <h2>{t("booking.cart.empty")}</h2>
           <p>{t("booking.cart.emptyText")}</p>
-          <LocalizedLink to="/things-to-do" className="button button--primary">
+          <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">
             {t("booking.cart.browse")}
           </LocalizedLink>
         </div>

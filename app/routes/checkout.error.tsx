@@ -4,7 +4,9 @@ import { OrderResultPage } from "#app/components/commerce/order-result";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

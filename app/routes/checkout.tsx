@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,13 +10,16 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { readCartId, reviewCart } from "#app/commerce/cart.server";
 import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
 import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { getUser } from "#app/auth/session.server";
+import { cartPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { ErrorList, FormErrors, InputField, SelectField } from "#app/components/forms";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -32,9 +35,9 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const payToken = context.url.searchParams.get("pay");
   if (payToken) {
     const order = await findOrderByToken(app.db, payToken);
-    if (!order) return redirect(`${localePrefix(context.locale)}/cart`, { status: 303 });
+    if (!order) return redirect(localized(context.locale, cartPath()), { status: 303 });
     const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(app.db, order.id) : null;
-    if (!payment) return redirect(`${localePrefix(context.locale)}${resultPath(order)}`, { status: 303 });
+    if (!payment) return redirect(localized(context.locale, resultPath(order)), { status: 303 });
     return json({ mode: "redirect" as const, seo: pageSeo(context, "checkout"), paymentUrl: payment.redirectUrl }, { headers: noStore });
   }
   const [review, user] = await Promise.all([reviewCart(app, await readCartId(app.cookies.cart, request), context.locale), getUser(app, request)]);
@@ -57,13 +60,12 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
 
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
-  const prefix = localePrefix(locale);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const noStore = { "Cache-Control": CACHE_PRIVATE };
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
   const cartId = await readCartId(app.cookies.cart, request);
-  if (!cartId) return redirectWithToast(app, `${prefix}/cart`, { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
+  if (!cartId) return redirectWithToast(app, localized(locale, cartPath()), { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
   const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
   const user = await getUser(app, request);
   const placed = await placeOrder(app, {
@@ -75,11 +77,11 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     expectedTotal,
     userId: user?.id ?? null,
   });
-  if (placed.ok) return redirect(`${prefix}${placed.redirectTo}`, { status: 303 });
+  if (placed.ok) return redirect(localized(locale, placed.redirectTo), { status: 303 });
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }
-  return redirectWithToast(app, `${prefix}/cart`, { type: "error", key: `booking.checkout.refused.${placed.reason}` });
+  return redirectWithToast(app, localized(locale, cartPath()), { type: "error", key: `booking.checkout.refused.${placed.reason}` });
 }
 
 function Redirecting({ paymentUrl }: { paymentUrl: string }) {
@@ -123,21 +125,13 @@ function CheckoutForm() {
   const { review } = data;
   const payable = review.lines.length > 0 && !review.lines.some((line) => line.status === "unavailable");
   const busy = navigation.state === "submitting";
-  const errorOf = (errors: string[] | undefined, id: string) =>
-    errors?.length ? (
-      <ul id={id} className="field-error">
-        {errors.map((error) => (
-          <li key={error}>{t(error)}</li>
-        ))}
-      </ul>
-    ) : null;
 
   if (!payable) {
     return (
       <section className="container page checkout-page">
         <h1>{t("booking.checkout.heading")}</h1>
         <p role="status">{t("booking.checkout.emptyCart")}</p>
-        <LocalizedLink to="/cart" className="button button--primary">
+        <LocalizedLink to={cartPath()} className="button button--primary">
           {t("booking.checkout.backToCart")}
         </LocalizedLink>
       </section>
@@ -155,44 +149,24 @@ function CheckoutForm() {
           <fieldset>
             <legend>{t("booking.checkout.lead")}</legend>
             <p className="checkout-form__hint">{t("booking.checkout.leadText")}</p>
-            <div className="field">
-              <label htmlFor={fields.firstName.id}>{t("booking.checkout.firstName")}</label>
-              <input {...getInputProps(fields.firstName, { type: "text" })} autoComplete="given-name" />
-              {errorOf(fields.firstName.errors, fields.firstName.errorId)}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.lastName.id}>{t("booking.checkout.lastName")}</label>
-              <input {...getInputProps(fields.lastName, { type: "text" })} autoComplete="family-name" />
-              {errorOf(fields.lastName.errors, fields.lastName.errorId)}
-            </div>
-            <div className="field">
-              <label htmlFor={fields.email.id}>{t("booking.checkout.email")}</label>
-              {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
-              <input {...getInputProps(fields.email, { type: "text" })} inputMode="email" autoComplete="email" dir="ltr" />
-              {errorOf(fields.email.errors, fields.email.errorId)}
-            </div>
+            <InputField className="field" field={fields.firstName} label={t("booking.checkout.firstName")} autoComplete="given-name" />
+            <InputField className="field" field={fields.lastName} label={t("booking.checkout.lastName")} autoComplete="family-name" />
+            {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
+            <InputField className="field" field={fields.email} label={t("booking.checkout.email")} inputMode="email" autoComplete="email" dir="ltr" />
             <div className="field field--phone">
-              <div>
-                <label htmlFor={fields.countryCode.id}>{t("booking.checkout.countryCode")}</label>
-                <select {...getSelectProps(fields.countryCode)} dir="ltr">
-                  {COUNTRY_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-                {errorOf(fields.countryCode.errors, fields.countryCode.errorId)}
-              </div>
-              <div>
-                <label htmlFor={fields.phone.id}>{t("booking.checkout.phone")}</label>
-                <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel-national" dir="ltr" />
-                {errorOf(fields.phone.errors, fields.phone.errorId)}
-              </div>
+              <SelectField className="field__part" field={fields.countryCode} label={t("booking.checkout.countryCode")} dir="ltr">
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </SelectField>
+              <InputField className="field__part" field={fields.phone} type="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
             </div>
           </fieldset>
           <fieldset className="checkout-methods">
             <legend>{t("booking.checkout.paymentMethod")}</legend>
-            {errorOf(fields.paymentMethod.errors, fields.paymentMethod.errorId)}
+            <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
             <div className="checkout-method">
               <h2>{t("booking.checkout.card")}</h2>
               <p>{t("booking.checkout.cardText")}</p>
@@ -208,13 +182,7 @@ function CheckoutForm() {
               </button>
             </div>
           </fieldset>
-          {form.errors?.length ? (
-            <div id={form.errorId} className="field-error" role="alert">
-              {form.errors.map((error) => (
-                <p key={error}>{t(error)}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
         </Form>
         <CheckoutSummary review={review} />
       </div>

@@ -5,14 +5,16 @@ import { ExperiencePage, experienceMeta } from "#app/components/experience/exper
 import { pageHeaders } from "#app/lib/http";
 import { citySlugFromSegment } from "#app/lib/slug";
 import experienceStyles from "#app/styles/experience.css";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];
 export const headers = pageHeaders;
 export const meta = experienceMeta;
 
 /**
- * `/things-to-do-in-{city}/{productSlug}`: the product must belong to that city (else 404); canonical
- * on a default storefront, otherwise a 301 to `/experiences/{slug}`. Any other two-segment path is a 404.
+ * The city detail path (cityExperiencePath): the product must belong to that city (else 404); canonical
+ * on a default storefront, otherwise a 301 to the supplier path (experiencePath). Any other two-segment path is a 404.
  */
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   return loadExperiencePage(app, request, { kind: "city", citySlug: citySlugFromSegment(params.segment), productSlug: params.productSlug });

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readSeedAsset } from "#app/content/content.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** Serves the seed dataset's image files (`/cms-assets/{name}`); on Sanity, images come from its CDN instead. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -6,15 +6,18 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
 import { SupportBlock } from "#app/components/support";
-import { localePrefix } from "#app/i18n/locales";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { ContactFormSchema, HONEYPOT_FIELD } from "#app/site/contact";
+import { ContactFormSchema } from "#app/site/contact";
 import { clientAddress, submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/site/content-pages.server";
+import { contactPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -38,28 +41,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     });
   }
   // "ignored" (the honeypot) answers like a success, so a bot learns nothing.
-  const page = `${localePrefix(locale)}/contact-us`;
+  const page = localized(locale, contactPath());
   return redirectWithToast(app, page, { type: "success", key: "contact.sent" });
-}
-
-/** Translated error messages of a field, tied to it with aria-describedby. */
-function FieldErrors({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <ul id={id} className="form-errors">
-      {errors?.map((error) => <li key={error}>{t(error)}</li>)}
-    </ul>
-  );
-}
-
-function TextField({ field, label, type = "text", autoComplete }: { field: FieldMetadata<string>; label: string; type?: "text" | "email"; autoComplete: string }) {
-  return (
-    <div className="form-field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type })} autoComplete={autoComplete} />
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
-  );
 }
 
 function ContactForm() {
@@ -79,25 +62,12 @@ function ContactForm() {
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{t("contact.formHeading")}</h2>
       <Form method="post" className="form" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <div role="alert" className="form-errors form-errors--form" id={form.errorId}>
-            {form.errors.map((error) => (
-              <p key={error}>{t(error)}</p>
-            ))}
-          </div>
-        ) : null}
-        <TextField field={fields.name} label={t("contact.name")} autoComplete="name" />
-        <TextField field={fields.email} label={t("contact.email")} type="email" autoComplete="email" />
-        <TextField field={fields.subject} label={t("contact.subject")} autoComplete="off" />
-        <div className="form-field">
-          <label htmlFor={fields.message.id}>{t("contact.message")}</label>
-          <textarea {...getTextareaProps(fields.message)} rows={6} />
-          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
-        <div className="form-honeypot" aria-hidden="true">
-          <label htmlFor="contact-website">{t("contact.honeypot")}</label>
-          <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField field={fields.name} label={t("contact.name")} autoComplete="name" />
+        <InputField field={fields.email} label={t("contact.email")} type="email" autoComplete="email" />
+        <InputField field={fields.subject} label={t("contact.subject")} autoComplete="off" />
+        <TextareaInputField field={fields.message} label={t("contact.message")} rows={6} />
+        <Honeypot formId="contact" label={t("contact.honeypot")} />
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? t("contact.sending") : t("contact.submit")}
         </button>

@@ -1,21 +1,23 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomOfferSchema, type CustomOfferInput } from "#app/account/custom-offer-schema";
 import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
-import { FieldErrors, FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
+import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { getUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, throwNotFound } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -49,7 +51,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ formErrors: ["account.errors.rateLimited"] }), { status: 429, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
   }
-  const to = user ? `${localePrefix(locale)}/invoices` : `${localePrefix(locale)}/experiences/${product.slug}`;
+  const to = localized(locale, user ? invoicesPath() : experiencePath(product.slug));
   return redirectWithToast(app, to, { type: "success", key: "account.toasts.offerSent" }, { headers: noStore });
 }
 
@@ -71,24 +73,20 @@ export default function CustomOfferRoute() {
     <section className="container page custom-offer-page">
       <h1>{data.heading}</h1>
       <p>
-        <LocalizedLink to={`/experiences/${data.product.slug}`}>{data.product.title}</LocalizedLink>
+        <LocalizedLink to={experiencePath(data.product.slug)}>{data.product.title}</LocalizedLink>
       </p>
       <p>{t("account.offers.intro")}</p>
       <Form method="post" className="form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
-        <TextField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
-        <TextField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
-        <TextField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
-        <div className="form-field">
-          <label htmlFor={fields.message.id}>{t("account.offers.message")}</label>
-          <textarea {...getTextareaProps(fields.message)} rows={5} />
-          <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-        </div>
-        <TextField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
-        <TextField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
-        <TextField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
-        <Honeypot formId="custom-offer" />
+        <InputField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
+        <InputField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
+        <InputField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
+        <InputField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
+        <TextareaInputField field={fields.message} label={t("account.offers.message")} rows={5} />
+        <InputField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
+        <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
+        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
+        <Honeypot formId="custom-offer" label={t("account.fields.honeypot")} />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           {t("account.offers.submit")}
         </button>

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { isOutboxViewerEnabled, readOutbox } from "#app/lib/mailer.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 /**
  * GET /dev/outbox: the messages the default mail transport wrote, newest first (`?format=json` for

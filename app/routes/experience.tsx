@@ -4,7 +4,9 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperiencePage, experienceMeta } from "#app/components/experience/experience-page";
 import { pageHeaders } from "#app/lib/http";
 import experienceStyles from "#app/styles/experience.css";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];
 export const headers = pageHeaders;
 export const meta = experienceMeta;

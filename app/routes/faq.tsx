@@ -11,7 +11,10 @@ import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { loadFaq } from "#app/site/content-pages.server";
 import { filterFaqGroups, MAX_FAQ_QUERY_LENGTH, queryTerms } from "#app/site/faq-search";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { contactPath, faqPath } from "#app/lib/paths";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -44,7 +47,7 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
       <JsonLdScript data={jsonLd} />
       <h1>{heading}</h1>
       <p className="page-intro">{intro}</p>
-      <Form method="get" action={localize("/faq")} role="search" className="faq-search" preventScrollReset>
+      <Form method="get" action={localize(faqPath())} role="search" className="faq-search" preventScrollReset>
         <label htmlFor="faq-q" className="visually-hidden">
           {t("faq.searchLabel")}
         </label>
@@ -67,7 +70,7 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
         {searching ? (
           <p>
             {matches > 0 ? t("faq.results", { count: matches, query: query.trim() }) : t("faq.noResults", { query: query.trim() })}{" "}
-            <LocalizedLink to="/faq">
+            <LocalizedLink to={faqPath()}>
               {t("faq.clear")}
             </LocalizedLink>
           </p>
@@ -87,7 +90,7 @@ function FaqPage({ heading, intro, query: serverQuery, groups, jsonLd }: ReturnT
         </section>
       ))}
       <p>
-        {t("faq.stillNeedHelp")} <LocalizedLink to="/contact-us">{t("faq.contactUs")}</LocalizedLink>
+        {t("faq.stillNeedHelp")} <LocalizedLink to={contactPath()}>{t("faq.contactUs")}</LocalizedLink>
       </p>
     </section>
   );

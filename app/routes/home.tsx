@@ -16,7 +16,10 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
+import { cityPath, contactPath, listingPath, withQuery } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
@@ -86,11 +89,11 @@ export default function HomePage() {
   const data = useLoaderData<typeof loader>();
   const layout = useLayout();
   const { t } = useTranslation();
-  const listing = data.storefrontType === "supplier" ? "/experiences" : "/things-to-do";
+  const listing = listingPath(data.storefrontType);
   // Each section renders itself or nothing; the layout decides which appear and in what order.
   const sections: Record<HomeSectionId, () => ReactNode> = {
     popularDestinations: () => (
-      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />
+      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => cityPath(slug)} />
     ),
     featured: () =>
       data.featured.length ? (
@@ -111,7 +114,7 @@ export default function HomePage() {
         </section>
       ) : null,
     categories: () => <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />,
-    topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => `/things-to-do-in-${slug}`} />,
+    topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => cityPath(slug)} />,
     themes: () =>
       data.themes?.items.length ? (
         <section className="home-section container" aria-labelledby="themes">
@@ -119,7 +122,7 @@ export default function HomePage() {
           <ul className="theme-list">
             {data.themes.items.map((theme) => (
               <li key={theme.slug}>
-                <LocalizedLink to={`${listing}?theme=${theme.slug}`}>
+                <LocalizedLink to={withQuery(listing, { theme: theme.slug })}>
                   <strong>{theme.title}</strong>
                   <span>{theme.description}</span>
                 </LocalizedLink>
@@ -176,7 +179,7 @@ export default function HomePage() {
         <section className="home-section container support-section" aria-labelledby="support">
           <h2 id="support">{data.support.heading}</h2>
           <p>{data.support.body}</p>
-          <LocalizedLink to="/contact-us" className="button button--primary">
+          <LocalizedLink to={contactPath()} className="button button--primary">
             {t("nav.contact")}
           </LocalizedLink>
         </section>

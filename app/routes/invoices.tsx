@@ -9,14 +9,17 @@ import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { getUser, requireUser } from "#app/auth/session.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localePrefix } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
+export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -24,7 +27,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const base = { seo: pageSeo(context, "invoices"), heading: context.t("pages.invoices.heading"), locale: context.locale };
   const user = await getUser(app, request);
-  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: `/auth/login?redirectTo=${encodeURIComponent(context.url.pathname)}` }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: loginPath({ redirectTo: context.url.pathname }) }, { headers: { "Cache-Control": CACHE_PRIVATE } });
   const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale, app.db), listCustomOffers(app.db, user, context.locale)]);
   const cancelId = context.url.searchParams.get("cancel");
   const quoted = cancelId ? await quoteCustomerCancellation(app, user.id, cancelId, context.locale) : null;
@@ -40,7 +43,7 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const back = `${localePrefix(locale)}/invoices`;
+  const back = localized(locale, invoicesPath());
   if (form.get("intent") !== "resend-verification" || user.emailVerified) return redirectWithToast(app, back, { type: "info", key: "account.toasts.verified" });
   const limit = await hitRateLimit("resetAccount", `verify:${user.email}`, { db: app.db, secret: app.env.SESSION_SECRET });
   if (!limit.allowed) return redirectWithToast(app, back, { type: "error", key: "account.errors.rateLimited" });
@@ -85,7 +88,7 @@ function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; l
       ) : (
         <p role="alert">{t("account.cancel.notAllowed")}</p>
       )}
-      <LocalizedLink to="/invoices">{t("account.cancel.keep")}</LocalizedLink>
+      <LocalizedLink to={invoicesPath()}>{t("account.cancel.keep")}</LocalizedLink>
     </section>
   );
 }
@@ -140,7 +143,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
         {invoice.items.map((item) => (
           <li key={item.id} data-testid="booking">
             <h4>
-              <LocalizedLink to={`/experiences/${item.slug}`}>{item.title}</LocalizedLink>
+              <LocalizedLink to={experiencePath(item.slug)}>{item.title}</LocalizedLink>
             </h4>
             <p>
               {t("account.invoices.bookingDate")}: {dayFormat.format(new Date(`${item.localDate}T00:00:00Z`))}
@@ -164,7 +167,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
                 <a className="button" href={`/account/tickets/${item.id}?lang=${locale}`} download>
                   {t("account.invoices.downloadTicket")}
                 </a>{" "}
-                <LocalizedLink className="button button--secondary" to={`/invoices?cancel=${item.id}`}>
+                <LocalizedLink className="button button--secondary" to={invoicesPath({ cancel: item.id })}>
                   {t("account.invoices.cancel")}
                 </LocalizedLink>
               </p>
@@ -192,7 +195,7 @@ function OfferList({ offers }: { offers: Data["offers"] }) {
         {offers.map((offer) => (
           <li key={offer.reference} data-testid="offer">
             <strong>{t("account.offers.reference", { reference: offer.reference })}</strong> ·{" "}
-            <LocalizedLink to={`/experiences/${offer.slug}`}>{offer.title}</LocalizedLink> · {dayFormat.format(new Date(`${offer.dateFrom}T00:00:00Z`))}
+            <LocalizedLink to={experiencePath(offer.slug)}>{offer.title}</LocalizedLink> · {dayFormat.format(new Date(`${offer.dateFrom}T00:00:00Z`))}
             {offer.dateTo ? ` – ${dayFormat.format(new Date(`${offer.dateTo}T00:00:00Z`))}` : ""} · {t("account.offers.people", { count: offer.groupSize })} ·{" "}
             {t(`account.offers.status.${offer.status}`)}
           </li>
@@ -205,6 +208,7 @@ function OfferList({ offers }: { offers: Data["offers"] }) {
 export default function InvoicesRoute() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const storefrontType = useStorefrontType();
   return (
     <section className="container page invoices-page">
       <h1>{data.heading}</h1>
@@ -233,7 +237,7 @@ export default function InvoicesRoute() {
           {data.invoices.length === 0 ? (
             <div className="notice" data-testid="invoices-empty">
               <p>{t("account.invoices.empty")}</p>
-              <LocalizedLink to="/things-to-do" className="button button--primary">
+              <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">
                 {t("account.invoices.browse")}
               </LocalizedLink>
             </div>

@@ -3,7 +3,9 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { throwNotFound } from "#app/lib/page.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 

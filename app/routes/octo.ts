@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { handleOctoRequest, octoContextOf } from "#app/octo/router.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /**
  * /octo/v1/* — the OCTO supplier API (GET endpoints here, POST and PATCH in the action). The router

@@ -8,6 +8,7 @@ import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/i18n/locales";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import type { SandboxGateway } from "#app/payments/sandbox.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -70,6 +71,8 @@ async function sessionOf(app: LoaderFunctionArgs["context"], params: LoaderFunct
   if (!/^sbx_[A-Za-z0-9]{1,40}$/.test(id)) return null;
   return app.payments.sandbox.getSession(id);
 }
+
+export const handle = { cache: "private" } satisfies CacheHandle;
 
 export async function loader({ params, context: app }: LoaderFunctionArgs) {
   const session = await sessionOf(app, params);

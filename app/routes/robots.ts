@@ -1,4 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** robots.txt: personal pages stay out of search engines; the sitemap index is named in full. */
 export function loader({ context: app }: LoaderFunctionArgs) {

@@ -4,11 +4,14 @@ import { suggestDestinations } from "#app/catalogue/catalogue.server";
 import { normalizeText } from "#app/catalogue/text";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SearchBox } from "#app/components/search-box";
-import { localePrefix } from "#app/i18n/locales";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, simplePage } from "#app/lib/page.server";
+import { cityPath, localized, searchPath } from "#app/lib/paths";
+import { isIsoDate } from "#app/lib/dates";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
@@ -20,14 +23,13 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { url, locale } = getPageContext(request);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const date = url.searchParams.get("date") ?? "";
-  const dateQuery = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `?date=${date}` : "";
+  const dateQuery = { date: isIsoDate(date) ? date : null };
   if (query) {
     const [best] = await suggestDestinations(app.catalogue, query, locale, 1);
-    const prefix = localePrefix(locale);
     if (best && normalizeText(best.name) === normalizeText(query)) {
-      return redirect(`${prefix}/things-to-do-in-${best.slug}${dateQuery}`, { status: 303 });
+      return redirect(localized(locale, cityPath(best.slug, dateQuery)), { status: 303 });
     }
-    return redirect(`${prefix}/search/${encodeURIComponent(query)}${dateQuery}`, { status: 303 });
+    return redirect(localized(locale, searchPath(query, dateQuery)), { status: 303 });
   }
   return simplePage(request, "searchForm");
 }

@@ -7,12 +7,14 @@ import { pageMeta } from "#app/lib/meta";
 import { throwNotFound } from "#app/lib/page.server";
 import { CITY_SEGMENT_PREFIX, citySlugFromSegment, isSlug } from "#app/lib/slug";
 import listingStyles from "#app/styles/listing.css";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-/** `/{categorySlug}` and `/things-to-do-in-{city}`: one dynamic segment serves both listings. */
+/** The category and the city listing (categoryPath, cityPath): one dynamic segment serves both. */
 export function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const segment = params.segment ?? "";
   if (segment.startsWith(CITY_SEGMENT_PREFIX)) {

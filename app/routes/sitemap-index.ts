@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LOCALE_CODES } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** `sitemap.xml`: an index of one sitemap per locale (each stays far below 50,000 URLs). */
 export function loader({ context: app }: LoaderFunctionArgs) {

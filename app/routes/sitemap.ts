@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildLocaleSitemap } from "#app/catalogue/sitemap.server";
 import { isLocaleCode } from "#app/i18n/locales";
+import type { CacheHandle } from "#app/lib/cache-policy";
+
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 /** `sitemaps/{locale}.xml`: every public page in that language. */
 export async function loader({ params, context: app }: LoaderFunctionArgs) {

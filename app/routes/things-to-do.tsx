@@ -5,7 +5,9 @@ import { ListingView } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import listingStyles from "#app/styles/listing.css";
+import type { CacheHandle } from "#app/lib/cache-policy";
 
+export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
 export const meta = pageMeta;

@@ -6,11 +6,11 @@ describe("build manifest", () => {
   test("lists the page routes of the route table with their cache policy, and nothing prerendered", () => {
     const { routeRules, prerendered } = routeManifest({
       root: { id: "root", path: "" },
-      "api-locale": { id: "api-locale", path: "api/locale", parentId: "root" },
-      "en/home": { id: "en/home", index: true, parentId: "root" },
-      "ar/faq": { id: "ar/faq", path: "ar/faq", parentId: "root" },
-      "ru/cart": { id: "ru/cart", path: "ru/cart", parentId: "root" },
-      "zh/checkout-success": { id: "zh/checkout-success", path: "zh/checkout/success", parentId: "root" },
+      "api-locale": { id: "api-locale", path: "api/locale", parentId: "root", module: { handle: { cache: "no-store" } } },
+      "en/home": { id: "en/home", index: true, parentId: "root", module: { handle: { cache: "public" } } },
+      "ar/faq": { id: "ar/faq", path: "ar/faq", parentId: "root", module: { handle: { cache: "public" } } },
+      "ru/cart": { id: "ru/cart", path: "ru/cart", parentId: "root", module: { handle: { cache: "private" } } },
+      "zh/checkout-success": { id: "zh/checkout-success", path: "zh/checkout/success", parentId: "root", module: { handle: { cache: "private" } } },
     });
     expect(routeRules).toEqual([
       { path: "/", routeId: "en/home", cacheControl: CACHE_PUBLIC_PAGE },

@@ -1,18 +1,19 @@
 /**
  * What the server knows about its own build: the id (the Remix manifest version, which changes with
  * every build that changes a browser file) and when it was built, plus the per-build manifest the
- * specification's client reads: route rules (each page path of the route table with its cache policy)
+ * specification's client reads: route rules (each page path of the route table with the cache policy its
+ * `handle` declares)
  * and the prerendered paths (none: every page is rendered on request and cached by HTTP).
  */
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { CACHE_PRIVATE, CACHE_PUBLIC_PAGE } from "#app/lib/http";
+import { cacheClassOf, cacheControlOf, type BuildRoute } from "#app/lib/cache-policy";
 import type { BuildInfo } from "./build-refresh";
 
 type ServerBuildShape = {
   assets: { version: string };
-  routes: Record<string, { id: string; path?: string; index?: boolean; parentId?: string }>;
+  routes: Record<string, BuildRoute>;
 };
 
 export type RouteRule = { path: string; routeId: string; cacheControl: string };
@@ -21,8 +22,6 @@ export type BuildManifest = BuildInfo & { routeRules: RouteRule[]; prerendered: 
 /** The server build, where the server keeps it (it always runs from the repository root). */
 export const SERVER_BUILD_PATH = path.resolve("build/index.js");
 
-/** Route names whose pages are personal: never stored by a shared cache. */
-const PERSONAL_ROUTE_NAMES = /^(cart|checkout.*|invoices|auth-.*)$/;
 const LOCALE_ROUTE_ID = /^(en|ru|zh|ar)\/(.+)$/;
 
 let cached: Promise<BuildManifest> | undefined;
@@ -43,15 +42,14 @@ async function loadBuildManifest(): Promise<BuildManifest> {
   return { id: build.assets.version, time: built.mtime.toISOString(), ...routeManifest(build.routes) };
 }
 
-/** Route rules from the route table of a build: page routes only (ids `{locale}/{name}`), sorted by path. */
+/** Route rules from the route table of a build: page routes only (ids `{locale}/{name}`) with the cache policy of their handle, sorted by path. */
 export function routeManifest(routes: ServerBuildShape["routes"]): Pick<BuildManifest, "routeRules" | "prerendered"> {
   const routeRules: RouteRule[] = [];
   for (const route of Object.values(routes)) {
     const match = LOCALE_ROUTE_ID.exec(route.id);
     if (!match) continue;
-    const name = match[2]!;
     const pagePath = route.index ? "/" : `/${route.path ?? ""}`;
-    routeRules.push({ path: pagePath, routeId: route.id, cacheControl: PERSONAL_ROUTE_NAMES.test(name) ? CACHE_PRIVATE : CACHE_PUBLIC_PAGE });
+    routeRules.push({ path: pagePath, routeId: route.id, cacheControl: cacheControlOf(cacheClassOf(route.module?.handle)) });
   }
   routeRules.sort((a, b) => a.path.localeCompare(b.path));
   return { routeRules, prerendered: [] };

@@ -10,7 +10,8 @@ import type { AppContext } from "#app/context.server";
 import { contactMessages } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
-import { HONEYPOT_FIELD, type ContactForm } from "./contact";
+import type { ContactForm } from "./contact";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 
 /** At most this many messages per sender address per window. */
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -33,11 +34,6 @@ export function clientAddress(request: Request): string {
 /** A keyed hash of the address: enough to count messages per sender without storing anyone's IP. */
 export function addressKey(address: string, secret: string): string {
   return createHash("sha256").update(`${secret}\u0000${address}`).digest("hex").slice(0, 32);
-}
-
-/** True when the hidden field has any content (people never see it, so only bots fill it in). */
-export function isHoneypotFilled(value: unknown): boolean {
-  return typeof value === "string" && value.trim() !== "";
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
 
 /**
  * The contact form, shared by conform in the browser and the route action. Messages are i18n keys
@@ -10,8 +11,6 @@ export const CONTACT_ERRORS = {
   tooLong: "contact.errors.tooLong",
 } as const;
 
-/** The honeypot's field name: a plausible name bots fill in, hidden from people. */
-export const HONEYPOT_FIELD = "website";
 
 const requiredText = (max: number) =>
   z
@@ -31,7 +30,7 @@ export const ContactFormSchema = z.object({
   subject: requiredText(200),
   message: requiredText(5000),
   // Filled in only by bots; the action checks it, so the schema just lets it through.
-  [HONEYPOT_FIELD]: z.string().optional(),
+  [HONEYPOT_FIELD]: honeypotSchema,
 });
 
 export type ContactForm = z.infer<typeof ContactFormSchema>;

@@ -6,13 +6,14 @@
 import { z } from "zod";
 import { imageUrl } from "#app/content/assets";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
-import { getLocale, localePrefix } from "#app/i18n/locales";
+import { getLocale } from "#app/i18n/locales";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
 import { MAX_FAQ_QUERY_LENGTH } from "./faq-search";
 import { blogPosting, breadcrumbList, faqPage, type JsonLd } from "./json-ld";
 import { readingMinutes } from "./reading-time";
 import type { BlogCardView } from "./types";
 import type { AppContext } from "#app/context.server";
+import { blogPath, blogPostPath, homePath, localized } from "#app/lib/paths";
 
 type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
@@ -35,8 +36,7 @@ function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
 
 /** The site URL of a path in the request's locale. */
 function localizedUrl(siteUrl: string, context: PageContext, path: string): string {
-  const prefix = localePrefix(context.locale);
-  return siteUrl + (path === "/" ? prefix || "/" : prefix + path);
+  return siteUrl + localized(context.locale, path);
 }
 
 function toCardView(card: BlogCard, context: PageContext): BlogCardView {
@@ -91,7 +91,7 @@ export async function loadBlogPost(app: App, request: Request, slugParam: string
   const { t } = context;
   const settings = await getSiteSettings(app.content, context.locale);
   const minutes = readingMinutes(post.body);
-  const url = localizedUrl(app.env.SITE_URL, context, `/blog/${post.slug}`);
+  const url = localizedUrl(app.env.SITE_URL, context, blogPostPath(post.slug));
   const cover = post.coverImage ? { src: post.coverImage.src, alt: post.coverImage.alt } : null;
   return {
     seo: { title: t("pages.blogPost.title", { name: post.title }), description: post.excerpt },
@@ -110,8 +110,8 @@ export async function loadBlogPost(app: App, request: Request, slugParam: string
     jsonLd: [
       blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(app.env.SITE_URL, imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
       breadcrumbList([
-        { name: t("blog.home"), url: localizedUrl(app.env.SITE_URL, context, "/") },
-        { name: t("nav.blog"), url: localizedUrl(app.env.SITE_URL, context, "/blog") },
+        { name: t("blog.home"), url: localizedUrl(app.env.SITE_URL, context, homePath()) },
+        { name: t("nav.blog"), url: localizedUrl(app.env.SITE_URL, context, blogPath()) },
         { name: post.title, url },
       ]),
     ],

@@ -5,6 +5,8 @@ import type { CartLine, CartNotice, CartReview } from "#app/commerce/cart.server
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { LocalizedLink } from "#app/components/localized-link";
+import { cartPath, checkoutPath, experiencePath, listingPath } from "#app/lib/paths";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
 /** "Tue, 7 Jan 2030" in the page's language; the date is a local date of the product (no time zone shift). */
 export function useFormatLocalDate(): (isoDate: string) => string {
@@ -35,7 +37,7 @@ export function CartLineView({ line, onDelete }: { line: SerializeFrom<CartLine>
     <li className={`cart-line cart-line--${line.status}`} data-testid="cart-line">
       <div className="cart-line__main">
         <h2 className="cart-line__title">
-          <Link to={localize(`/experiences/${line.slug}`)}>{line.title}</Link>
+          <Link to={localize(experiencePath(line.slug))}>{line.title}</Link>
         </h2>
         {line.optionTitle ? <p className="cart-line__option">{line.optionTitle}</p> : null}
         <dl className="cart-line__facts">
@@ -96,7 +98,7 @@ export function DeleteConfirmation({ item, onCancel }: { item: { id: string; tit
     <div className="cart-confirm" role="alertdialog" aria-labelledby="delete-heading" aria-describedby="delete-text">
       <h2 id="delete-heading">{t("booking.cart.deleteTitle")}</h2>
       <p id="delete-text">{t("booking.cart.deleteText", { title: item.title })}</p>
-      <Form method="post" action={localize("/cart")} className="cart-confirm__actions">
+      <Form method="post" action={localize(cartPath())} className="cart-confirm__actions">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="itemId" value={item.id} />
         <button type="submit" className="button button--primary">
@@ -107,7 +109,7 @@ export function DeleteConfirmation({ item, onCancel }: { item: { id: string; tit
             {t("booking.cart.cancel")}
           </button>
         ) : (
-          <LocalizedLink to="/cart" className="button button--secondary">
+          <LocalizedLink to={cartPath()} className="button button--secondary">
             {t("booking.cart.cancel")}
           </LocalizedLink>
         )}
@@ -122,6 +124,7 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const localize = useLocalizedPath();
+  const storefrontType = useStorefrontType();
   const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   const promo = review.promo;
   const refusal = promoError ?? (promo && !promo.applied ? { reason: promo.reason, code: promo.code, minimum: promo.minimum ?? null } : null);
@@ -184,11 +187,11 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
         </div>
       </dl>
       {canCheckout ? (
-        <Link to={localize("/checkout")} className="button button--primary cart-summary__checkout">
+        <Link to={localize(checkoutPath())} className="button button--primary cart-summary__checkout">
           {t("booking.cart.checkout")}
         </Link>
       ) : null}
-      <LocalizedLink to="/things-to-do" className="button button--link">
+      <LocalizedLink to={listingPath(storefrontType)} className="button button--link">
         {t("booking.cart.continue")}
       </LocalizedLink>
     </aside>

@@ -7,6 +7,8 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { useFormatLocalDate } from "./cart-parts";
+import { cartPath, checkoutPath, homePath } from "#app/lib/paths";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type OrderResultData = { result: OrderResult | null };
 
@@ -61,7 +63,7 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
         </div>
         <div>
           <dt>{t("booking.result.purchaseDate")}</dt>
-          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(new Date(result.purchasedAt))}</dd>
+          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: RIYADH_TIME_ZONE }).format(new Date(result.purchasedAt))}</dd>
         </div>
         <div>
           <dt>{t("booking.result.originalPrice")}</dt>
@@ -109,7 +111,7 @@ export function OrderResultPage() {
       <section className="container page order-result">
         <h1>{t("booking.result.noOrder")}</h1>
         <p>{t("booking.result.noOrderText")}</p>
-        <LocalizedLink to="/cart" className="button button--primary">
+        <LocalizedLink to={cartPath()} className="button button--primary">
           {t("booking.result.goToCart")}
         </LocalizedLink>
       </section>
@@ -132,12 +134,12 @@ export function OrderResultPage() {
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
       </div>
       {screen === "failed" ? (
-        <LocalizedLink to="/checkout" className="button button--primary">
+        <LocalizedLink to={checkoutPath()} className="button button--primary">
           {t("booking.result.failed.tryAgain")}
         </LocalizedLink>
       ) : null}
       {result.hasRetry ? (
-        <Form method="post" action={localize("/cart")}>
+        <Form method="post" action={localize(cartPath())}>
           <input type="hidden" name="intent" value="retry" />
           <input type="hidden" name="order" value={result.token} />
           <button type="submit" className="button button--primary">
@@ -146,7 +148,7 @@ export function OrderResultPage() {
         </Form>
       ) : null}
       <OrderFacts result={result} />
-      <LocalizedLink to="/" className="button button--link">
+      <LocalizedLink to={homePath()} className="button button--link">
         {t("booking.result.home")}
       </LocalizedLink>
     </section>

@@ -5,6 +5,7 @@ import type { DetailPageData, OptionAvailability, SlotView } from "#app/catalogu
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+import { cartPath, customOfferPath } from "#app/lib/paths";
 
 // The calendar (and swr with it) is a JavaScript-only enhancement: loaded after hydration, so it is
 // not part of the page's first-load JavaScript.
@@ -126,7 +127,7 @@ function CustomOffer({ slug }: { slug: string }) {
   return (
     <div className="detail-custom-offer">
       <p>{t("detail.price.customOfferHint")}</p>
-      <LocalizedLink className="button button--primary" to={`/experiences/${encodeURIComponent(slug)}/custom-offer`}>
+      <LocalizedLink className="button button--primary" to={customOfferPath(slug)}>
         {t("detail.price.customOffer")}
       </LocalizedLink>
     </div>
@@ -202,7 +203,7 @@ function DayResults({ data }: { data: DetailPageData }) {
             <CustomOffer slug={experience.slug} />
           </>
         ) : (
-          <form method="post" action={localize("/cart")} className="detail-option-form">
+          <form method="post" action={localize(cartPath())} className="detail-option-form">
             <input type="hidden" name="intent" value="add" />
             <input type="hidden" name="productId" value={experience.id} />
             <input type="hidden" name="date" value={day.date} />

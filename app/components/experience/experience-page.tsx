@@ -14,6 +14,7 @@ import { Gallery } from "./gallery";
 import { PolicyText } from "./policy-text";
 import { RatingStars } from "./rating-stars";
 import { ReviewsSection } from "./reviews-section";
+import { cityPath, homePath } from "#app/lib/paths";
 
 /** Title, description, Open Graph image; the loader's SEO texts or the error title. */
 export const experienceMeta: MetaFunction = (args) => {
@@ -39,10 +40,10 @@ export function ExperiencePage() {
       <nav className="detail-breadcrumbs" aria-label={t("detail.breadcrumbLabel")}>
         <ol>
           <li>
-            <LocalizedLink to="/">{t("detail.breadcrumbHome")}</LocalizedLink>
+            <LocalizedLink to={homePath()}>{t("detail.breadcrumbHome")}</LocalizedLink>
           </li>
           <li>
-            <LocalizedLink to={`/things-to-do-in-${experience.city.slug}`}>{experience.city.name}</LocalizedLink>
+            <LocalizedLink to={cityPath(experience.city.slug)}>{experience.city.name}</LocalizedLink>
           </li>
           <li aria-current="page">{experience.title}</li>
         </ol>

@@ -6,6 +6,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { ReviewForm } from "#app/account/review-form";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
+import { loginPath as loginPagePath } from "#app/lib/paths";
 
 /**
  * Rating summary with the star breakdown and the reviews. 'See More Reviews' is a plain link to
@@ -22,7 +23,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
   const next = new URLSearchParams(search);
   next.set("reviews", String(data.reviewPages + 1));
   const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
-  const loginPath = `/auth/login?redirectTo=${encodeURIComponent(data.path)}`;
+  const loginPath = loginPagePath({ redirectTo: data.path });
   // Signed-in visitors write their review right here; others are sent to log in and come back.
   const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
 

@@ -4,6 +4,7 @@
  * Core rows (everything listing and booking need) are cheap; long content and review texts are drawn
  * separately by `generateProductDetails` so a 100,000-product benchmark index fits in memory.
  */
+import { addDays } from "#app/lib/dates";
 import { convertAmount, type CurrencyCode } from "#app/lib/money";
 import { LOCALE_CODES } from "#app/i18n/locales";
 import type {
@@ -235,12 +236,6 @@ export function slugify(text: string): string {
     .replace(/&/g, " and ")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-}
-
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 const pad = (value: number) => String(value).padStart(2, "0");

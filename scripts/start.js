@@ -20,7 +20,7 @@ function newestMtime(target) {
 function buildIsStale() {
   if (!existsSync(BUILD_MARKER) || !existsSync("public/build")) return true;
   // A build made by `npm test` carries test-only routes: never serve it.
-  if (readFileSync(BUILD_MARKER, "utf8").includes("routes/api.test-commerce")) return true;
+  if (readFileSync(BUILD_MARKER, "utf8").includes("\"api-test-commerce\"")) return true;
   const built = statSync(BUILD_MARKER).mtimeMs;
   return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
 }

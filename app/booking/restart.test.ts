@@ -58,7 +58,7 @@ test("holds made before a restart are confirmed, cancelled and quoted by the nex
 
   // The process restarts: a new engine, nothing cached.
   const after = new EmbeddedBookingEngine(database.db, { now: clock, holdMinutes: 30 });
-  const confirmed = await within(after.confirm(uuids[0]!, {}), "confirm after restart");
+  const confirmed = await within(after.confirm(uuids[0]!, { contact: {} }), "confirm after restart");
   expect(confirmed.status).toBe("CONFIRMED");
 
   const again = new EmbeddedBookingEngine(database.db, { now: clock, holdMinutes: 30 });
@@ -67,7 +67,7 @@ test("holds made before a restart are confirmed, cancelled and quoted by the nex
 
   // Several cold-cache confirmations at once, as after a restart with customers returning from payment.
   const third = new EmbeddedBookingEngine(database.db, { now: clock, holdMinutes: 30 });
-  const [one, two] = await within(Promise.all([third.confirm(uuids[2]!, {}), third.getBooking(uuids[0]!)]), "concurrent reads and confirm");
+  const [one, two] = await within(Promise.all([third.confirm(uuids[2]!, { contact: {} }), third.getBooking(uuids[0]!)]), "concurrent reads and confirm");
   expect(one.status).toBe("CONFIRMED");
   expect(two?.status).toBe("CONFIRMED");
 

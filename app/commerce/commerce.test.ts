@@ -265,6 +265,56 @@ describe("webhooks", () => {
     expect(payment).toMatchObject({ status: "CAPTURED", declineCode: null });
   });
 
+  test("a validly signed capture of 1 halala for a SAR order is refused: the order goes to review, nothing is confirmed, seats are kept", async () => {
+    const product = await pickProduct(true);
+    const slot = await freshSlot(product);
+    const placed = await checkout(await cartWith([adults(product, slot, 2)]));
+    if (!placed.ok) throw new Error("refused");
+    const sessionId = await sessionOf(placed.order.id);
+    const forged = JSON.stringify({
+      id: "evt_forged_1",
+      type: "payment.captured",
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId, amount: 1, currency: "SAR", declineCode: null, metadata: { orderId: placed.order.id } },
+    });
+    expect(await deliver({ rawBody: forged, signature: signSandboxPayload(forged, SECRET) })).toBe("review");
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("REVIEW");
+    expect(order.notifiedStatus).toBeNull();
+    expect(items.map((item) => item.status)).toEqual(["HELD"]);
+    expect(payment).toMatchObject({ status: "CREATED", capturedAmount: 0 });
+    // The seats stay held for the team to decide, and the hold outlives the usual 30 minutes.
+    expect((await engine.seatCounts(product.optionId, slot))?.held).toBeGreaterThanOrEqual(2);
+    const booking = await engine.getBooking(items[0]!.bookingUuid);
+    expect(booking?.status).toBe("ON_HOLD");
+    expect(new Date(booking!.utcExpiresAt!).getTime() - clock.getTime()).toBeGreaterThan(23 * 60 * 60_000);
+    // Neither settling again nor the reconciler moves it on.
+    expect(await settleOrder(ctx, placed.order.id)).toBe("REVIEW");
+    await runReconcilerOnce(ctx, { settleAfterMs: 0 });
+    expect((await statusOf(placed.order.id)).order.status).toBe("REVIEW");
+    // No confirmation was sent to the customer.
+    expect(ctx.mail.filter((message) => message.to === lead.email && message.subject.includes(placed.order.reference))).toHaveLength(0);
+  });
+
+  test.each([
+    ["another currency", { amount: null as number | null, currency: "USD" }],
+    ["more than owed", { amount: 1, currency: "SAR", extra: true }],
+    ["another order's metadata", { amount: null as number | null, currency: "SAR", orderId: "ord_someone_else" }],
+  ])("a capture with %s is refused too", async (_, change) => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    const amount = change.amount === null ? placed.order.totalAmount : placed.order.totalAmount + 1;
+    const forged = JSON.stringify({
+      id: `evt_forged_${randomUUID()}`,
+      type: "payment.captured",
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId: await sessionOf(placed.order.id), amount, currency: change.currency, declineCode: null, metadata: { orderId: "orderId" in change ? change.orderId : placed.order.id } },
+    });
+    expect(await deliver({ rawBody: forged, signature: signSandboxPayload(forged, SECRET) })).toBe("review");
+    expect((await statusOf(placed.order.id)).order.status).toBe("REVIEW");
+  });
+
   test("signatures: a tampered body, a wrong secret or an old timestamp is refused", () => {
     const body = JSON.stringify({ id: "evt_1" });
     const header = signSandboxPayload(body, SECRET);

@@ -66,8 +66,11 @@ async function signUp(page: Page, lang: Lang, email: string, name = "Noura Al-Qa
   await page.getByLabel(a(lang, "fields.password"), { exact: true }).fill(PASSWORD);
   await page.getByLabel(a(lang, "fields.confirmPassword")).fill(PASSWORD);
   await page.getByRole("button", { name: a(lang, "signUp.submit") }).click();
-  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/invoices$`));
+  // Sign-up never signs in (a taken address must look the same): check your inbox, then log in.
+  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/auth/login$`));
   await expect(page.getByText(a(lang, "toasts.signedUp")).first()).toBeVisible();
+  await logIn(page, lang, email);
+  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/invoices$`));
 }
 
 async function logIn(page: Page, lang: Lang, email: string, password = PASSWORD) {

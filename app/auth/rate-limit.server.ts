@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   signUpAddress: { limit: 30, windowMs: 60 * 60_000 },
   reviewAccount: { limit: 10, windowMs: 60 * 60_000 },
   offerAddress: { limit: 5, windowMs: 60 * 60_000 },
+  // Reserve now, pay later takes seats with no money: a few a day from one address.
+  payLaterAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

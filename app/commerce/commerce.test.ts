@@ -13,7 +13,7 @@ import { SandboxGateway, SANDBOX_CARDS, signSandboxPayload, verifySandboxSignatu
 import { WebhookSignatureError } from "#app/payments/gateway";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { addToCart, reviewCart, type ItemSelection } from "./cart.server";
-import { applyPaymentEvent, placeOrder, settleOrder, type PlaceOrderResult } from "./orders.server";
+import { applyPaymentEvent, MAX_OPEN_PAY_LATER_ORDERS, placeOrder, settleOrder, type PlaceOrderResult } from "./orders.server";
 import { allocateProportionally, evaluatePromo, type PromoRule } from "./pricing";
 import { runReconcilerOnce } from "./reconciler.server";
 
@@ -175,6 +175,20 @@ describe("checkout and payment", () => {
     expect(order.status).toBe("PAY_LATER");
     expect(items[0]!.status).toBe("CONFIRMED");
     expect(payment).toBeUndefined();
+  });
+
+  test("pay later is limited: two open unpaid orders per email, five a day per address", async () => {
+    const product = await pickProduct(true, 2);
+    const email = `paylater-${randomUUID().slice(0, 8)}@example.com`;
+    const payLater = async (who: string, address: string) =>
+      placeOrder(ctx, { cartId: await cartWith([adults(product, await freshSlot(product))]), locale: "en", lead: { ...lead, email: who }, method: "pay_later", idempotencyKey: randomUUID(), address });
+    for (let i = 0; i < MAX_OPEN_PAY_LATER_ORDERS; i++) expect((await payLater(email, randomUUID())).ok).toBe(true);
+    expect(await payLater(email.toUpperCase(), randomUUID())).toEqual({ ok: false, reason: "PAY_LATER_LIMIT" });
+    // A card order for the same email is still welcome.
+    expect((await placeOrder(ctx, { cartId: await cartWith([adults(product, await freshSlot(product))]), locale: "en", lead: { ...lead, email }, method: "card", idempotencyKey: randomUUID() })).ok).toBe(true);
+    const address = randomUUID();
+    for (let i = 0; i < 5; i++) expect((await payLater(`other-${i}-${randomUUID().slice(0, 6)}@example.com`, address)).ok).toBe(true);
+    expect(await payLater(`sixth-${randomUUID().slice(0, 6)}@example.com`, address)).toEqual({ ok: false, reason: "PAY_LATER_LIMIT" });
   });
 
   test("on request: authorized, on hold, captured only once the supplier confirms", async () => {

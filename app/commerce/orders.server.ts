@@ -10,7 +10,8 @@ import { BookingStatus } from "@octocloud/types";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { AppContext } from "#app/context.server";
-import type { Database } from "#app/db/db.server";
+import { rowsOf, type Database } from "#app/db/db.server";
+import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
 import { localePrefix, type LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
@@ -64,9 +65,14 @@ export interface PlaceOrderInput {
   /** The total the customer saw on the checkout page; a different total today is refused. */
   expectedTotal?: number;
   userId?: string | null;
+  /** The client's address (pay-later orders are limited per address too). */
+  address?: string;
 }
 
-export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE";
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT";
+
+/** Unpaid pay-later orders one email may have open at once (each holds seats with no money). */
+export const MAX_OPEN_PAY_LATER_ORDERS = 2;
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -150,6 +156,17 @@ class PromoUsedUp extends Error {}
  * engine, then opens a hosted payment session (card) or confirms the bookings (pay later). A second
  * submit with the same idempotency key finds the first order; a refusal releases every hold it took.
  */
+/** Pay later takes inventory with no payment: limited per email (open orders) and per address (a day's count). */
+async function payLaterAllowed(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
+  const [open] = rowsOf<{ n: number }>(
+    await deps.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE lower(email) = ${input.lead.email.trim().toLowerCase()}
+      AND payment_method = 'pay_later' AND status IN ('PROCESSING', 'PAY_LATER')`),
+  );
+  if ((open?.n ?? 0) >= MAX_OPEN_PAY_LATER_ORDERS) return false;
+  if (!input.address) return true;
+  return (await hitRateLimit("payLaterAddress", input.address, { db: deps.db, secret: deps.env.SESSION_SECRET })).allowed;
+}
+
 export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const db = deps.db;
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
@@ -160,6 +177,8 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   if (review.lines.some((line) => line.status === "unavailable")) return { ok: false, reason: "UNAVAILABLE" };
   if (review.promo && !review.promo.applied) return { ok: false, reason: "PROMO", promoReason: review.promo.reason };
   if (input.expectedTotal !== undefined && input.expectedTotal !== review.total) return { ok: false, reason: "PRICE_CHANGED" };
+
+  if (input.method === "pay_later" && !(await payLaterAllowed(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
 
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
   await abandonUnpaidOrders(deps, input.cartId);

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { AppContext } from "#app/context.server";
 import { rowsOf, type Database } from "#app/db/db.server";
-import { hitRateLimit } from "#app/auth/rate-limit.server";
+import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
 import { localePrefix, type LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
@@ -70,9 +70,6 @@ export interface PlaceOrderInput {
 }
 
 export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT";
-
-/** Unpaid pay-later orders one email may have open at once (each holds seats with no money). */
-export const MAX_OPEN_PAY_LATER_ORDERS = 2;
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -156,15 +153,19 @@ class PromoUsedUp extends Error {}
  * engine, then opens a hosted payment session (card) or confirms the bookings (pay later). A second
  * submit with the same idempotency key finds the first order; a refusal releases every hold it took.
  */
-/** Pay later takes inventory with no payment: limited per email (open orders) and per address (a day's count). */
+/**
+ * Pay later takes inventory with no payment: limited per email (open unpaid orders) and per address
+ * (orders a day); both limits are settings (PAY_LATER_MAX_OPEN_PER_EMAIL, PAY_LATER_MAX_PER_ADDRESS).
+ */
 async function payLaterAllowed(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
   const [open] = rowsOf<{ n: number }>(
     await deps.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE lower(email) = ${input.lead.email.trim().toLowerCase()}
       AND payment_method = 'pay_later' AND status IN ('PROCESSING', 'PAY_LATER')`),
   );
-  if ((open?.n ?? 0) >= MAX_OPEN_PAY_LATER_ORDERS) return false;
+  if ((open?.n ?? 0) >= deps.env.PAY_LATER_MAX_OPEN_PER_EMAIL) return false;
   if (!input.address) return true;
-  return (await hitRateLimit("payLaterAddress", input.address, { db: deps.db, secret: deps.env.SESSION_SECRET })).allowed;
+  const { count } = await countRateLimitHit("payLaterAddress", input.address, { db: deps.db, secret: deps.env.SESSION_SECRET });
+  return count <= deps.env.PAY_LATER_MAX_PER_ADDRESS;
 }
 
 export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {

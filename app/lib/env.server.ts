@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   SANITY_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Payments: "sandbox" (built-in hosted page and signed webhooks) or "stripe". */
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** Reserve now, pay later: unpaid pay-later orders one email may have open, and orders per client address a day. */
+  PAY_LATER_MAX_OPEN_PER_EMAIL: z.coerce.number().int().min(0).max(1000).default(2),
+  PAY_LATER_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(5),
   /** Signs the sandbox gateway's webhooks (HMAC-SHA256). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Where the sandbox delivers webhooks; empty means SITE_URL. */

@@ -57,6 +57,14 @@ async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
 }
 const linkIn = (text: string, pattern: RegExp) => new URL(pattern.exec(text)![0]).pathname + new URL(pattern.exec(text)![0]).search;
 
+/**
+ * Each test signs in from its own client address (through the trusted proxy hop the suite's server
+ * is told about), so the per-address sign-in limit never couples tests.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.${Math.floor(Math.random() * 250)}.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` });
+});
+
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function signUp(page: Page, lang: Lang, email: string, name = "Noura Al-Qahtani") {

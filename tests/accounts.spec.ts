@@ -295,7 +295,7 @@ test("log out is a POST that ends the session", async ({ page }) => {
   await expect(page.getByText("Please log in to see your invoices.")).toBeVisible();
 });
 
-test("login attempts are rate limited per account with a clear message", async ({ page }) => {
+test("login attempts on one account from one address are rate limited with a clear message", async ({ page }) => {
   const email = uniqueEmail("limit");
   await signUp(page, "en", email);
   await page.context().clearCookies();
@@ -303,7 +303,7 @@ test("login attempts are rate limited per account with a clear message", async (
     await logIn(page, "en", email, `wrong-${attempt}-password`);
     await expect(page.getByText('Your password is incorrect. Please try again or click the "Forgot password?" link.')).toBeVisible();
   }
-  // Even the right password is refused until the window passes.
+  // Even the right password is refused from this address until the window passes (the owner elsewhere is not locked out).
   await logIn(page, "en", email, PASSWORD);
   await expect(page.getByText(a("en", "errors.rateLimited"))).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);

@@ -8,7 +8,7 @@ import { FormErrors, Honeypot, TextField } from "#app/auth/form-fields";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { AUTH_ERRORS, HONEYPOT_FIELD, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
-import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
+import { accountHome, safeRedirectTo } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { localePrefix } from "#app/i18n/locales";
@@ -44,10 +44,9 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) },
     });
   }
-  if (outcome.status === "email-taken") {
-    return json(submission.reply({ hideFields: HIDDEN, fieldErrors: { email: [AUTH_ERRORS.emailTaken] } }), { status: 400, headers: noStore });
-  }
-  return signInAndRedirect(app, request, outcome.user, safeRedirectTo(redirectTo, accountHome(locale)), { type: "success", key: "account.toasts.signedUp" });
+  // New or taken address, the same answer (the owner of a taken one hears by email): go and log in.
+  const login = `${localePrefix(locale)}/auth/login${redirectTo ? `?redirectTo=${encodeURIComponent(safeRedirectTo(redirectTo, ""))}` : ""}`;
+  return redirectWithToast(app, login, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
 }
 
 export default function SignUpRoute() {

@@ -53,6 +53,10 @@ export default defineConfig({
       COMMERCE_TEST_HOOKS: "1",
       // tests/layouts.spec.ts previews each layout with /api/preview-layout's signed cookie.
       LAYOUT_PREVIEW: "1",
+      // Every browser of the suite is one client address on a data folder kept between runs.
+      PAY_LATER_MAX_PER_ADDRESS: "100000",
+      // The suites stand in for a load balancer: each test sends its own X-Forwarded-For.
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -69,13 +69,19 @@ export const RESOURCE_ROUTES = [
   ["dev/outbox", "routes/dev.outbox.ts", "dev-outbox"],
   ["pay/sandbox/:sessionId", "routes/pay.sandbox.ts", "pay-sandbox"],
   ["api/payments/webhook/:gateway", "routes/api.payments.webhook.ts", "api-payments-webhook"],
-  ["api/test/commerce", "routes/api.test.commerce.ts", "api-test-commerce"],
   ["account/tickets/:itemId", "routes/account.tickets.ts", "account-ticket"],
   ["account/invoices/:orderId", "routes/account.invoices.ts", "account-invoice"],
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
+
+/**
+ * Routes that exist only in the build the end-to-end suite runs (`npm test` builds with
+ * RIHLA_TEST_ROUTES=1): a production build (`npm run build`, `npm start`) does not contain them at all.
+ */
+export const TEST_ONLY_ROUTES = [["api/test/commerce", "routes/api.test.commerce.ts", "api-test-commerce"]];
+const withTestRoutes = process.env.RIHLA_TEST_ROUTES === "1";
 
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
@@ -96,6 +102,7 @@ export default {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       for (const [path, file, id] of RESOURCE_ROUTES) route(path, file, { id });
+      if (withTestRoutes) for (const [path, file, id] of TEST_ONLY_ROUTES) route(path, file, { id });
       for (const [locale, prefix] of LOCALE_PREFIXES) {
         for (const [path, file, name] of PAGE_ROUTES) {
           const id = `${locale}/${name}`;

@@ -1,5 +1,6 @@
 /**
- * Seeds the catalogue. The app seeds itself on first start; this is for other scales and resets.
+ * Seeds the catalogue with demo experiences. The embedded database seeds itself on first start; a
+ * PostgreSQL server (DATABASE_URL) is seeded only by this command. Also for other scales and resets.
  *
  *   npx tsx scripts/seed.ts                      # seed the configured database if empty
  *   npx tsx scripts/seed.ts --scale 20000 --reset
@@ -14,7 +15,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { openDatabase, rowsOf, type DatabaseHandle } from "#app/db/db.server";
+import { isSeeded, openDatabase, rowsOf, type DatabaseHandle } from "#app/db/db.server";
+import { seedDatabase } from "#app/db/seed/seed.server";
 import { generateProductDetails, generateProducts, generateReferenceData } from "#app/db/seed/generate";
 import { generateImages } from "#app/db/seed/images.server";
 import { parseEnv } from "#app/lib/env.server";
@@ -89,8 +91,11 @@ async function main() {
     }
   }
   const started = performance.now();
-  handle = await openDatabase(env);
+  // A server is migrated here too; the embedded database seeds itself when created. Either way an
+  // empty catalogue is filled with the demo experiences only because this command was run.
+  handle = await openDatabase(env, { mode: "migrate" });
   const db = handle.db;
+  if (!(await isSeeded(db))) await seedDatabase(db, { seed: env.SEED, scale: env.CATALOGUE_SCALE, today, images: false });
   const [counts] = rowsOf<Record<string, number>>(
     await db.execute(sql`SELECT
       (SELECT count(*)::int FROM products) AS experiences,

@@ -1,7 +1,7 @@
 // `npm start`: builds the storefront when there is no build (or the sources are newer than it),
 // then serves it. Data lives under DATA_DIR (default ./data, git-ignored).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 process.env.NODE_ENV ??= "production";
@@ -19,6 +19,8 @@ function newestMtime(target) {
 
 function buildIsStale() {
   if (!existsSync(BUILD_MARKER) || !existsSync("public/build")) return true;
+  // A build made by `npm test` carries test-only routes: never serve it.
+  if (readFileSync(BUILD_MARKER, "utf8").includes("\"api-test-commerce\"")) return true;
   const built = statSync(BUILD_MARKER).mtimeMs;
   return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
 }

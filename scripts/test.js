@@ -37,6 +37,7 @@ if (!only || only === "studio") {
   run("Sanity studio build", bin("sanity"), ["build", "cms/dist", "-y"]);
 }
 if (!only || only === "e2e") {
-  run("Production build", bin("remix"), ["build"], { NODE_ENV: "production" });
+  // The production build plus the test-only routes (remix.config.js TEST_ONLY_ROUTES) the suites drive.
+  run("Production build", bin("remix"), ["build"], { NODE_ENV: "production", RIHLA_TEST_ROUTES: "1" });
   run("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test"]);
 }

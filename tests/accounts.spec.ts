@@ -57,6 +57,14 @@ async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
 }
 const linkIn = (text: string, pattern: RegExp) => new URL(pattern.exec(text)![0]).pathname + new URL(pattern.exec(text)![0]).search;
 
+/**
+ * Each test signs in from its own client address (through the trusted proxy hop the suite's server
+ * is told about), so the per-address sign-in limit never couples tests.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.${Math.floor(Math.random() * 250)}.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` });
+});
+
 const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
 async function signUp(page: Page, lang: Lang, email: string, name = "Noura Al-Qahtani") {
@@ -66,8 +74,11 @@ async function signUp(page: Page, lang: Lang, email: string, name = "Noura Al-Qa
   await page.getByLabel(a(lang, "fields.password"), { exact: true }).fill(PASSWORD);
   await page.getByLabel(a(lang, "fields.confirmPassword")).fill(PASSWORD);
   await page.getByRole("button", { name: a(lang, "signUp.submit") }).click();
-  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/invoices$`));
+  // Sign-up never signs in (a taken address must look the same): check your inbox, then log in.
+  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/auth/login$`));
   await expect(page.getByText(a(lang, "toasts.signedUp")).first()).toBeVisible();
+  await logIn(page, lang, email);
+  await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/invoices$`));
 }
 
 async function logIn(page: Page, lang: Lang, email: string, password = PASSWORD) {
@@ -284,7 +295,7 @@ test("log out is a POST that ends the session", async ({ page }) => {
   await expect(page.getByText("Please log in to see your invoices.")).toBeVisible();
 });
 
-test("login attempts are rate limited per account with a clear message", async ({ page }) => {
+test("login attempts on one account from one address are rate limited with a clear message", async ({ page }) => {
   const email = uniqueEmail("limit");
   await signUp(page, "en", email);
   await page.context().clearCookies();
@@ -292,7 +303,7 @@ test("login attempts are rate limited per account with a clear message", async (
     await logIn(page, "en", email, `wrong-${attempt}-password`);
     await expect(page.getByText('Your password is incorrect. Please try again or click the "Forgot password?" link.')).toBeVisible();
   }
-  // Even the right password is refused until the window passes.
+  // Even the right password is refused from this address until the window passes (the owner elsewhere is not locked out).
   await logIn(page, "en", email, PASSWORD);
   await expect(page.getByText(a("en", "errors.rateLimited"))).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login/);

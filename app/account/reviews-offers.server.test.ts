@@ -29,7 +29,7 @@ afterAll(async () => {
 
 async function newUser(name: string) {
   const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() }, ctx);
-  if (outcome.status !== "created") throw new Error(outcome.status);
+  if (outcome.status !== "registered" || !outcome.user) throw new Error(outcome.status);
   return outcome.user;
 }
 

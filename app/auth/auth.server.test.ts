@@ -48,7 +48,7 @@ describe("passwords", () => {
 describe("sessions", () => {
   test("sign-in rotates the session: a new id, the old row deleted, only hashes stored", async () => {
     const outcome = await signUp({ name: "Omar", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
-    if (outcome.status !== "created") throw new Error(outcome.status);
+    if (outcome.status !== "registered" || !outcome.user) throw new Error(outcome.status);
     const first = await createUserSession(ctx, outcome.user.id, null);
     const firstCookie = cookiePair(first.setCookie);
     expect(first.setCookie).toMatch(/rihla_session=.*HttpOnly/i);
@@ -73,7 +73,7 @@ describe("sessions", () => {
 
   test("expired sessions are not honoured", async () => {
     const outcome = await signUp({ name: "Lina", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
-    if (outcome.status !== "created") throw new Error(outcome.status);
+    if (outcome.status !== "registered" || !outcome.user) throw new Error(outcome.status);
     const past = new Date(Date.now() - 31 * 24 * 3600_000);
     const { sessionId } = await createUserSession(ctx, outcome.user.id, null, { now: past });
     expect(await userForSessionId(sessionId, { db: ctx.db })).toBeNull();
@@ -81,24 +81,46 @@ describe("sessions", () => {
 });
 
 describe("sign up and log in", () => {
-  test("a duplicate email is refused; login checks the password", async () => {
+  test("a taken email answers exactly like a new one, and its owner is told by email; login checks the password", async () => {
     const email = uniqueEmail();
     const address = uniqueAddress();
-    expect((await signUp({ name: "A", email, password: "password123", locale: "en", address }, ctx)).status).toBe("created");
-    expect((await signUp({ name: "B", email: email.toUpperCase(), password: "password123", locale: "en", address }, ctx)).status).toBe("email-taken");
+    const first = await signUp({ name: "A", email, password: "password123", locale: "en", address }, ctx);
+    const second = await signUp({ name: "B", email: email.toUpperCase(), password: "other-password", locale: "ar", address }, ctx);
+    expect(first.status).toBe("registered");
+    expect(second.status).toBe("registered");
+    // The owner gets "you already have an account" (in the language asked in), never a second account.
+    const toOwner = ctx.mail.filter((message) => message.to === email);
+    expect(toOwner.map((message) => message.subject)).toEqual(["Confirm your email for Rihla", "لديك حساب في رحلة بالفعل"]);
+    expect(toOwner[1]!.text).toMatch(/\/ar\/auth\/forgot-password/);
     expect((await authenticate({ email, password: "password123", address }, ctx)).status).toBe("ok");
-    expect((await authenticate({ email, password: "nope-nope", address }, ctx)).status).toBe("invalid");
+    expect((await authenticate({ email, password: "other-password", address }, ctx)).status).toBe("invalid");
     expect((await authenticate({ email: uniqueEmail(), password: "nope-nope", address }, ctx)).status).toBe("invalid");
   });
 
-  test("login is rate limited per account, whatever the address", async () => {
+  test("wrong passwords from many addresses never lock the owner out: past the ceiling they slow down and the owner is told once", async () => {
     const email = uniqueEmail();
     await signUp({ name: "A", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
-    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit; attempt++) {
-      expect((await authenticate({ email, password: "wrong-guess", address: uniqueAddress() }, ctx)).status).toBe("invalid");
+    const waits: number[] = [];
+    const slow = { ...ctx, sleep: async (ms: number) => void waits.push(ms) };
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccount.limit + 3; attempt++) {
+      expect((await authenticate({ email, password: "wrong-guess", address: uniqueAddress() }, slow)).status).toBe("invalid");
     }
-    const blocked = await authenticate({ email, password: "password123", address: uniqueAddress() }, ctx);
-    expect(blocked.status).toBe("rate-limited");
+    expect(waits).toEqual([250, 500, 750]);
+    // The owner, from their own address, still gets in (after the wait).
+    expect((await authenticate({ email, password: "password123", address: uniqueAddress() }, slow)).status).toBe("ok");
+    expect(waits.at(-1)).toBe(1000);
+    expect(ctx.mail.filter((message) => message.to === email && message.subject === "Unusual sign-in attempts on your Rihla account")).toHaveLength(1);
+  });
+
+  test("one address guessing one account is stopped after 5 tries; the owner elsewhere is not", async () => {
+    const email = uniqueEmail();
+    await signUp({ name: "A", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
+    const attacker = uniqueAddress();
+    for (let attempt = 0; attempt < RATE_LIMITS.loginAccountAddress.limit; attempt++) {
+      expect((await authenticate({ email, password: "wrong-guess", address: attacker }, ctx)).status).toBe("invalid");
+    }
+    expect((await authenticate({ email, password: "password123", address: attacker }, ctx)).status).toBe("rate-limited");
+    expect((await authenticate({ email, password: "password123", address: uniqueAddress() }, ctx)).status).toBe("ok");
   });
 
   test("login is rate limited per address, across accounts", async () => {
@@ -120,7 +142,7 @@ describe("sign up and log in", () => {
 describe("password reset", () => {
   test("tokens are stored hashed, single use, and expire after an hour", async () => {
     const outcome = await signUp({ name: "T", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
-    if (outcome.status !== "created") throw new Error(outcome.status);
+    if (outcome.status !== "registered" || !outcome.user) throw new Error(outcome.status);
     const token = await createPasswordResetToken(outcome.user.id, { db: ctx.db });
     const rows = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, outcome.user.id));
     expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(token)]);
@@ -135,7 +157,7 @@ describe("password reset", () => {
   test("forgot sends one email only for real accounts; reset changes the password and ends every session", async () => {
     const email = uniqueEmail();
     const created = await signUp({ name: "R", email, password: "password123", locale: "ar", address: uniqueAddress() }, ctx);
-    if (created.status !== "created") throw new Error(created.status);
+    if (created.status !== "registered" || !created.user) throw new Error(created.status);
     const { sessionId } = await createUserSession(ctx, created.user.id, null);
     expect(await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
     expect(await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
@@ -156,7 +178,7 @@ describe("email verification and guest orders", () => {
   test("guest orders attach only once the address is verified", async () => {
     const email = uniqueEmail();
     const created = await signUp({ name: "G", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
-    if (created.status !== "created") throw new Error(created.status);
+    if (created.status !== "registered" || !created.user) throw new Error(created.status);
     const orderId = randomUUID();
     await database.db.insert(orders).values({
       id: orderId, reference: `RH-${orderId.slice(0, 8)}`, purchaseId: `P-${orderId.slice(0, 8)}`, idempotencyKey: orderId, accessToken: randomUUID() + randomUUID(),

@@ -99,11 +99,16 @@ export class EmbeddedBookingEngine implements BookingApi {
     this.contexts.clear();
   }
 
-  private async context(productId: string, optionId: string | undefined): Promise<OptionContext> {
+  /**
+   * A product option's rules, cached. The executor is a required argument so that code inside a
+   * transaction must pass the transaction: on PGlite (one query at a time) a read through `this.db`
+   * while a transaction is open waits on that transaction forever, freezing every request.
+   */
+  private async context(executor: Database, productId: string, optionId: string | undefined): Promise<OptionContext> {
     const key = `${productId}|${optionId ?? ""}`;
     const cached = this.contexts.get(key);
     if (cached) return cached;
-    const [product] = await this.db
+    const [product] = await executor
       .select({
         id: schema.products.id,
         title: schema.products.title,
@@ -121,13 +126,13 @@ export class EmbeddedBookingEngine implements BookingApi {
       .from(schema.products)
       .where(eq(schema.products.id, productId));
     if (!product || !product.published) throw new BookingError("INVALID_PRODUCT_ID", `Unknown product ${productId}`, { productId });
-    const options = await this.db.select().from(schema.productOptions).where(eq(schema.productOptions.productId, productId)).orderBy(asc(schema.productOptions.sortOrder));
+    const options = await executor.select().from(schema.productOptions).where(eq(schema.productOptions.productId, productId)).orderBy(asc(schema.productOptions.sortOrder));
     const option = optionId === undefined ? (options.find((candidate) => candidate.isDefault) ?? options[0]) : options.find((candidate) => candidate.id === optionId);
     if (!option) throw new BookingError("INVALID_OPTION_ID", `Unknown option ${optionId} of product ${productId}`, { optionId });
     const [units, schedules, overrides] = await Promise.all([
-      this.db.select().from(schema.units).where(eq(schema.units.optionId, option.id)).orderBy(asc(schema.units.sortOrder)),
-      this.db.select().from(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.optionId, option.id)),
-      this.db.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, option.id)),
+      executor.select().from(schema.units).where(eq(schema.units.optionId, option.id)).orderBy(asc(schema.units.sortOrder)),
+      executor.select().from(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.optionId, option.id)),
+      executor.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, option.id)),
     ]);
     const context: OptionContext = {
       product,
@@ -243,7 +248,7 @@ export class EmbeddedBookingEngine implements BookingApi {
   }
 
   async checkAvailability(body: AvailabilityCheckBody): Promise<Availability[]> {
-    const context = await this.context(body.productId, body.optionId);
+    const context = await this.context(this.db, body.productId, body.optionId);
     const currency = this.requestedCurrency(body.currency, context);
     let from = body.localDateStart;
     let to = body.localDateEnd ?? body.localDateStart;
@@ -261,7 +266,7 @@ export class EmbeddedBookingEngine implements BookingApi {
   }
 
   async availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]> {
-    const context = await this.context(body.productId, body.optionId);
+    const context = await this.context(this.db, body.productId, body.optionId);
     const currency = this.requestedCurrency(body.currency, context);
     const from = body.localDateStart ?? this.todayIn(context);
     const to = body.localDateEnd ?? addDays(from, 30);
@@ -307,7 +312,7 @@ export class EmbeddedBookingEngine implements BookingApi {
     const existing = await this.findBooking(this.db, uuid);
     if (existing) return this.replay(existing, body);
 
-    const context = await this.context(body.productId, body.optionId);
+    const context = await this.context(this.db, body.productId, body.optionId);
     if (context.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
     if (!body.availabilityId) throw new BookingError("INVALID_AVAILABILITY_ID", "availabilityId is required");
     const parsed = parseAvailabilityId(body.availabilityId);
@@ -520,7 +525,7 @@ export class EmbeddedBookingEngine implements BookingApi {
         return { kind: "expired" as const };
       }
       if (booking.status !== BookingStatus.ON_HOLD) return { kind: "status" as const, status: booking.status };
-      const context = await this.context(booking.productId, booking.optionId);
+      const context = await this.context(t, booking.productId, booking.optionId);
       const status = context.product.instantConfirmation ? BookingStatus.CONFIRMED : BookingStatus.PENDING;
       await t
         .update(schema.bookings)
@@ -595,7 +600,7 @@ export class EmbeddedBookingEngine implements BookingApi {
   async quoteCancellation(uuid: string): Promise<RefundQuote & { currency: string; total: number }> {
     const booking = await this.findBooking(this.db, uuid);
     if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
-    const context = await this.context(booking.productId, booking.optionId);
+    const context = await this.context(this.db, booking.productId, booking.optionId);
     return { ...this.refundFor(booking, context.product.cancellationPolicy, this.now()), currency: booking.currency, total: booking.totalRetail };
   }
 
@@ -609,7 +614,7 @@ export class EmbeddedBookingEngine implements BookingApi {
       if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
         throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be cancelled`, { uuid, status: booking.status });
       }
-      const context = await this.context(booking.productId, booking.optionId);
+      const context = await this.context(t, booking.productId, booking.optionId);
       const quote = this.refundFor(booking, context.product.cancellationPolicy, now);
       await t
         .update(schema.bookings)
@@ -637,7 +642,7 @@ export class EmbeddedBookingEngine implements BookingApi {
 
   private async toOcto(booking: BookingRow): Promise<OctoBooking> {
     const [context, items] = await Promise.all([
-      this.context(booking.productId, booking.optionId),
+      this.context(this.db, booking.productId, booking.optionId),
       this.db.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id)).orderBy(asc(schema.bookingUnitItems.supplierReference)),
     ]);
     const currency = isCurrencyCode(booking.currency) ? booking.currency : context.currency;
@@ -698,7 +703,7 @@ export class EmbeddedBookingEngine implements BookingApi {
 
   /** Ids of seeded slots for tests and tools: the first open slot of an option on or after a date. */
   async firstOpenSlot(productId: string, optionId: string, from: string, days = 60): Promise<Slot | undefined> {
-    const context = await this.context(productId, optionId);
+    const context = await this.context(this.db, productId, optionId);
     const slots = await this.slots(context, from, addDays(from, days));
     return slots.find((slot) => slot.available);
   }

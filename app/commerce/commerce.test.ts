@@ -177,6 +177,20 @@ describe("checkout and payment", () => {
     expect(payment).toBeUndefined();
   });
 
+  test("pay later is limited: two open unpaid orders per email, five a day per address", async () => {
+    const product = await pickProduct(true, 2);
+    const email = `paylater-${randomUUID().slice(0, 8)}@example.com`;
+    const payLater = async (who: string, address: string) =>
+      placeOrder(ctx, { cartId: await cartWith([adults(product, await freshSlot(product))]), locale: "en", lead: { ...lead, email: who }, method: "pay_later", idempotencyKey: randomUUID(), address });
+    for (let i = 0; i < ctx.env.PAY_LATER_MAX_OPEN_PER_EMAIL; i++) expect((await payLater(email, randomUUID())).ok).toBe(true);
+    expect(await payLater(email.toUpperCase(), randomUUID())).toEqual({ ok: false, reason: "PAY_LATER_LIMIT" });
+    // A card order for the same email is still welcome.
+    expect((await placeOrder(ctx, { cartId: await cartWith([adults(product, await freshSlot(product))]), locale: "en", lead: { ...lead, email }, method: "card", idempotencyKey: randomUUID() })).ok).toBe(true);
+    const address = randomUUID();
+    for (let i = 0; i < 5; i++) expect((await payLater(`other-${i}-${randomUUID().slice(0, 6)}@example.com`, address)).ok).toBe(true);
+    expect(await payLater(`sixth-${randomUUID().slice(0, 6)}@example.com`, address)).toEqual({ ok: false, reason: "PAY_LATER_LIMIT" });
+  });
+
   test("on request: authorized, on hold, captured only once the supplier confirms", async () => {
     const product = await pickProduct(false);
     const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
@@ -263,6 +277,56 @@ describe("webhooks", () => {
     const { order, payment } = await statusOf(placed.order.id);
     expect(order.status).toBe("CONFIRMED");
     expect(payment).toMatchObject({ status: "CAPTURED", declineCode: null });
+  });
+
+  test("a validly signed capture of 1 halala for a SAR order is refused: the order goes to review, nothing is confirmed, seats are kept", async () => {
+    const product = await pickProduct(true);
+    const slot = await freshSlot(product);
+    const placed = await checkout(await cartWith([adults(product, slot, 2)]));
+    if (!placed.ok) throw new Error("refused");
+    const sessionId = await sessionOf(placed.order.id);
+    const forged = JSON.stringify({
+      id: "evt_forged_1",
+      type: "payment.captured",
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId, amount: 1, currency: "SAR", declineCode: null, metadata: { orderId: placed.order.id } },
+    });
+    expect(await deliver({ rawBody: forged, signature: signSandboxPayload(forged, SECRET) })).toBe("review");
+    const { order, items, payment } = await statusOf(placed.order.id);
+    expect(order.status).toBe("REVIEW");
+    expect(order.notifiedStatus).toBeNull();
+    expect(items.map((item) => item.status)).toEqual(["HELD"]);
+    expect(payment).toMatchObject({ status: "CREATED", capturedAmount: 0 });
+    // The seats stay held for the team to decide, and the hold outlives the usual 30 minutes.
+    expect((await engine.seatCounts(product.optionId, slot))?.held).toBeGreaterThanOrEqual(2);
+    const booking = await engine.getBooking(items[0]!.bookingUuid);
+    expect(booking?.status).toBe("ON_HOLD");
+    expect(new Date(booking!.utcExpiresAt!).getTime() - clock.getTime()).toBeGreaterThan(23 * 60 * 60_000);
+    // Neither settling again nor the reconciler moves it on.
+    expect(await settleOrder(ctx, placed.order.id)).toBe("REVIEW");
+    await runReconcilerOnce(ctx, { settleAfterMs: 0 });
+    expect((await statusOf(placed.order.id)).order.status).toBe("REVIEW");
+    // No confirmation was sent to the customer.
+    expect(ctx.mail.filter((message) => message.to === lead.email && message.subject.includes(placed.order.reference))).toHaveLength(0);
+  });
+
+  test.each([
+    ["another currency", { amount: null as number | null, currency: "USD" }],
+    ["more than owed", { amount: 1, currency: "SAR", extra: true }],
+    ["another order's metadata", { amount: null as number | null, currency: "SAR", orderId: "ord_someone_else" }],
+  ])("a capture with %s is refused too", async (_, change) => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    const amount = change.amount === null ? placed.order.totalAmount : placed.order.totalAmount + 1;
+    const forged = JSON.stringify({
+      id: `evt_forged_${randomUUID()}`,
+      type: "payment.captured",
+      created: Math.floor(Date.now() / 1000),
+      data: { sessionId: await sessionOf(placed.order.id), amount, currency: change.currency, declineCode: null, metadata: { orderId: "orderId" in change ? change.orderId : placed.order.id } },
+    });
+    expect(await deliver({ rawBody: forged, signature: signSandboxPayload(forged, SECRET) })).toBe("review");
+    expect((await statusOf(placed.order.id)).order.status).toBe("REVIEW");
   });
 
   test("signatures: a tampered body, a wrong secret or an old timestamp is refused", () => {

@@ -7,11 +7,13 @@ import * as Sentry from "@sentry/node";
 import type { Env } from "#app/lib/env.server";
 
 export type CommerceIncident = {
-  kind: "payment_failed" | "booking_failed" | "partially_confirmed" | "refund_failed" | "settle_failed";
+  kind: "payment_failed" | "booking_failed" | "partially_confirmed" | "refund_failed" | "settle_failed" | "payment_mismatch";
   orderId: string;
   gateway: string | null;
   declineCode?: string | null;
   bookingError?: string | null;
+  /** payment_mismatch: which rule the gateway's report broke (AMOUNT_MISMATCH, CURRENCY_MISMATCH, …). */
+  integrityProblem?: string | null;
 };
 
 /** Where commerce incidents go: Sentry when SENTRY_DSN is set, nowhere otherwise. */
@@ -37,6 +39,7 @@ function reportToSentry(incident: CommerceIncident): void {
     scope.setTag("decline_code", incident.declineCode ?? "none");
     scope.setTag("commerce_outcome", incident.kind);
     if (incident.bookingError) scope.setTag("booking_error", incident.bookingError);
+    if (incident.integrityProblem) scope.setTag("integrity_problem", incident.integrityProblem);
     scope.setLevel(incident.kind === "partially_confirmed" ? "warning" : "error");
     Sentry.captureMessage(`commerce: ${incident.kind}`);
   });

@@ -10,13 +10,15 @@ import { BookingStatus } from "@octocloud/types";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { AppContext } from "#app/context.server";
-import type { Database } from "#app/db/db.server";
+import { rowsOf, type Database } from "#app/db/db.server";
+import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, paymentEvents, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
 import { clearCartItems, loadProducts, reviewCart } from "./cart.server";
 import { notifyOrderOutcome, type NotifiedOutcome } from "./notify.server";
+import { verifyPaymentEvent, type IntegrityProblem } from "./payment-integrity";
 import { netAmount, type PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 import { cartPath, checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
@@ -35,7 +37,9 @@ export type OrderStatus =
   | "PAY_LATER"
   | "PAYMENT_FAILED"
   | "BOOKING_FAILED"
-  | "EXPIRED";
+  | "EXPIRED"
+  /** A gateway reported money that does not match what the order owes: nothing moves until the team decides. */
+  | "REVIEW";
 
 export type ItemStatus = "NEW" | "HELD" | "CONFIRMED" | "PENDING" | "FAILED" | "CANCELLED";
 
@@ -62,9 +66,11 @@ export interface PlaceOrderInput {
   /** The total the customer saw on the checkout page; a different total today is refused. */
   expectedTotal?: number;
   userId?: string | null;
+  /** The client's address (pay-later orders are limited per address too). */
+  address?: string;
 }
 
-export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE";
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT";
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -148,6 +154,21 @@ class PromoUsedUp extends Error {}
  * engine, then opens a hosted payment session (card) or confirms the bookings (pay later). A second
  * submit with the same idempotency key finds the first order; a refusal releases every hold it took.
  */
+/**
+ * Pay later takes inventory with no payment: limited per email (open unpaid orders) and per address
+ * (orders a day); both limits are settings (PAY_LATER_MAX_OPEN_PER_EMAIL, PAY_LATER_MAX_PER_ADDRESS).
+ */
+async function payLaterAllowed(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
+  const [open] = rowsOf<{ n: number }>(
+    await deps.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE lower(email) = ${input.lead.email.trim().toLowerCase()}
+      AND payment_method = 'pay_later' AND status IN ('PROCESSING', 'PAY_LATER')`),
+  );
+  if ((open?.n ?? 0) >= deps.env.PAY_LATER_MAX_OPEN_PER_EMAIL) return false;
+  if (!input.address) return true;
+  const { count } = await countRateLimitHit("payLaterAddress", input.address, { db: deps.db, secret: deps.env.SESSION_SECRET });
+  return count <= deps.env.PAY_LATER_MAX_PER_ADDRESS;
+}
+
 export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const db = deps.db;
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
@@ -158,6 +179,8 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   if (review.lines.some((line) => line.status === "unavailable")) return { ok: false, reason: "UNAVAILABLE" };
   if (review.promo && !review.promo.applied) return { ok: false, reason: "PROMO", promoReason: review.promo.reason };
   if (input.expectedTotal !== undefined && input.expectedTotal !== review.total) return { ok: false, reason: "PRICE_CHANGED" };
+
+  if (input.method === "pay_later" && !(await payLaterAllowed(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
 
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
   await abandonUnpaidOrders(deps, input.cartId);
@@ -346,7 +369,10 @@ export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise
   await releasePromo(db, orderId);
 }
 
-export type ApplyEventResult = "applied" | "duplicate" | "unknown_session";
+/** The longest an engine hold lasts (OCTO's extend is capped at a day). */
+const MAX_HOLD_MINUTES = 24 * 60;
+
+export type ApplyEventResult = "applied" | "duplicate" | "unknown_session" | "review";
 
 /**
  * Records a verified gateway event once and moves the payment forward. Out-of-order events are
@@ -371,6 +397,15 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
     return "unknown_session";
   }
   const now = new Date();
+  const verdict = verifyPaymentEvent(
+    { ...payment, captureAmount: payment.captureState === "NONE" ? null : await confirmedTotal(db, payment.orderId) },
+    { type: event.type, amount: event.amount, currency: event.currency, orderId: event.orderId ?? null },
+  );
+  if (!verdict.ok) {
+    await holdForReview(deps, payment, event, verdict.problem);
+    await markProcessed(db, gatewayName, event.id);
+    return "review";
+  }
   switch (event.type) {
     case "payment.authorized":
       await db.update(payments).set({ status: "AUTHORIZED", updatedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, "CREATED")));
@@ -378,7 +413,8 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
     case "payment.captured":
       await db
         .update(payments)
-        .set({ status: "CAPTURED", capturedAmount: event.amount ?? payment.amount, captureState: "DONE", updatedAt: now })
+        // verifyPaymentEvent has checked the amount: it is what the order owes (or the capture we asked for).
+        .set({ status: "CAPTURED", capturedAmount: event.amount!, captureState: "DONE", updatedAt: now })
         .where(and(eq(payments.id, payment.id), inArray(payments.status, ["CREATED", "AUTHORIZED"])));
       break;
     case "payment.failed":
@@ -397,6 +433,31 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
   if (options.settle !== false) await settleOrder(deps, payment.orderId);
   await markProcessed(db, gatewayName, event.id);
   return "applied";
+}
+
+/** What the confirmed items cost: the amount settleOrder captures on an authorize-then-capture payment. */
+async function confirmedTotal(db: Database, orderId: string): Promise<number> {
+  return (await getOrderItems(db, orderId)).filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + netAmount(item), 0);
+}
+
+/**
+ * A gateway's report broke the integrity rule: the order stops where it is (nothing is confirmed or
+ * released), its holds are stretched to their longest so the seats stay while the team looks, and
+ * support hears of it. Final orders keep their status; the incident still goes out.
+ */
+async function holdForReview(deps: CommerceDeps, payment: PaymentRow, event: PaymentEvent, problem: IntegrityProblem): Promise<void> {
+  const moved = await deps.db
+    .update(orders)
+    .set({ status: "REVIEW", updatedAt: new Date() })
+    .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ["AWAITING_PAYMENT", "PROCESSING", "ON_HOLD", "PAY_LATER"])))
+    .returning({ id: orders.id });
+  console.error(`[orders] payment event ${event.id} for order ${payment.orderId} refused (${problem}): reported ${event.amount} ${event.currency}, owed ${payment.amount} ${payment.currency}`);
+  deps.incidents.report({ kind: "payment_mismatch", orderId: payment.orderId, gateway: payment.gateway, integrityProblem: problem });
+  if (moved.length === 0) return;
+  for (const item of await getOrderItems(deps.db, payment.orderId)) {
+    if (item.status !== "HELD") continue;
+    await deps.bookingApi.extendReservation(item.bookingUuid, MAX_HOLD_MINUTES).catch((error: unknown) => console.error("[orders] could not extend a hold under review", error));
+  }
 }
 
 async function markProcessed(db: Database, gateway: string, eventId: string): Promise<void> {
@@ -443,7 +504,7 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   const status = order.status as OrderStatus;
-  if (status === "PLACING" || status === "REFUSED") return status;
+  if (status === "PLACING" || status === "REFUSED" || status === "REVIEW") return status;
   const payment = await paymentOf(db, orderId);
   const gateway = payment && isGatewayName(payment.gateway) ? deps.payments.get(payment.gateway) : null;
   const needsPayment = order.paymentMethod === "card" && order.totalAmount > 0;

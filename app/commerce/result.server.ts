@@ -39,6 +39,8 @@ export function screenOf(status: OrderStatus): ResultScreen {
     case "EXPIRED":
       return "expired";
     case "ON_HOLD":
+    case "REVIEW":
+      // The team is checking the payment before anything is confirmed: "received, awaiting confirmation".
       return "onHold";
     case "PAY_LATER":
       return "payLater";

@@ -3,7 +3,7 @@
  * through `pg` when DATABASE_URL is set. The first call opens it, applies the SQL migrations in
  * ./drizzle and seeds the catalogue when it is empty; nothing for the user to run.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -223,11 +223,24 @@ async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> 
   await rename(temporary, dataDir);
 }
 
+/** Migrations in drizzle/ that the database has not recorded as applied (0 when current). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  // Two statements: PostgreSQL resolves a table name in a query even on a branch that never runs.
+  const [table] = rowsOf<{ name: string | null }>(await handle.db.execute(sql`SELECT to_regclass('drizzle.__drizzle_migrations')::text AS name`));
+  if (!table?.name) return journal.entries.length;
+  const [row] = rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`));
+  return Math.max(0, journal.entries.length - Number(row?.n ?? 0));
+}
+
 /**
- * Opens the database the environment names (PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR),
- * migrated and, when empty, seeded. The composition root calls it once per process.
+ * Opens the database the environment names. The embedded PGlite under DATA_DIR is a local
+ * convenience: it is created, migrated and seeded with the demo catalogue on first start. A
+ * PostgreSQL server at DATABASE_URL is a deployment: boot only checks it is migrated (the release
+ * step is `npm run migrate`) and never fills it with demo products (`npm run seed` does, when asked).
+ * `mode: "migrate"` (the migrate and seed commands) migrates a server under its advisory lock.
  */
-export async function openDatabase(env: DatabaseEnv): Promise<DatabaseHandle> {
+export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | "migrate" } = {}): Promise<DatabaseHandle> {
   const started = performance.now();
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) {
@@ -238,8 +251,15 @@ export async function openDatabase(env: DatabaseEnv): Promise<DatabaseHandle> {
     handle = await openPglite({ dataDir });
   }
   try {
-    // Migrations that arrived since the folder was made, and a seed if a server is still empty.
-    await prepareDatabase(handle, env);
+    if (handle.kind === "pglite") {
+      // Migrations that arrived since the folder was made (and a seed if the folder is still empty).
+      await prepareDatabase(handle, env);
+    } else if (options.mode === "migrate") {
+      await prepareDatabase(handle, env, { seed: false });
+    } else {
+      const pending = await pendingMigrations(handle);
+      if (pending > 0) throw new Error(`The database at DATABASE_URL has ${pending} migration(s) to apply: run \`npm run migrate\` (the release step) first`);
+    }
     const elapsed = performance.now() - started;
     if (elapsed > 1000) console.info(`[db] ready in ${Math.round(elapsed)} ms (${handle.kind})`);
   } catch (error) {

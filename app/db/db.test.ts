@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { parseEnv } from "#app/lib/env.server";
-import { openDatabase, rowsOf, type DatabaseHandle } from "./db.server";
+import { openDatabase, pendingMigrations, rowsOf, type DatabaseHandle } from "./db.server";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "./testing.server";
 
 let database: TestDatabase;
@@ -137,8 +137,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("first start on PGlite",
   });
 });
 
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("first start on a PostgreSQL server", () => {
-  test("migrates and seeds an empty database, once, under an advisory lock", async () => {
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL server is a deployment", () => {
+  test("boot refuses an unmigrated database, `npm run migrate` migrates it under an advisory lock, and nothing seeds demo products", async () => {
     const pg = (await import("pg")).default;
     const base = new URL(process.env.TEST_DATABASE_URL!);
     const name = `rihla_first_${process.pid}`;
@@ -151,12 +151,13 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("first start on a Postgre
     const env = parseEnv({ DATABASE_URL: url.toString(), CATALOGUE_SCALE: "30", SEED: "first-start" });
     let handle: DatabaseHandle | undefined;
     try {
+      await expect(openDatabase(env)).rejects.toThrow(/migration\(s\) to apply: run `npm run migrate`/);
+      // Two release steps racing (two instances deploying at once) migrate once.
+      const [a, b] = await Promise.all([openDatabase(env, { mode: "migrate" }), openDatabase(env, { mode: "migrate" })]);
+      expect(await pendingMigrations(a)).toBe(0);
+      await Promise.all([a.close(), b.close()]);
       handle = await openDatabase(env);
-      expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
-      await handle.close();
-      // A second start finds it seeded and adds nothing.
-      handle = await openDatabase(env);
-      expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(30);
+      expect(rowsOf<{ n: number }>(await handle.db.execute(sql`SELECT count(*)::int AS n FROM products`))[0]!.n).toBe(0);
     } finally {
       await handle?.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

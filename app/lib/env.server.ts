@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { deploymentProblems, installationSecrets, SECRET_NAMES, type SecretName, type Secrets } from "./secrets.server";
 import { LAYOUT_IDS } from "#app/layouts/layouts";
 import { isIsoDate } from "./dates";
 
@@ -33,8 +34,8 @@ const EnvSchema = z.object({
   /** "1" lets /api/preview-layout set a signed cookie that previews a layout in one browser; always on outside production. */
   LAYOUT_PREVIEW: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).optional().or(z.literal("").transform(() => undefined)),
-  /** Signs cookies (cart, session, flash). Must be set in production. */
-  SESSION_SECRET: z.string().min(16).default("dev-only-secret-change-me-please"),
+  /** Signs cookies (cart, session, flash). Unset: generated once per installation (DATA_DIR/secrets.json). */
+  SESSION_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Outgoing mail: an SMTP server (smtp://user:pass@host:587); when empty, mail goes to ${DATA_DIR}/outbox. */
   SMTP_URL: z.string().optional().transform((value) => value || undefined),
   /** The sender of outgoing mail. */
@@ -50,11 +51,15 @@ const EnvSchema = z.object({
   SANITY_READ_TOKEN: z.string().optional().transform((value) => value || undefined),
   /** Overrides the Sanity API host (used by the contract test's local server). */
   SANITY_API_HOST: z.string().optional().transform((value) => value || undefined),
-  SANITY_WEBHOOK_SECRET: z.string().default("dev-only-webhook-secret"),
+  /** Checks Sanity webhook signatures. Unset: generated per installation (then no real Sanity webhook verifies). */
+  SANITY_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Payments: "sandbox" (built-in hosted page and signed webhooks) or "stripe". */
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** Reserve now, pay later: unpaid pay-later orders one email may have open, and orders per client address a day. */
+  PAY_LATER_MAX_OPEN_PER_EMAIL: z.coerce.number().int().min(0).max(1000).default(2),
+  PAY_LATER_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(5),
   /** Signs the sandbox gateway's webhooks (HMAC-SHA256). */
-  SANDBOX_WEBHOOK_SECRET: z.string().min(16).default("dev-only-sandbox-webhook-secret"),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Where the sandbox delivers webhooks; empty means SITE_URL. */
   SANDBOX_WEBHOOK_URL: z.string().optional().transform((value) => value || undefined),
   STRIPE_SECRET_KEY: z.string().optional().transform((value) => value || undefined),
@@ -82,18 +87,36 @@ const EnvSchema = z.object({
   BOOKING_API_KEY: z.string().optional().transform((value) => value || undefined),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type ParsedEnv = z.infer<typeof EnvSchema>;
+/** The parsed environment: every secret is present (configured, or this installation's generated one). */
+export type Env = Omit<ParsedEnv, SecretName> & Secrets & {
+  /** The sandbox gateway takes test cards: every checkout and hosted page says so. */
+  PAYMENT_TEST_MODE: boolean;
+};
 
 /**
- * Parses the environment; throws with every problem listed when a variable is malformed. The
- * composition root (app/context.server.ts) calls it once; everything else receives the result.
+ * Parses the environment; throws with every problem listed when a variable is malformed, or when a
+ * public deployment (https SITE_URL) lacks a strong secret or an explicit payment gateway. Secrets
+ * left unset come from DATA_DIR/secrets.json, generated on first use. The composition root
+ * (app/context.server.ts) calls it once; everything else receives the result.
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
-  return result.data;
+  const parsed = result.data;
+  const problems = deploymentProblems({
+    siteUrl: parsed.SITE_URL,
+    configured: { SESSION_SECRET: source.SESSION_SECRET, SANITY_WEBHOOK_SECRET: source.SANITY_WEBHOOK_SECRET, SANDBOX_WEBHOOK_SECRET: source.SANDBOX_WEBHOOK_SECRET, PAYMENT_GATEWAY: source.PAYMENT_GATEWAY },
+  });
+  if (problems.length > 0) {
+    throw new Error(`Refusing to start a public deployment (SITE_URL ${parsed.SITE_URL}):\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
+  }
+  const missing = SECRET_NAMES.some((name) => !parsed[name]);
+  const generated = missing ? installationSecrets(parsed.DATA_DIR) : null;
+  const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, parsed[name] ?? generated![name]])) as Secrets;
+  return { ...parsed, ...secrets, PAYMENT_TEST_MODE: parsed.PAYMENT_GATEWAY === "sandbox" };
 }
 
 /** The only variables the browser sees (as window.ENV). */

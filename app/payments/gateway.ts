@@ -55,6 +55,8 @@ export interface PaymentEvent {
   amount: number | null;
   currency: string | null;
   declineCode: string | null;
+  /** The order the provider's session metadata names (checked against the session's own order). */
+  orderId?: string | null;
   /** The raw event, stored for support (never card data: providers do not send it). */
   raw: Record<string, unknown>;
 }

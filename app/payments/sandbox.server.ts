@@ -208,6 +208,7 @@ export class SandboxGateway implements PaymentGateway {
         amount: body.data.amount,
         currency: body.data.currency,
         declineCode: body.data.declineCode,
+        orderId: body.data.metadata?.orderId ?? null,
         raw: body as unknown as Record<string, unknown>,
       },
     ];

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { verifyPaymentEvent } from "#app/commerce/payment-integrity";
 import { WebhookSignatureError, type CreateSessionInput } from "./gateway";
 import { StripeGateway } from "./stripe.server";
 
@@ -76,9 +77,19 @@ describe("webhooks: a recorded event", () => {
         amount: 45_000,
         currency: "SAR",
         declineCode: null,
+        orderId: "7f3c2a9e-5b1d-4e8a-9c0f-2d6b8e4a1c37",
         raw: { id: "evt_1QwRihlaL8mN2pQrEvtCmpl1", type: "checkout.session.completed", created: 1_789_574_720 },
       },
     ]);
+  });
+
+  test("its amount, currency and order are held to what our payment row owes (the integrity rule)", async () => {
+    const [event] = await gateway.parseWebhook(recorded, sign());
+    const owed = { orderId: "7f3c2a9e-5b1d-4e8a-9c0f-2d6b8e4a1c37", amount: 45_000, currency: "SAR", captureMethod: "automatic", captureState: "NONE" };
+    expect(verifyPaymentEvent(owed, event!)).toEqual({ ok: true });
+    expect(verifyPaymentEvent({ ...owed, amount: 90_000 }, event!)).toMatchObject({ ok: false, problem: "AMOUNT_MISMATCH" });
+    expect(verifyPaymentEvent({ ...owed, currency: "AED" }, event!)).toMatchObject({ ok: false, problem: "CURRENCY_MISMATCH" });
+    expect(verifyPaymentEvent({ ...owed, orderId: "another-order" }, event!)).toMatchObject({ ok: false, problem: "ORDER_MISMATCH" });
   });
 
   test("a tampered body, a wrong secret, an old timestamp or no signature is refused", async () => {

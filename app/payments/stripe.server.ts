@@ -25,6 +25,7 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent[] {
           amount: session.amount_total ?? null,
           currency: session.currency?.toUpperCase() ?? null,
           declineCode: null,
+          orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
           raw,
         },
       ];

@@ -8,7 +8,7 @@ import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
-import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
+import { accountHome, safeRedirectTo } from "#app/auth/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
@@ -47,10 +47,9 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) },
     });
   }
-  if (outcome.status === "email-taken") {
-    return json(submission.reply({ hideFields: HIDDEN, fieldErrors: { email: [AUTH_ERRORS.emailTaken] } }), { status: 400, headers: noStore });
-  }
-  return signInAndRedirect(app, request, outcome.user, safeRedirectTo(redirectTo, accountHome(locale)), { type: "success", key: "account.toasts.signedUp" });
+  // New or taken address, the same answer (the owner of a taken one hears by email): go and log in.
+  const login = localized(locale, loginPath({ redirectTo: redirectTo ? safeRedirectTo(redirectTo, "") : undefined }));
+  return redirectWithToast(app, login, { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
 }
 
 export default function SignUpRoute() {

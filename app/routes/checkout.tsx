@@ -4,6 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { clientAddress } from "#app/auth/rate-limit.server";
 import { CheckoutSummary } from "#app/components/commerce/checkout-parts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -76,8 +77,12 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     idempotencyKey,
     expectedTotal,
     userId: user?.id ?? null,
+    address: clientAddress(request),
   });
   if (placed.ok) return redirect(localized(locale, placed.redirectTo), { status: 303 });
+  if (placed.reason === "PAY_LATER_LIMIT") {
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_LIMIT"] }) }, { status: 429, headers: noStore });
+  }
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }

@@ -34,12 +34,14 @@ function page(session: Session, options: { error?: string; status?: number } = {
   label{display:block;font-size:.875rem;margin:.75rem 0 .25rem} input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #c9cfd9;border-radius:6px;font-size:1rem}
   .row{display:flex;gap:.75rem} .row>div{flex:1} button{margin-top:1.25rem;width:100%;padding:.8rem;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
   .error{color:#b42318;background:#fef3f2;padding:.5rem .75rem;border-radius:6px} .hint{font-size:.8rem;color:#5b6476} a{color:#635bff}
+  .test-mode{margin:0 0 1rem;padding:.5rem .75rem;border-radius:6px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:.875rem}
   .brand{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#635bff;font-weight:700}
 </style>
 </head>
 <body>
 <main>
 <p class="brand">Sandbox Pay</p>
+<p class="test-mode" role="note">${escape(t("booking.testMode"))}</p>
 <h1>${escape(t("booking.sandbox.merchant", { reference: session.metadata.reference ?? "" }))}</h1>
 <p class="amount" dir="ltr">${escape(amount)}</p>
 ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ""}

@@ -83,11 +83,12 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
   const clock = overrides.clock ?? systemClock;
   const closeDatabase = overrides.closeDatabase ?? !overrides.database;
   try {
-    const catalogue = await openCatalogue(database);
+    const siteChanges = createSiteChanges();
+    // A catalogue change (here or on another instance) drops cached pages once the index has it.
+    const catalogue = await openCatalogue(database, { onChange: (reason) => siteChanges.notify(reason) });
     const booking: BookingService = overrides.bookingApi
       ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
       : createBookingService(env, database, clock);
-    const siteChanges = createSiteChanges();
     const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
     const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
     const context: AppContext = {

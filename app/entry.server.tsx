@@ -8,6 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
 import { getEnv } from "#app/lib/env.server";
+import { NonceProvider } from "#app/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,6 +17,10 @@ export { boot, shutdown } from "#app/boot.server";
 export { subscribeToSiteChanges } from "#app/lib/lifecycle.server";
 export { createPageCache } from "#app/lib/page-cache.server";
 export { createImageHandler } from "#app/lib/image-server.server";
+/** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
+export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
+export { createRequestGuard } from "#app/lib/request-guard.server";
+export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.server";
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth reporting.
@@ -24,7 +29,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (getEnv().SENTRY_DSN) Sentry.captureException(error);
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext?: { cspNonce?: string },
+) {
+  // The CSP nonce server.js generated for this response (empty when rendered outside it, e.g. tests).
+  const nonce = loadContext?.cspNonce ?? "";
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = getI18nInstance(locale);
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
@@ -33,10 +46,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce: nonce || undefined,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

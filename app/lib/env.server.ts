@@ -9,8 +9,13 @@ import { LAYOUT_IDS } from "#app/layouts/layouts";
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin used for canonical URLs, sitemaps and emails. */
-  SITE_URL: z.string().url().default("http://localhost:3000"),
+  /**
+   * Public origin used for canonical URLs, sitemaps, redirects to the payment page, webhooks and emails.
+   * Empty means http://localhost:$PORT (see resolveDefaults); it is never taken from the Host header.
+   */
+  SITE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (hops); 0 trusts none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Where the embedded database, outbox and generated files live. */
   DATA_DIR: z.string().min(1).default(path.resolve("data")),
   /** A PostgreSQL server; when empty the embedded PGlite database under DATA_DIR is used. */
@@ -81,7 +86,12 @@ const EnvSchema = z.object({
   BOOKING_API_KEY: z.string().optional().transform((value) => value || undefined),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, "SITE_URL"> & { SITE_URL: string };
+
+/** Defaults that depend on other variables: a local run links to the port it listens on. */
+export function resolveDefaults(env: z.infer<typeof EnvSchema>): Env {
+  return { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
+}
 
 let parsed: Env | undefined;
 
@@ -92,7 +102,7 @@ export function getEnv(): Env {
     if (!result.success) {
       throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
     }
-    parsed = result.data;
+    parsed = resolveDefaults(result.data);
   }
   return parsed;
 }

@@ -15,6 +15,14 @@ export function isGatewayName(value: unknown): value is GatewayName {
   return value === "sandbox" || value === "stripe";
 }
 
+/**
+ * Whether this deployment takes a gateway's webhooks: Stripe when its keys are set, the sandbox when it
+ * is the active gateway (its default secret is public, so a production store must not accept its events).
+ */
+export function isGatewayConfigured(name: GatewayName, env = getEnv()): boolean {
+  return name === "stripe" ? Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) : env.PAYMENT_GATEWAY === "sandbox";
+}
+
 export function getGateway(name: GatewayName): PaymentGateway {
   let gateway = gateways.get(name);
   if (!gateway) {

@@ -1,3 +1,5 @@
+// First: zod must know it may not use eval before any module builds a schema (see the module).
+import "#app/lib/zod-jitless";
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";

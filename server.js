@@ -53,7 +53,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Forwarding headers count only from the TRUST_PROXY hops in front of us (default: none).
   app.set("trust proxy", entry.trustProxyHops());
   app.use(entry.trustedClientAddress);
-  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/023).
+  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/024).
   app.use(entry.createSecurityHeaders());
   app.use(rejectMalformedUrl);
   app.use(compression());

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -25,6 +25,9 @@ export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.se
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // Aborted requests (client went away) are not errors worth reporting.
   if (request.signal.aborted) return;
+  // 4xx answers Remix makes itself (a POST to a page without an action, a forged `_data` id) are the
+  // client's mistake: logging and reporting each one lets any scanner flood the logs and Sentry.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
   if (getEnv().SENTRY_DSN) Sentry.captureException(error);
 };

@@ -53,6 +53,8 @@ export default defineConfig({
       COMMERCE_TEST_HOOKS: "1",
       // tests/layouts.spec.ts previews each layout with /api/preview-layout's signed cookie.
       LAYOUT_PREVIEW: "1",
+      // Tests act as a load balancer: each sends its own X-Forwarded-For so per-IP rate limits never couple them.
+      TRUST_PROXY: "1",
     },
   },
 });

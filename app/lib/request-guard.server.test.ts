@@ -43,6 +43,8 @@ describe("request guard", () => {
     expect(await multipart.json()).toEqual({ fields: { name: "Layla" } });
     const empty = await post("/auth/logout", { headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(await empty.json()).toEqual({ fields: {} });
+    // A POST without body or type (a script's sign-out) is an empty form, not an error.
+    expect(await (await post("/auth/logout")).json()).toEqual({ fields: {} });
   });
 
   test("JSON or another type to a form action answers 415", async () => {
@@ -57,6 +59,7 @@ describe("request guard", () => {
     expect((await post("/contact-us", { body: "x=1", headers: { "Content-Type": "multipart/form-data" } })).status).toBe(400);
     expect((await fetch(origin + "/cart", { method: "PUT" })).status).toBe(400);
     expect((await fetch(origin + "/cart", { method: "DELETE" })).status).toBe(400);
+    expect((await fetch(origin + "/cart", { method: "PATCH" })).status).toBe(400);
   });
 
   test("a form over 100 KB answers 413, also when it is streamed without a length", async () => {

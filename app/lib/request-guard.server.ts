@@ -7,9 +7,10 @@ import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
  * One guard in front of every action, so no route can forget it: a request with a body is read here
  * (bounded), checked, and handed on to Remix intact. Form actions (everything but the JSON endpoints
  * below) accept only urlencoded and multipart bodies of at most 100 KB: another type answers 415, a
- * body that cannot be parsed or is missing answers 400, a bigger one 413. The JSON endpoints (OCTO,
- * payment and CMS webhooks, test hooks) parse their own types; they get 1 MB. Bytes are counted as
- * they stream, so a lying or absent Content-Length does not get past the limit.
+ * body that cannot be parsed (or a PUT/PATCH/DELETE without one) answers 400, a bigger one 413; a
+ * bodiless POST is an empty form. The JSON endpoints (OCTO, payment and CMS webhooks, test hooks)
+ * parse their own types; they get 1 MB. Bytes are counted as they stream, so a lying or absent
+ * Content-Length does not get past the limit.
  */
 
 export const FORM_BODY_LIMIT = 100 * 1024;
@@ -131,7 +132,13 @@ export function createRequestGuard(limits: { form?: number; own?: number } = {})
 
     if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res, 413, pathname);
     if (kind === "form") {
-      if (!hasBody(req) && !type) return refuse(req, res, 400, pathname);
+      if (!hasBody(req) && !type) {
+        // A bodiless POST (a sign-out button posted by a script, `curl -X POST`) is an empty form;
+        // a PUT, PATCH or DELETE without a body is malformed.
+        if (method !== "POST") return refuse(req, res, 400, pathname);
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
+        return next();
+      }
       if (!FORM_TYPES.has(type)) return refuse(req, res, 415, pathname);
       if (type === "multipart/form-data" && !/;\s*boundary=/i.test(rawType)) return refuse(req, res, 400, pathname);
     }

@@ -53,7 +53,11 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Forwarding headers count only from the TRUST_PROXY hops in front of us (default: none).
+  app.set("trust proxy", entry.trustProxyHops(context.env));
+  app.use(entry.trustedClientAddress);
+  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/024).
+  app.use(entry.createSecurityHeaders(context.env));
   app.use(rejectMalformedUrl);
   app.use(compression());
   // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
@@ -75,7 +79,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => context }));
+  // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
+  app.use(entry.createRequestGuard());
+  // One context per process; each request adds only its CSP nonce.
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
 
   const server = app.listen(port, () => {
     const address = server.address();

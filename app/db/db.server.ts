@@ -39,8 +39,16 @@ export interface DatabaseHandle {
   kind: "pglite" | "pg";
   db: Database;
   pubsub: PubSub;
+  /**
+   * Runs `work` only if no other process holds the lock `key` (a PostgreSQL advisory lock); returns
+   * undefined when another instance has it. PGlite belongs to one process, so it always runs.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
+
+/** Advisory lock keys, one per job that must run on one instance at a time. */
+export const LOCKS = { migrate: 7460201, testTemplate: 7460202, reconciler: 7460203 } as const;
 
 /** Where the SQL migrations live; the server always runs from the repository root. */
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
@@ -72,6 +80,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     client,
     pubsub,
+    exclusive: (_key, work) => work(),
     close() {
       // PGlite serialises queries; close() waits for the running one, so no write is lost.
       closing ??= client.closed ? Promise.resolve() : client.close();
@@ -194,6 +203,21 @@ export function openNodePg(connectionString: string, options: { max?: number } =
     db,
     pool,
     pubsub,
+    async exclusive(key, work) {
+      // Session-level lock on one pooled connection, held while the work runs on the pool.
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [key]);
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close() {
       closing ??= (async () => {
         closed = true;
@@ -236,11 +260,11 @@ export async function prepareDatabase(handle: DatabaseHandle, env: SeedEnv, opti
   const pool = (handle as DatabaseHandle & { pool: pg.Pool }).pool;
   const client = await pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock(7460201)");
+    await client.query("SELECT pg_advisory_lock($1)", [LOCKS.migrate]);
     const lockedDb = drizzleNodePg({ client, schema }) as unknown as Database;
     await run({ ...handle, db: lockedDb });
   } finally {
-    await client.query("SELECT pg_advisory_unlock(7460201)").catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCKS.migrate]).catch(() => undefined);
     client.release();
   }
 }

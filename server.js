@@ -58,7 +58,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Forwarding headers count only from the TRUST_PROXY hops in front of us (default: none).
   app.set("trust proxy", entry.trustProxyHops(context.env));
   app.use(entry.trustedClientAddress);
-  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/024).
+  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/025).
   app.use(entry.createSecurityHeaders(context.env));
   app.use(rejectMalformedUrl);
   app.use((_req, res, next) => {

@@ -8,7 +8,7 @@ import type { Env } from "./env.server";
  * a nonce-based Content-Security-Policy (a fresh nonce per request in `res.locals.cspNonce`, handed to
  * Remix in the load context), nosniff, frame-ancestors 'none' + X-Frame-Options DENY, a strict
  * Referrer-Policy, a restrictive Permissions-Policy, and HSTS when the public site is HTTPS.
- * Why each CSP source is allowed: docs/decisions/024-security-headers-and-cached-pages.md.
+ * Why each CSP source is allowed: docs/decisions/025-security-headers-and-cached-pages.md.
  */
 
 type Response = ServerResponse & { locals?: Record<string, unknown> };

@@ -62,6 +62,7 @@ export const RESOURCE_ROUTES = [
   ["robots.txt", "routes/robots.ts", "robots"],
   ["sitemaps/:locale.xml", "routes/sitemap.ts", "sitemap"],
   ["healthz", "routes/healthz.ts", "healthz"],
+  ["readyz", "routes/readyz.ts", "readyz"],
   ["api/cms/webhook", "routes/api.cms.webhook.ts", "api-cms-webhook"],
   ["cms-assets/*", "routes/cms-asset.ts", "cms-asset"],
   ["builds/latest.json", "routes/builds.latest.ts", "builds-latest"],

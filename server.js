@@ -8,6 +8,8 @@ import compression from "compression";
 import express from "express";
 
 const MAX_URL_LENGTH = 4096;
+/** A SIGTERM ends the process within this long, whatever is still running. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
 const BUILD_PATH = path.resolve("build/index.js");
 
 if (process.env.SENTRY_DSN) {
@@ -53,8 +55,16 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Forwarding headers count only from the TRUST_PROXY hops in front of us (default: none).
+  app.set("trust proxy", entry.trustProxyHops(context.env));
+  app.use(entry.trustedClientAddress);
+  // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/025).
+  app.use(entry.createSecurityHeaders(context.env));
   app.use(rejectMalformedUrl);
+  app.use((_req, res, next) => {
+    if (context.lifecycle.draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(compression());
   // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
   if (process.env.PAGE_CACHE !== "off") {
@@ -76,7 +86,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: () => context }));
+  // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
+  app.use(entry.createRequestGuard());
+  // One context per process; each request adds only its CSP nonce.
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
 
   const server = app.listen(port, () => {
     const address = server.address();
@@ -89,7 +102,15 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   async function stop(signal) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing`);
+    console.log(`${signal} received: draining`);
+    // From now on /readyz says 503 and every response says Connection: close, so keep-alive clients
+    // (a load balancer's pooled connections) leave after their current request instead of lingering.
+    context.lifecycle.draining = true;
+    // Whatever hangs (a stuck query, a client that never finishes), the process ends by the deadline.
+    setTimeout(() => {
+      console.error(`[shutdown] not finished after ${SHUTDOWN_DEADLINE_MS} ms: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     // Stop taking connections, let requests in flight finish, then close databases and listeners.
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections?.();

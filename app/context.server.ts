@@ -56,7 +56,12 @@ export type AppContext = {
   clock: Clock;
   /** Signed cookies: they need SESSION_SECRET, so they are made here. */
   cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie };
-  /** Starts the background work: the content invalidation listener, the engine's cache listener and hold reaper, the reconciler. (The catalogue index listens from creation.) */
+  /**
+   * What a load balancer asks (/readyz): ready once start() has built the catalogue index, and not
+   * any more from the moment server.js begins draining on SIGTERM.
+   */
+  lifecycle: { ready: boolean; draining: boolean };
+  /** Starts the background work: the content invalidation listener, the engine's cache listener and hold reaper, the reconciler, and builds the catalogue index. (The catalogue listens from creation.) */
   start(): Promise<void>;
   /** Stops it in order (listeners, reconciler, reaper), then closes the database (when it opened it). Idempotent. */
   stop(): Promise<void>;
@@ -83,11 +88,12 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
   const clock = overrides.clock ?? systemClock;
   const closeDatabase = overrides.closeDatabase ?? !overrides.database;
   try {
-    const catalogue = await openCatalogue(database);
+    const siteChanges = createSiteChanges();
+    // A catalogue change (here or on another instance) drops cached pages once the index has it.
+    const catalogue = await openCatalogue(database, { onChange: (reason) => siteChanges.notify(reason) });
     const booking: BookingService = overrides.bookingApi
       ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
       : createBookingService(env, database, clock);
-    const siteChanges = createSiteChanges();
     const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
     const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
     const context: AppContext = {
@@ -106,6 +112,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       incidents: createIncidentReporter(env),
       clock,
       cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env) },
+      lifecycle: { ready: false, draining: false },
       start,
       stop,
     };
@@ -120,6 +127,12 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       // Expires stale holds, settles orders whose webhook never came, retries confirmations: a crash at
       // any step of a checkout is mended on the next start.
       reconciler = startReconciler(context, env.RECONCILER_INTERVAL_SECONDS * 1000);
+      if (env.DATABASE_URL && !env.SMTP_URL) {
+        console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
+      }
+      // The first listing must not pay for the index: build it before the server says it is ready.
+      await catalogue.warm();
+      context.lifecycle.ready = true;
     }
 
     function stop(): Promise<void> {

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,6 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
+import { NonceProvider } from "#app/lib/nonce";
 
 const ABORT_DELAY = 5_000;
 
@@ -16,15 +17,30 @@ export { createAppContext } from "#app/context.server";
 export { createPageCache } from "#app/lib/page-cache.server";
 export { createCacheClassResolver } from "#app/lib/cache-policy";
 export { createImageHandler } from "#app/lib/image-server.server";
+/** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
+export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
+export { createRequestGuard } from "#app/lib/request-guard.server";
+export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.server";
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (client went away) are not errors worth reporting.
   if (request.signal.aborted) return;
+  // 4xx answers Remix makes itself (a POST to a page without an action, a forged `_data` id) are the
+  // client's mistake: logging and reporting each one lets any scanner flood the logs and Sentry.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
   if (context.env.SENTRY_DSN) Sentry.captureException(error);
 };
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext?: { cspNonce?: string },
+) {
+  // The CSP nonce server.js generated for this response (empty when rendered outside it, e.g. tests).
+  const nonce = loadContext?.cspNonce ?? "";
   const locale = localeFromPath(new URL(request.url).pathname);
   const i18n = getI18nInstance(locale);
   // The matched page's cache class (its `handle`) has the last word on Cache-Control.
@@ -37,10 +53,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </I18nextProvider>,
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </I18nextProvider>
+      </NonceProvider>,
       {
+        nonce: nonce || undefined,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

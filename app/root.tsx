@@ -1,3 +1,5 @@
+// First: zod must know it may not use eval before any module builds a schema (see the module).
+import "#app/lib/zod-jitless";
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,6 +19,7 @@ import { getPreviewLayout } from "#app/layouts/preview.server";
 import { accountSummary } from "#app/auth/account-summary.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getPublicEnv } from "#app/lib/env.server";
+import { useNonce } from "#app/lib/nonce";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
 import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
@@ -84,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const storefrontType = data?.site.storefrontType ?? "default";
   const layout = getLayout(data?.layout);
+  const nonce = useNonce();
   return (
     <html lang={locale.code} dir={locale.dir}>
       <head>
@@ -108,12 +112,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <DismissMenus />
         <BuildRefresh />
         <TagManager id={data?.site.tagManagerId} />
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         <script
+          nonce={nonce}
           // Only the allow-listed public variables reach the browser.
           dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
         />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

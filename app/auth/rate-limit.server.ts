@@ -75,8 +75,8 @@ export async function pruneRateLimits(now: Date, db: Database): Promise<void> {
 }
 
 /**
- * The client's address. The server runs behind a proxy (`trust proxy`), which puts the client first
- * in X-Forwarded-For; a request that reaches us directly has none and shares one bucket.
+ * The client's address. server.js replaces X-Forwarded-For with the one address
+ * Express trusts (TRUST_PROXY hops, app/lib/client-address.server.ts), so a forged header changes nothing.
  */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();

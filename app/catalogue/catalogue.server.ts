@@ -195,8 +195,18 @@ export class Catalogue {
 
   constructor(
     private readonly handle: Pick<DatabaseHandle, "db" | "pubsub">,
-    private readonly options: { today?: () => string; versionCheckMs?: number } = {},
+    private readonly options: {
+      today?: () => string;
+      versionCheckMs?: number;
+      /** Told once a change has been loaded into the index (the app context clears cached pages then). */
+      onChange?: (reason: string) => void;
+    } = {},
   ) {}
+
+  /** True once the first index is built (readiness waits for it). */
+  get ready(): boolean {
+    return this.index !== undefined;
+  }
 
   get db(): Database {
     return this.handle.db;
@@ -212,10 +222,32 @@ export class Catalogue {
     this.unsubscribe = undefined;
   }
 
-  /** Marks the index stale; the next read rebuilds it while serving the previous one. */
+  /**
+   * A change was made (here or on another instance): rebuild the index now, keep serving the previous
+   * one meanwhile, and tell onChange once the new one is in place, so cached pages are dropped only
+   * when a fresh render would show the change (dropping them earlier could cache the old data again).
+   */
   invalidate(): void {
     this.stale = true;
     this.details.clear();
+    if (!this.index) return;
+    void this.refresh()
+      .then(() => this.options.onChange?.("catalogue"))
+      .catch((error: unknown) => console.error("[catalogue] rebuilding the index failed", error));
+  }
+
+  /** Resolves once an index built after the last invalidation is in place. */
+  private async refresh(): Promise<void> {
+    while (this.stale || this.building) {
+      // A build that began before the change may not include it: wait for it, then build again.
+      if (this.building) await this.building.catch((error: unknown) => console.error("[catalogue] index build failed", error));
+      else void this.getIndex();
+    }
+  }
+
+  /** Builds the first index (before the server reports ready). */
+  async warm(): Promise<void> {
+    await this.getIndex();
   }
 
   /** The current index; builds it on first use; after invalidation, rebuilds in the background. */
@@ -485,8 +517,8 @@ export async function notifyCatalogueChanged(handle: Pick<DatabaseHandle, "db" |
 }
 
 /** Opens the catalogue index over a database and subscribes it to change notifications. */
-export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub">): Promise<Catalogue> {
-  const catalogue = new Catalogue(handle);
+export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub">, options: { onChange?: (reason: string) => void } = {}): Promise<Catalogue> {
+  const catalogue = new Catalogue(handle, options);
   await catalogue.start();
   return catalogue;
 }

@@ -325,6 +325,23 @@ describe("freshness", () => {
   });
 });
 
+describe("cached pages follow the catalogue", () => {
+  test("a change rebuilds the index at once and only then tells the page cache (no stale page re-cached)", async () => {
+    const seen: Array<{ reason: string; version: number }> = [];
+    const watched = new Catalogue(database, { onChange: (reason) => void watched.getIndex().then((index) => seen.push({ reason, version: index.version })) });
+    await watched.start();
+    try {
+      await watched.warm();
+      expect(seen).toEqual([]);
+      const version = await notifyCatalogueChanged(database);
+      // No read is needed: the rebuild starts by itself, and the signal carries the new index.
+      await expect.poll(() => seen, { timeout: 10_000 }).toEqual([{ reason: "catalogue", version }]);
+    } finally {
+      await watched.stop();
+    }
+  });
+});
+
 describe("route-facing functions over the app context", () => {
   test("search, detail and availability go through the context's catalogue and BookingApi", async () => {
     const { createAppContext } = await import("#app/context.server");

@@ -6,6 +6,7 @@
  * finish). Every step it calls is idempotent, so it is safe next to webhooks and other instances.
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { releasePromo } from "./promo.server";
@@ -101,12 +102,16 @@ export interface Reconciler {
   stop(): Promise<void>;
 }
 
-/** Runs a pass now and then every `intervalMs`; never overlaps itself. */
-export function startReconciler(deps: CommerceDeps, intervalMs: number): Reconciler {
+/**
+ * Runs a pass now and then every `intervalMs`; never overlaps itself, and with several instances on
+ * one database only one of them runs a pass at a time (an advisory lock; the others skip that tick).
+ */
+export function startReconciler(deps: CommerceDeps & { database: Pick<DatabaseHandle, "exclusive"> }, intervalMs: number): Reconciler {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;
-    running = runReconcilerOnce(deps)
+    running = deps.database
+      .exclusive(LOCKS.reconciler, () => runReconcilerOnce(deps))
       .catch((error: unknown) => console.error("[reconciler] pass failed", error))
       .finally(() => {
         running = undefined;

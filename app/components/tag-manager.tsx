@@ -53,6 +53,9 @@ export function TagManager({ id }: { id: string | null | undefined }) {
       script.async = true;
       script.src = src;
       script.dataset.tagManager = "gtm";
+      // GTM hands this nonce to the custom HTML tags it injects (the page's CSP allows only nonce'd inline scripts).
+      const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+      if (nonce) script.nonce = nonce;
       document.head.appendChild(script);
     });
   }, [src]);

@@ -25,14 +25,30 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type PubSub = {
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only (tests, operators): drop the LISTEN connection; it reconnects and replays the change log. */
+  dropListener?(): Promise<void>;
 };
+
+/** NOTIFY payloads on a server carry their change_log id: "42:payload". */
+export function parseLoggedPayload(raw: string): { id: number; payload: string } {
+  const match = /^(\d+):/.exec(raw);
+  return match ? { id: Number(match[1]), payload: raw.slice(match[0].length) } : { id: 0, payload: raw };
+}
 
 export interface DatabaseHandle {
   kind: "pglite" | "pg";
   db: Database;
   pubsub: PubSub;
+  /**
+   * Runs `work` only if no other process holds the lock `key` (a PostgreSQL advisory lock); returns
+   * undefined when another instance has it. PGlite belongs to one process, so it always runs.
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
 }
+
+/** Advisory lock keys, one per job that must run on one instance at a time. */
+export const LOCKS = { migrate: 7460201, testTemplate: 7460202, reconciler: 7460203 } as const;
 
 /** Where the SQL migrations live; the server always runs from the repository root. */
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
@@ -64,6 +80,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     client,
     pubsub,
+    exclusive: (_key, work) => work(),
     close() {
       // PGlite serialises queries; close() waits for the running one, so no write is lost.
       closing ??= client.closed ? Promise.resolve() : client.close();
@@ -89,16 +106,25 @@ export function openNodePg(connectionString: string, options: { max?: number } =
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
+  /**
+   * When the listener connection was lost. A reconnect replays the change log from a little before
+   * then (commits from several instances need not arrive in id order, and replaying a change twice
+   * only evicts a cache twice).
+   */
+  let lostAt: Date | null = null;
+
+  function deliver(channel: string, payload: string) {
+    for (const handler of handlers.get(channel) ?? []) handler(payload);
+  }
 
   function connectListener(): Promise<pg.Client> {
     listener ??= (async () => {
       const client = new pg.Client({ connectionString });
-      client.on("notification", (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
-      });
+      client.on("notification", (message) => deliver(message.channel, parseLoggedPayload(message.payload ?? "").payload));
       client.on("error", (error) => {
         console.error("[db] listener connection error", error);
         listener = undefined;
+        lostAt ??= new Date();
         // Reconnect and re-subscribe so cache eviction keeps working after a server restart.
         if (!closed) setTimeout(() => void resubscribe(), 1000).unref();
       });
@@ -112,14 +138,38 @@ export function openNodePg(connectionString: string, options: { max?: number } =
     try {
       const client = await connectListener();
       for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await replayMissed();
     } catch (error) {
       console.error("[db] could not re-subscribe", error);
+      listener = undefined;
+      if (!closed) setTimeout(() => void resubscribe(), 5000).unref();
     }
+  }
+
+  /** What was notified while the listener was down, from the change log. */
+  async function replayMissed() {
+    const since = lostAt;
+    const channels = [...handlers.keys()];
+    if (!since || channels.length === 0) return;
+    const missed = await pool.query<{ channel: string; payload: string }>(
+      "SELECT channel, payload FROM change_log WHERE created_at >= $1::timestamptz - interval '10 seconds' AND channel = ANY($2::text[]) ORDER BY id",
+      [since.toISOString(), channels],
+    );
+    lostAt = null;
+    if (missed.rows.length > 0) console.info(`[db] replaying ${missed.rows.length} change(s) sent while the listener was down`);
+    for (const row of missed.rows) deliver(row.channel, row.payload);
   }
 
   const pubsub: PubSub = {
     async notify(channel, payload) {
-      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      // Logged and sent in one statement: a listener that misses the NOTIFY finds the row.
+      await pool.query(
+        `WITH logged AS (INSERT INTO change_log (channel, payload) VALUES ($1, $2) RETURNING id)
+         SELECT pg_notify($1, (SELECT id FROM logged)::text || ':' || $2) FROM logged`,
+        [channel, payload],
+      );
+      // Housekeeping now and then: a day of history is plenty for a reconnect.
+      if (Math.random() < 0.01) await pool.query("DELETE FROM change_log WHERE created_at < now() - interval '1 day'").catch(() => undefined);
     },
     async listen(channel, onMessage) {
       const client = await connectListener();
@@ -138,6 +188,13 @@ export function openNodePg(connectionString: string, options: { max?: number } =
         }
       };
     },
+    async dropListener() {
+      // As a network blip would: the connection dies, reconnects a second later and replays.
+      const client = await listener?.catch(() => undefined);
+      if (!client) return;
+      client.emit("error", new Error("listener connection dropped"));
+      await client.end().catch(() => undefined);
+    },
   };
 
   let closing: Promise<void> | undefined;
@@ -146,6 +203,21 @@ export function openNodePg(connectionString: string, options: { max?: number } =
     db,
     pool,
     pubsub,
+    async exclusive(key, work) {
+      // Session-level lock on one pooled connection, held while the work runs on the pool.
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [key]);
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close() {
       closing ??= (async () => {
         closed = true;
@@ -188,11 +260,11 @@ export async function prepareDatabase(handle: DatabaseHandle, env: SeedEnv, opti
   const pool = (handle as DatabaseHandle & { pool: pg.Pool }).pool;
   const client = await pool.connect();
   try {
-    await client.query("SELECT pg_advisory_lock(7460201)");
+    await client.query("SELECT pg_advisory_lock($1)", [LOCKS.migrate]);
     const lockedDb = drizzleNodePg({ client, schema }) as unknown as Database;
     await run({ ...handle, db: lockedDb });
   } finally {
-    await client.query("SELECT pg_advisory_unlock(7460201)").catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCKS.migrate]).catch(() => undefined);
     client.release();
   }
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { parseEnv } from "#app/lib/env.server";
-import { openDatabase, pendingMigrations, rowsOf, type DatabaseHandle } from "./db.server";
+import { LOCKS, openDatabase, openNodePg, pendingMigrations, rowsOf, type DatabaseHandle } from "./db.server";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "./testing.server";
 
 let database: TestDatabase;
@@ -103,6 +103,50 @@ describe("pub/sub", () => {
     await database.pubsub.notify("rihla_test_channel", "ignored");
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(received).toEqual(["hello"]);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("several instances on one server", () => {
+  test("a job under an advisory lock runs on one instance at a time (the reconciler)", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database.name}`;
+    const other = openNodePg(url.toString(), { max: 2 });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = database.exclusive(LOCKS.reconciler, async () => {
+        await held;
+        return "first";
+      });
+      // While the first instance holds it, the second skips; afterwards it gets its turn.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await other.exclusive(LOCKS.reconciler, async () => "second")).toBeUndefined();
+      release();
+      expect(await first).toBe("first");
+      expect(await other.exclusive(LOCKS.reconciler, async () => "second")).toBe("second");
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a change notified while another instance's listener is down reaches it when it reconnects (the change log)", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database.name}`;
+    const other = openNodePg(url.toString(), { max: 2 });
+    try {
+      const received: string[] = [];
+      await other.pubsub.listen("rihla_change_log_test", (payload) => received.push(payload));
+      await database.pubsub.notify("rihla_change_log_test", "while-up");
+      await expect.poll(() => received, { timeout: 5000 }).toEqual(["while-up"]);
+      await other.pubsub.dropListener!();
+      await database.pubsub.notify("rihla_change_log_test", "while-down: {\"type\":\"faq\"}");
+      await expect.poll(() => received, { timeout: 15_000 }).toContain("while-down: {\"type\":\"faq\"}");
+      // And it keeps listening live afterwards.
+      await database.pubsub.notify("rihla_change_log_test", "after");
+      await expect.poll(() => received.at(-1), { timeout: 5000 }).toBe("after");
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -28,6 +28,7 @@ const SOURCES = [
   "app/db/schema/payments.ts",
   "app/db/schema/octo.ts",
   "app/db/schema/accounts.ts",
+  "app/db/schema/ops.ts",
   "app/db/seed/data.ts",
   "app/db/seed/generate.ts",
   "app/db/seed/random.ts",

@@ -11,8 +11,13 @@ import { isIsoDate } from "./dates";
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin used for canonical URLs, sitemaps and emails. */
-  SITE_URL: z.string().url().default("http://localhost:3000"),
+  /**
+   * Public origin used for canonical URLs, sitemaps, redirects to the payment page, webhooks and emails.
+   * Empty means http://localhost:$PORT (see resolveDefaults); it is never taken from the Host header.
+   */
+  SITE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (hops); 0 trusts none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Where the embedded database, outbox and generated files live. */
   DATA_DIR: z.string().min(1).default(path.resolve("data")),
   /** A PostgreSQL server; when empty the embedded PGlite database under DATA_DIR is used. */
@@ -89,10 +94,13 @@ const EnvSchema = z.object({
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 /** The parsed environment: every secret is present (configured, or this installation's generated one). */
-export type Env = Omit<ParsedEnv, SecretName> & Secrets & {
-  /** The sandbox gateway takes test cards: every checkout and hosted page says so. */
-  PAYMENT_TEST_MODE: boolean;
-};
+export type Env = Omit<ParsedEnv, SecretName | "SITE_URL"> &
+  Secrets & {
+    /** The public origin; unset, a local run links to the port it listens on (never the Host header). */
+    SITE_URL: string;
+    /** The sandbox gateway takes test cards: every checkout and hosted page says so. */
+    PAYMENT_TEST_MODE: boolean;
+  };
 
 /**
  * Parses the environment; throws with every problem listed when a variable is malformed, or when a
@@ -106,17 +114,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
   const parsed = result.data;
+  const siteUrl = parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`;
   const problems = deploymentProblems({
-    siteUrl: parsed.SITE_URL,
+    siteUrl,
     configured: { SESSION_SECRET: source.SESSION_SECRET, SANITY_WEBHOOK_SECRET: source.SANITY_WEBHOOK_SECRET, SANDBOX_WEBHOOK_SECRET: source.SANDBOX_WEBHOOK_SECRET, PAYMENT_GATEWAY: source.PAYMENT_GATEWAY },
   });
   if (problems.length > 0) {
-    throw new Error(`Refusing to start a public deployment (SITE_URL ${parsed.SITE_URL}):\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
+    throw new Error(`Refusing to start a public deployment (SITE_URL ${siteUrl}):\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
   }
   const missing = SECRET_NAMES.some((name) => !parsed[name]);
   const generated = missing ? installationSecrets(parsed.DATA_DIR) : null;
   const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, parsed[name] ?? generated![name]])) as Secrets;
-  return { ...parsed, ...secrets, PAYMENT_TEST_MODE: parsed.PAYMENT_GATEWAY === "sandbox" };
+  return { ...parsed, ...secrets, SITE_URL: siteUrl, PAYMENT_TEST_MODE: parsed.PAYMENT_GATEWAY === "sandbox" };
 }
 
 /** The only variables the browser sees (as window.ENV). */

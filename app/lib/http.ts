@@ -21,15 +21,22 @@ export function publicCacheControl(request: Request, policy: string = CACHE_PUBL
   return isPersonalRequest(request) ? CACHE_PRIVATE : policy;
 }
 
+/** Headers a loader or action sets for its document that reach the browser as they are (a 429's Retry-After, a token page's Referrer-Policy). */
+export const PASSED_THROUGH_HEADERS = ["Referrer-Policy", "Retry-After", "X-Robots-Tag"];
+
 /**
  * A route's `headers`: passes on what the loader decided (Cache-Control, Vary), and keeps error pages
  * out of shared caches for long.
  */
-export const pageHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+export const pageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
   const headers = new Headers();
   const source = errorHeaders ?? loaderHeaders;
   for (const name of ["Cache-Control", "Vary", "Content-Language"]) {
     const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  for (const name of PASSED_THROUGH_HEADERS) {
+    const value = actionHeaders?.get(name) ?? errorHeaders?.get(name) ?? loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
   if (errorHeaders && !errorHeaders.get("Cache-Control")) headers.set("Cache-Control", "public, max-age=0, s-maxage=60");

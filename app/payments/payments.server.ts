@@ -24,6 +24,14 @@ export function isGatewayName(value: unknown): value is GatewayName {
 }
 
 /**
+ * Whether this deployment takes a gateway's webhooks: Stripe when its keys are set, the sandbox when it
+ * is the active gateway (a store on Stripe must not accept sandbox events).
+ */
+export function isGatewayConfigured(name: GatewayName, env: Pick<Env, "PAYMENT_GATEWAY" | "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET">): boolean {
+  return name === "stripe" ? Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) : env.PAYMENT_GATEWAY === "sandbox";
+}
+
+/**
  * The process's gateways, made on first use (Stripe only when configured). `overrides` replaces one
  * by name (tests: a Stripe client without network, a sandbox that collects its webhooks).
  */

@@ -5,7 +5,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { applyPaymentEvent } from "#app/commerce/orders.server";
 import { WebhookSignatureError } from "#app/payments/gateway";
-import { isGatewayName } from "#app/payments/payments.server";
+import { isGatewayConfigured, isGatewayName } from "#app/payments/payments.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -16,7 +16,8 @@ export function loader(_: LoaderFunctionArgs) {
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
-  if (!isGatewayName(params.gateway)) return json({ error: "Unknown gateway" }, { status: 404 });
+  // A gateway this deployment does not use has no webhook here (Stripe without keys used to throw → 500).
+  if (!isGatewayName(params.gateway) || !isGatewayConfigured(params.gateway, app.env)) return json({ error: "Unknown gateway" }, { status: 404 });
   const rawBody = await request.text();
   let events;
   try {

@@ -14,3 +14,4 @@ export * from "./commerce";
 export * from "./payments";
 export * from "./octo";
 export * from "./accounts";
+export * from "./ops";

@@ -1,0 +1,24 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Env } from "./env.server";
+
+/**
+ * Which X-Forwarded-For to believe. Express's `trust proxy` takes the number of proxy hops in front of
+ * the server (TRUST_PROXY, default 0 = none); `req.ip` is then the client as the nearest trusted proxy
+ * saw it, and a header the client forged itself is ignored.
+ */
+export function trustProxyHops(env: Pick<Env, "TRUST_PROXY">): number {
+  return env.TRUST_PROXY;
+}
+
+type ExpressRequest = IncomingMessage & { ip?: string };
+
+/**
+ * Replaces the forwarding headers with the one address Express trusts, so the rate limiters (which read
+ * X-Forwarded-For) count per real client: a forged header cannot buy a fresh bucket.
+ */
+export function trustedClientAddress(req: IncomingMessage, _res: ServerResponse, next: () => void) {
+  const address = (req as ExpressRequest).ip ?? req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = address;
+  delete req.headers["x-real-ip"];
+  next();
+}

@@ -1,0 +1,158 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { getFixedT } from "#app/i18n/i18n.server";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+
+/**
+ * One guard in front of every action, so no route can forget it: a request with a body is read here
+ * (bounded), checked, and handed on to Remix intact. Form actions (everything but the JSON endpoints
+ * below) accept only urlencoded and multipart bodies of at most 100 KB: another type answers 415, a
+ * body that cannot be parsed (or a PUT/PATCH/DELETE without one) answers 400, a bigger one 413; a
+ * bodiless POST is an empty form. The JSON endpoints (OCTO, payment and CMS webhooks, test hooks)
+ * parse their own types; they get 1 MB. Bytes are counted as they stream, so a lying or absent
+ * Content-Length does not get past the limit.
+ */
+
+export const FORM_BODY_LIMIT = 100 * 1024;
+export const JSON_BODY_LIMIT = 1024 * 1024;
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** Paths whose actions read their own body types (JSON, raw signed bodies). */
+const OWN_BODY_ROUTES = [/^\/octo\/v1(?:\/|$)/, /^\/api\/payments\/webhook(?:\/|$)/, /^\/api\/cms\/webhook\/?$/, /^\/api\/test\/commerce\/?$/];
+
+export type BodyClass = "form" | "own";
+
+export function bodyClassOf(pathname: string): BodyClass {
+  return OWN_BODY_ROUTES.some((pattern) => pattern.test(pathname)) ? "own" : "form";
+}
+
+type Problem = 400 | 413 | 415;
+const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+
+function localeOf(pathname: string): LocaleCode {
+  const code = /^\/(ru|zh|ar)(?:\/|$)/.exec(pathname)?.[1];
+  return code && isLocaleCode(code) ? code : "en";
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The answer to a refused body: a translated page for a person, JSON for a script. */
+export function problemResponse(status: Problem, pathname: string, accept: string | undefined): { status: Problem; type: string; body: string } {
+  const code = localeOf(pathname);
+  const t = getFixedT(code);
+  const message = t(PROBLEM_KEYS[status]);
+  if (!(accept ?? "").includes("text/html")) return { status, type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
+  const locale = getLocale(code);
+  const home = code === "en" ? "/" : `/${code}`;
+  const body = `<!doctype html><html lang="${locale.code}" dir="${locale.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(message)}</title></head><body><main><h1>${escape(message)}</h1><p><a href="${home}">${escape(t("errors.homePage"))}</a></p></main></body></html>`;
+  return { status, type: "text/html; charset=utf-8", body };
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, pathname: string) {
+  const answer = problemResponse(status, pathname, req.headers.accept);
+  res.statusCode = answer.status;
+  res.setHeader("Content-Type", answer.type);
+  res.setHeader("Cache-Control", "no-store");
+  // The rest of a refused body is not read: close the connection instead of parsing it as a request.
+  res.setHeader("Connection", "close");
+  res.end(answer.body);
+}
+
+/** Makes an already-read request body readable again for the Remix adapter (which streams `req`). */
+function replayBody(req: IncomingMessage, body: Buffer) {
+  const replay = Readable.from(body.length > 0 ? [body] : [], { objectMode: false });
+  const target = req as unknown as Record<PropertyKey, unknown>;
+  const source = replay as unknown as Record<PropertyKey, unknown>;
+  const methods: PropertyKey[] = ["on", "once", "off", "addListener", "removeListener", "removeAllListeners", "pause", "resume", "read", "pipe", "unpipe", "isPaused", "setEncoding", "destroy", Symbol.asyncIterator];
+  for (const name of methods) {
+    const method = source[name];
+    if (typeof method === "function") target[name] = method.bind(replay);
+  }
+  Object.defineProperty(req, "readable", { configurable: true, get: () => replay.readable });
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+/** Reads at most `limit` bytes; null when the body is longer. */
+function readBounded(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let done = false;
+    const finish = (value: Buffer | null) => {
+      if (done) return;
+      done = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      if (value === null) req.pause();
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) finish(null);
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onError = (error: unknown) => {
+      if (done) return;
+      done = true;
+      reject(error);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+/** Whether the platform's own parser (the one `request.formData()` uses) accepts this body. */
+async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean> {
+  try {
+    await new Request("http://localhost/", { method: "POST", headers: { "Content-Type": contentType }, body: new Uint8Array(body) }).formData();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Express middleware (before the Remix handler). */
+export function createRequestGuard(limits: { form?: number; own?: number } = {}) {
+  const formLimit = limits.form ?? FORM_BODY_LIMIT;
+  const ownLimit = limits.own ?? JSON_BODY_LIMIT;
+  return function requestGuard(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
+    const method = req.method ?? "GET";
+    if (method === "GET" || method === "HEAD") return next();
+    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    const kind = bodyClassOf(pathname);
+    const limit = kind === "form" ? formLimit : ownLimit;
+    const rawType = req.headers["content-type"] ?? "";
+    const type = rawType.split(";")[0]?.trim().toLowerCase() ?? "";
+
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res, 413, pathname);
+    if (kind === "form") {
+      if (!hasBody(req) && !type) {
+        // A bodiless POST (a sign-out button posted by a script, `curl -X POST`) is an empty form;
+        // a PUT, PATCH or DELETE without a body is malformed.
+        if (method !== "POST") return refuse(req, res, 400, pathname);
+        req.headers["content-type"] = "application/x-www-form-urlencoded";
+        return next();
+      }
+      if (!FORM_TYPES.has(type)) return refuse(req, res, 415, pathname);
+      if (type === "multipart/form-data" && !/;\s*boundary=/i.test(rawType)) return refuse(req, res, 400, pathname);
+    }
+    readBounded(req, limit).then(
+      async (body) => {
+        if (body === null) return refuse(req, res, 413, pathname);
+        if (kind === "form" && type === "multipart/form-data" && !(await parsesAsForm(rawType, body))) return refuse(req, res, 400, pathname);
+        replayBody(req, body);
+        next();
+      },
+      () => {
+        // The client went away or sent a broken stream: nothing useful to answer.
+        if (!res.headersSent && !res.destroyed) refuse(req, res, 400, pathname);
+      },
+    );
+  };
+}

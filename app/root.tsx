@@ -26,11 +26,14 @@ import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
 import { getToast, translateToast } from "#app/lib/toast.server";
 import stylesHref from "#app/styles/app.css";
 import layoutStylesHref from "#app/styles/layouts.css";
+import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: siteStylesHref },
+  // Cart, checkout, results, Your Booking and the account forms (every page links to them).
+  { rel: "stylesheet", href: bookingStylesHref },
   // After the base styles: a layout's tokens and modifiers override them at equal specificity.
   { rel: "stylesheet", href: layoutStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -20,7 +20,7 @@ export function LanguageSwitcher() {
           <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
         </svg>
         <span className="visually-hidden">{t("language.label")}: </span>
-        {current.name}
+        <span className="language-switcher__name">{current.name}</span>
       </summary>
       <form method="post" action="/api/locale" className="language-switcher__menu">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

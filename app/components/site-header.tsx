@@ -31,7 +31,9 @@ export function SiteHeader({ storefrontType, currency, layout, user }: { storefr
           </LocalizedNavLink>
           <LocalizedNavLink to={blogPath()}>{t("nav.blog")}</LocalizedNavLink>
           <LocalizedNavLink to={faqPath()}>{t("nav.faq")}</LocalizedNavLink>
-          <LocalizedNavLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedNavLink>
+          <LocalizedNavLink to={invoicesPath()} className="site-header__nav-invoices">
+            {t("nav.invoices")}
+          </LocalizedNavLink>
           <LocalizedNavLink to={cartPath()}>{t("nav.cart")}</LocalizedNavLink>
         </nav>
         <div className="site-header__tools">

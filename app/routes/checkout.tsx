@@ -166,7 +166,7 @@ function CheckoutForm() {
                   </option>
                 ))}
               </SelectField>
-              <InputField className="field__part" field={fields.phone} type="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
+              <InputField className="field__part" field={fields.phone} type="tel" inputMode="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
             </div>
           </fieldset>
           <fieldset className="checkout-methods">

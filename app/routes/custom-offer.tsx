@@ -85,7 +85,7 @@ export default function CustomOfferRoute() {
         <TextareaInputField field={fields.message} label={t("account.offers.message")} rows={5} />
         <InputField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
         <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
-        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" autoComplete="tel" />
+        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" inputMode="tel" autoComplete="tel" />
         <Honeypot formId="custom-offer" label={t("account.fields.honeypot")} />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           {t("account.offers.submit")}

@@ -111,7 +111,11 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
         <dt>{t("account.invoices.purchaseDate")}</dt>
         <dd>{dateFormat.format(new Date(invoice.purchasedAt))}</dd>
         <dt>{t("account.invoices.status")}</dt>
-        <dd data-testid="order-status">{t(`account.invoices.statuses.${invoice.status}`)}</dd>
+        <dd>
+          <span className={`status-badge status-badge--${invoice.status.toLowerCase()}`} data-testid="order-status">
+            {t(`account.invoices.statuses.${invoice.status}`)}
+          </span>
+        </dd>
       </dl>
       <h3>{t("account.invoices.priceDetails")}</h3>
       <dl className="invoice-card__price">
@@ -159,12 +163,12 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
               </a>
             </p>
             <p>
-              {t("account.invoices.status")}: <span data-testid="booking-status">{t(`account.invoices.statuses.${item.status}`)}</span>
+              {t("account.invoices.status")}: <span className={`status-badge status-badge--${item.status.toLowerCase()}`} data-testid="booking-status">{t(`account.invoices.statuses.${item.status}`)}</span>
               {item.cancellation ? <span data-testid="refunded"> · {t("account.invoices.refunded", { amount: money(item.cancellation.refundAmount, invoice.currency) })}</span> : null}
             </p>
             {item.status === "CONFIRMED" ? (
               <p className="invoice-card__actions">
-                <a className="button" href={`/account/tickets/${item.id}?lang=${locale}`} download>
+                <a className="button button--primary" href={`/account/tickets/${item.id}?lang=${locale}`} download>
                   {t("account.invoices.downloadTicket")}
                 </a>{" "}
                 <LocalizedLink className="button button--secondary" to={invoicesPath({ cancel: item.id })}>

@@ -41,6 +41,10 @@ export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> 
           <dd data-testid="checkout-total">{money(review.total)}</dd>
         </div>
       </dl>
+      <ul className="checkout-trust">
+        <li>{t("booking.checkout.trust.secure")}</li>
+        <li>{t("booking.checkout.trust.email")}</li>
+      </ul>
     </aside>
   );
 }

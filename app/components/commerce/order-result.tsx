@@ -7,7 +7,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { useFormatLocalDate } from "./cart-parts";
-import { cartPath, checkoutPath, homePath } from "#app/lib/paths";
+import { cartPath, checkoutPath, homePath, invoicesPath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type OrderResultData = { result: OrderResult | null };
@@ -133,20 +133,28 @@ export function OrderResultPage() {
         <p>{t(`booking.result.${screen}.text`, { email: result.email })}</p>
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
       </div>
-      {screen === "failed" ? (
-        <LocalizedLink to={checkoutPath()} className="button button--primary">
-          {t("booking.result.failed.tryAgain")}
-        </LocalizedLink>
-      ) : null}
-      {result.hasRetry ? (
-        <Form method="post" action={localize(cartPath())}>
-          <input type="hidden" name="intent" value="retry" />
-          <input type="hidden" name="order" value={result.token} />
-          <button type="submit" className="button button--primary">
-            {t("booking.result.partial.retry")}
-          </button>
-        </Form>
-      ) : null}
+      <div className="order-result__actions">
+        {screen === "failed" ? (
+          <LocalizedLink to={checkoutPath()} className="button button--primary">
+            {t("booking.result.failed.tryAgain")}
+          </LocalizedLink>
+        ) : null}
+        {result.hasRetry ? (
+          <Form method="post" action={localize(cartPath())}>
+            <input type="hidden" name="intent" value="retry" />
+            <input type="hidden" name="order" value={result.token} />
+            <button type="submit" className="button button--primary">
+              {t("booking.result.partial.retry")}
+            </button>
+          </Form>
+        ) : null}
+        {screen === "failed" || screen === "error" ? null : (
+          // Tickets (PDF with QR) and tax invoices live on "Your Booking".
+          <LocalizedLink to={invoicesPath()} className={`button ${result.hasRetry ? "button--secondary" : "button--primary"}`}>
+            {t("booking.result.ticketsAndInvoices")}
+          </LocalizedLink>
+        )}
+      </div>
       <OrderFacts result={result} />
       <LocalizedLink to={homePath()} className="button button--link">
         {t("booking.result.home")}

@@ -313,6 +313,8 @@ test("D: an instance that drains says so on /readyz while the other stays ready"
     expect(warm.status).toBe(200);
 
     B().process.kill("SIGTERM");
+    // The signal is delivered asynchronously: give B a moment to start draining (its drain delay is 5 s).
+    await sleep(300);
     let outcome: string;
     try {
       const draining = await get(`${B().origin}/readyz`);

@@ -10,6 +10,12 @@ import express from "express";
 const MAX_URL_LENGTH = 4096;
 /** A SIGTERM ends the process within this long, whatever is still running. */
 const SHUTDOWN_DEADLINE_MS = 20_000;
+/**
+ * After SIGTERM the server keeps its listener and its kept-alive connections this long (saying 503 on
+ * /readyz and Connection: close on every answer) before it closes them, so a load balancer notices the
+ * drain and its pooled connections leave after an answer instead of being reset mid-request.
+ */
+const DRAIN_DELAY_MS = Math.min(Math.max(Number(process.env.DRAIN_DELAY_SECONDS ?? 5) || 0, 0), 8) * 1000;
 const BUILD_PATH = path.resolve("build/index.js");
 
 if (process.env.SENTRY_DSN) {
@@ -111,6 +117,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
       console.error(`[shutdown] not finished after ${SHUTDOWN_DEADLINE_MS} ms: exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
+    // Closing at once would reset pooled connections whose next request is already on the wire (Node's
+    // server.close() also drops idle keep-alive sockets) and refuse clients before the balancer has seen
+    // /readyz fail: keep answering, with Connection: close, for the drain delay first. (Not on Ctrl-C.)
+    if (signal === "SIGTERM" && DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, DRAIN_DELAY_MS));
     // Stop taking connections, let requests in flight finish, then close databases and listeners.
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections?.();

@@ -10,7 +10,8 @@ import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { readCartId } from "#app/commerce/cart.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
-import { bookings, cartItems, orders } from "#app/db/schema";
+import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
+import { bookings, cartItems, orders, products } from "#app/db/schema";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const HookSchema = z.discriminatedUnion("action", [
@@ -20,6 +21,7 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("decide-pending"), order: z.string(), decision: z.enum(["CONFIRMED", "REJECTED"]) }),
   z.object({ action: z.literal("reconcile") }),
   z.object({ action: z.literal("latest-order") }),
+  z.object({ action: z.literal("retitle-product"), slug: z.string().min(1).max(200), title: z.string().min(1).max(200) }),
 ]);
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -80,6 +82,17 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       if (!cartId) return json({ error: "No cart" }, { status: 400 });
       const [order] = await db.select({ token: orders.accessToken, status: orders.status }).from(orders).where(eq(orders.cartId, cartId)).orderBy(sql`${orders.purchasedAt} DESC`).limit(1);
       return json({ ok: true, order: order ?? null });
+    }
+    case "retitle-product": {
+      // A catalogue editor renames a product (every locale), then the same signal real catalogue edits send.
+      const updated = await db
+        .update(products)
+        .set({ title: sql`(SELECT jsonb_object_agg(key, to_jsonb(${hook.title}::text)) FROM jsonb_object_keys(${products.title}) AS key)` })
+        .where(eq(products.slug, hook.slug))
+        .returning({ id: products.id });
+      if (updated.length === 0) return json({ error: "No product" }, { status: 400 });
+      const version = await notifyCatalogueChanged(app.database);
+      return json({ ok: true, version });
     }
   }
 }

@@ -6,10 +6,8 @@
  * docs/decisions/023-composition-root.md.
  */
 import type { Cookie } from "@remix-run/node";
-import { createSessionCookie } from "#app/auth/session.server";
 import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
-import { createCartCookie } from "#app/commerce/cart.server";
 import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
 import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/notify.server";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
@@ -17,9 +15,11 @@ import { createContentService, createStoreFromEnv, type ContentService } from "#
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
+import { createCartCookie } from "#app/lib/cart-cookie.server";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
 import { createMailer, type Mailer } from "#app/lib/mailer.server";
+import { createSessionCookie } from "#app/lib/session-cookie.server";
 import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
 import { createPaymentGateways, type PaymentGateways } from "#app/payments/payments.server";
 import type { GatewayName, PaymentGateway } from "#app/payments/gateway";

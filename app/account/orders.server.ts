@@ -3,12 +3,12 @@
  * owner's user id in the query itself, so another user's order, item, ticket or invoice is simply
  * not found (the routes answer 404), never visible.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orders, productOptions, products, users } from "#app/db/schema";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
-import { attachGuestOrders } from "#app/auth/auth.server";
+import type { UserRow } from "#app/auth/auth.server";
 import type { OrderRow } from "#app/commerce/orders.server";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
@@ -177,4 +177,24 @@ export async function getBookingForUser(userId: string, itemId: string, locale: 
   const invoice = await getInvoiceForUser(userId, row.orderId, locale, database);
   const item = invoice?.items.find((candidate) => candidate.id === itemId);
   return invoice && item ? { invoice, item } : null;
+}
+
+/**
+ * Gives a verified account the orders placed as a guest with its address. Unverified accounts get
+ * nothing: anyone can sign up with someone else's email, only the mailbox owner can verify it.
+ */
+export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "emailVerifiedAt">, db: Database): Promise<number> {
+  if (!user.emailVerifiedAt) return 0;
+  const attached = await db
+    .update(orders)
+    .set({ userId: user.id })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
+    .returning({ id: orders.id });
+  return attached.length;
+}
+
+/** attachGuestOrders for the account `userId` (after its address was verified); 0 when it is gone. */
+export async function attachGuestOrdersOf(userId: string, db: Database): Promise<number> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user ? attachGuestOrders(user, db) : 0;
 }

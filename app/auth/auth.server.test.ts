@@ -6,10 +6,12 @@ import { randomUUID } from "node:crypto";
 import { orders, passwordResetTokens, sessions, users } from "#app/db/schema";
 import type { TestDatabase } from "#app/db/testing.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { attachGuestOrders, authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
+import { authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
-import { createUserSession, getUser, hashSessionId, readSessionId, requireUser, userForSessionId } from "./session.server";
+import { createUserSession, getUser, hashSessionId, readSessionId, userForSessionId } from "./session.server";
+import { attachGuestOrders, attachGuestOrdersOf } from "#app/account/orders.server";
+import { requireUser } from "#app/routes/sign-in.server";
 import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
 
 let ctx: TestContext;
@@ -189,6 +191,8 @@ describe("email verification and guest orders", () => {
     const [mail] = ctx.mail.filter((entry) => entry.to === email).filter((entry) => entry.text.includes("verify="));
     const token = decodeURIComponent(/verify=([^\s]+)/.exec(mail!.text)![1]!);
     expect(await verifyEmail(token, ctx)).toEqual({ userId: created.user.id });
+    // The login route attaches the guest orders after a successful verification.
+    expect(await attachGuestOrdersOf(created.user.id, ctx.db)).toBe(1);
     expect(await verifyEmail(token, ctx)).toBeNull();
     const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.userId).toBe(created.user.id);

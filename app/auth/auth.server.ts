@@ -3,9 +3,9 @@
  * turn the outcome into a reply or a redirect; nothing here knows about forms or HTTP.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { carts, orders, users } from "#app/db/schema";
+import { users } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { isLocaleCode, type LocaleCode } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
@@ -183,7 +183,10 @@ export async function resetPassword(input: { token: string; password: string; ad
   return { status: "ok", user };
 }
 
-/** Marks the address verified (when it is still the account's) and attaches the guest orders placed with it. */
+/**
+ * Marks the address verified (when it is still the account's). The route then attaches the guest
+ * orders placed with it (attachGuestOrdersOf in app/account/orders.server.ts).
+ */
 export async function verifyEmail(token: string, deps: AuthDeps): Promise<{ userId: string } | null> {
   const database = deps.db;
   const spent = await consumeEmailVerificationToken(token, { db: database });
@@ -194,42 +197,5 @@ export async function verifyEmail(token: string, deps: AuthDeps): Promise<{ user
     .where(and(eq(users.id, spent.userId), eq(users.email, spent.email)))
     .returning();
   if (!user) return null;
-  await attachGuestOrders(user, database);
   return { userId: user.id };
-}
-
-/**
- * Gives a verified account the orders placed as a guest with its address. Unverified accounts get
- * nothing: anyone can sign up with someone else's email, only the mailbox owner can verify it.
- */
-export async function attachGuestOrders(user: Pick<UserRow, "id" | "email" | "emailVerifiedAt">, db: Database): Promise<number> {
-  if (!user.emailVerifiedAt) return 0;
-  const database = db;
-  const attached = await database
-    .update(orders)
-    .set({ userId: user.id })
-    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
-    .returning({ id: orders.id });
-  return attached.length;
-}
-
-/**
- * The cart to keep at sign-in: the browser's anonymous cart is merged into the account's (the cart
- * engineer's mergeCarts), or becomes the account's. Returns the cart id the cookie should carry.
- */
-export async function adoptCartAtSignIn(userId: string, browserCartId: string | null, db: Database): Promise<string | null> {
-  const database = db;
-  const [owned] = await database.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.updatedAt)).limit(1);
-  const [browser] = browserCartId ? await database.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, browserCartId)) : [];
-  if (browser && browser.userId && browser.userId !== userId) return owned?.id ?? null;
-  if (owned && browser && owned.id !== browser.id) {
-    const { mergeCarts } = await import("#app/commerce/cart.server");
-    await mergeCarts(database, browser.id, owned.id);
-    return owned.id;
-  }
-  if (browser) {
-    await database.update(carts).set({ userId }).where(eq(carts.id, browser.id));
-    return browser.id;
-  }
-  return owned?.id ?? null;
 }

@@ -4,31 +4,15 @@
  * the browser had (no session fixation); signing out and resetting a password delete rows.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { sessions, users } from "#app/db/schema";
-import { localeFromPath } from "#app/i18n/locales";
-import type { Env } from "#app/lib/env.server";
-import { localized, loginPath as loginPagePath } from "#app/lib/paths";
 
-export const SESSION_COOKIE_NAME = "rihla_session";
 /** Sessions last 30 days from sign-in. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean; locale: string };
-
-/** The signed session cookie (made once, by the app context: it needs SESSION_SECRET). */
-export function createSessionCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET">): Cookie {
-  return createCookie(SESSION_COOKIE_NAME, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.SITE_URL.startsWith("https://"),
-    secrets: [env.SESSION_SECRET],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-}
 
 /** What sessions read and write through: the database and the session cookie. */
 export type SessionDeps = { db: Database; cookies: { session: Cookie } };
@@ -93,17 +77,4 @@ export function getUser(deps: SessionDeps, request: Request): Promise<SessionUse
     perRequest.set(request, found);
   }
   return found;
-}
-
-/** The signed-in user; otherwise a redirect to the login page of the request's locale, coming back here after. */
-export async function requireUser(deps: SessionDeps, request: Request): Promise<SessionUser> {
-  const user = await getUser(deps, request);
-  if (user) return user;
-  throw redirect(loginPath(request));
-}
-
-/** The login page of the request's locale with `redirectTo` set to the request's path. */
-export function loginPath(request: Request): string {
-  const url = new URL(request.url);
-  return localized(localeFromPath(url.pathname), loginPagePath({ redirectTo: url.pathname + url.search }));
 }

@@ -347,6 +347,7 @@ describe("route-facing functions over the app context", () => {
     const { createAppContext } = await import("#app/context.server");
     const { parseEnv } = await import("#app/lib/env.server");
     const api = await import("./catalogue.server");
+    const availability = await import("#app/booking/availability.server");
     const ctx = await createAppContext(parseEnv({ NODE_ENV: "test" }), { database, closeDatabase: false });
     try {
       const listing = await api.searchCatalogue(ctx.catalogue, { locale: "ru", currency: "RUB", city: "moscow", pageSize: 3 });
@@ -354,11 +355,11 @@ describe("route-facing functions over the app context", () => {
       const first = listing.items.find((item) => !item.noFixedPrice)!;
       const detail = await api.getExperienceBySlug(ctx.catalogue, first.slug, "ru", "RUB");
       const option = detail!.options[0]!;
-      const calendar = await api.getAvailabilityCalendar(ctx, detail!.id, option.id, "2031-01-01", "2031-01-05", "RUB");
+      const calendar = await availability.getAvailabilityCalendar(ctx, detail!.id, option.id, "2031-01-01", "2031-01-05", "RUB");
       // The real clock decides "today"; the calendar is bounded to today … today + 365 days.
       expect(Array.isArray(calendar)).toBe(true);
       const today = new Date().toISOString().slice(0, 10);
-      const slots = await api.getAvailability(ctx, detail!.id, undefined, { from: today, to: today }, { currency: "USD" });
+      const slots = await availability.getAvailability(ctx, detail!.id, undefined, { from: today, to: today }, { currency: "USD" });
       for (const slot of slots) if (slot.unitPricing?.length) expect(slot.unitPricing[0]!.currency).toBe("USD");
       expect(await api.getExperienceCards(ctx.catalogue, [first.id, first.slug, "missing"], "en", "SAR")).toHaveLength(2);
       expect((await api.suggestDestinations(ctx.catalogue, "мос", "ru"))[0]!.slug).toBe("moscow");

@@ -1,29 +1,15 @@
 /**
- * The experience detail page's loader logic, shared by the supplier and the city detail paths
- * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL, the chosen day's availability,
- * more reviews on request, SEO texts and structured data.
+ * The experience detail page's data, on plain values: its shape, the chosen day's availability per
+ * option, and the structured data. The loader (app/routes/detail-page.server.ts) wires it to HTTP.
  */
-import { json, redirect } from "@remix-run/node";
 import type { Availability } from "@octocloud/types";
-import { getSiteSettings } from "#app/content/content.server";
-import { localePrefix } from "#app/i18n/locales";
-import { getDisplayCurrency } from "#app/lib/currency.server";
-import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import { getPageContext, throwNotFound, type PageSeo } from "#app/lib/page.server";
-import { isSlug } from "#app/lib/slug";
-import { getAvailability, getExperienceBySlug, getReviews, type ExperienceDetail, type ReviewPage } from "./catalogue.server";
-import {
-  canonicalRedirect,
-  parseDetailQuery,
-  REVIEWS_PAGE_SIZE,
-  validateDate,
-  type DateProblem,
-} from "./detail-page";
+import type { PageSeo } from "#app/lib/page.server";
+import { getAvailability } from "#app/booking/availability.server";
+import type { ExperienceDetail, ReviewPage } from "./catalogue.server";
+import type { DateProblem } from "./detail-page";
 import type { AppContext } from "#app/context.server";
 import type { StorefrontType } from "#app/lib/storefront";
-import { cityPath, detailPath, localized } from "#app/lib/paths";
-import { addDays, todayIn } from "#app/lib/dates";
 
 type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
 
@@ -66,13 +52,11 @@ export type DetailPageData = {
   cityPath: string;
 };
 
-type Route = { kind: "experience"; productSlug: string | undefined } | { kind: "city"; citySlug: string | null; productSlug: string | undefined };
-
 function localTime(localDateTime: string): string {
   return localDateTime.slice(11, 16);
 }
 
-function toSlotView(slot: Availability, noFixedPrice: boolean): SlotView {
+export function toSlotView(slot: Availability, noFixedPrice: boolean): SlotView {
   const unitPrices: Record<string, Money> = {};
   for (const price of slot.unitPricing ?? []) {
     if (isCurrencyCode(price.currency)) unitPrices[price.unitId] = { amount: price.retail, currency: price.currency };
@@ -94,7 +78,7 @@ function toSlotView(slot: Availability, noFixedPrice: boolean): SlotView {
   };
 }
 
-async function dayAvailability(app: App, experience: ExperienceDetail, date: string, currency: CurrencyCode): Promise<DayAvailability> {
+export async function dayAvailability(app: App, experience: ExperienceDetail, date: string, currency: CurrencyCode): Promise<DayAvailability> {
   const options = await Promise.all(
     experience.options.map(async (option) => {
       try {
@@ -110,7 +94,7 @@ async function dayAvailability(app: App, experience: ExperienceDetail, date: str
   return { date, options, anyAvailable: options.some((option) => option.slots.some((slot) => slot.available)) };
 }
 
-function structuredData(experience: ExperienceDetail, data: { url: string; siteUrl: string; homeUrl: string; cityUrl: string; homeName: string }) {
+export function structuredData(experience: ExperienceDetail, data: { url: string; siteUrl: string; homeUrl: string; cityUrl: string; homeName: string }) {
   const images = experience.images.map((image) => data.siteUrl + image.src);
   const product: Record<string, unknown> = {
     "@context": "https://schema.org",
@@ -151,65 +135,4 @@ function structuredData(experience: ExperienceDetail, data: { url: string; siteU
 
 function currencyDigits(currency: string): number {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** Loads the detail page for either route, or throws its 404 / 301. */
-export async function loadExperiencePage(app: App, request: Request, route: Route) {
-  const { url, locale, t } = getPageContext(request);
-  if (!isSlug(route.productSlug)) throwNotFound(request, "page");
-  if (route.kind === "city" && !route.citySlug) throwNotFound(request, "page");
-  const settings = await getSiteSettings(app.content, locale);
-  const currency = await getDisplayCurrency(request, settings.defaultCurrency);
-  const experience = await getExperienceBySlug(app.catalogue, route.productSlug, locale, currency);
-  if (!experience) throwNotFound(request, "page");
-  if (route.kind === "city" && route.citySlug !== experience.city.slug) throwNotFound(request, "page");
-
-  const storefrontType: StorefrontType = settings.storefrontType === "supplier" ? "supplier" : "default";
-  const prefix = localePrefix(locale);
-  const canonical = detailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
-  const target = canonicalRedirect(url, prefix, canonical);
-  if (target) throw redirect(target, { status: 301 });
-
-  const { rawDate, reviewPages } = parseDetailQuery(url.searchParams);
-  const today = todayIn(experience.timeZone);
-  const { date, problem } = validateDate(rawDate, today);
-  const [availability, reviews] = await Promise.all([
-    date ? dayAvailability(app, experience, date, currency) : Promise.resolve(null),
-    reviewPages > 1
-      ? getReviews(app.catalogue, experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale })
-      : Promise.resolve(experience.reviews),
-  ]);
-  const { reviews: _firstPage, ...rest } = experience;
-
-  const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
-  const path = prefix + canonical;
-  const cityUrlPath = localized(locale, cityPath(experience.city.slug));
-  const data: DetailPageData = {
-    seo: {
-      title: t("detail.seo.title", { title: experience.title, city: experience.city.name }),
-      description: experience.shortDescription,
-    },
-    ogImage: experience.images[0] ? siteUrl + experience.images[0].src : null,
-    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityUrlPath, homeName: t("detail.breadcrumbHome") }),
-    storefrontType,
-    experience: rest,
-    // Pages 1..N arrive as one longer page; the pager counts in pages of five.
-    reviews: { ...reviews, pageSize: REVIEWS_PAGE_SIZE, page: reviewPages, pageCount: Math.max(1, Math.ceil(reviews.total / REVIEWS_PAGE_SIZE)) },
-    reviewPages,
-    currency,
-    today,
-    // The booking engine sells a year ahead; the date picker offers that year.
-    maxDate: addDays(today, 365),
-    date,
-    dateProblem: problem,
-    availability,
-    path,
-    cityPath: cityUrlPath,
-  };
-  return json(data, {
-    headers: {
-      "Cache-Control": publicCacheControl(request, date ? CACHE_FRESH_MINUTE : undefined),
-      "Content-Language": locale,
-    },
-  });
 }

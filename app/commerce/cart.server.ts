@@ -5,31 +5,16 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Availability } from "@octocloud/types";
-import { createCookie, type Cookie } from "@remix-run/node";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Cookie } from "@remix-run/node";
+import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
 import type { Extra, LocalizedText } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
-import type { Env } from "#app/lib/env.server";
 import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { computeTotals, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
-
-export const CART_COOKIE_NAME = "rihla_cart";
-
-/** The signed cart cookie (made once, by the app context: it needs SESSION_SECRET). */
-export function createCartCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET" | "CART_TTL_DAYS">): Cookie {
-  return createCookie(CART_COOKIE_NAME, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.SITE_URL.startsWith("https://"),
-    secrets: [env.SESSION_SECRET],
-    maxAge: env.CART_TTL_DAYS * 24 * 60 * 60,
-  });
-}
 
 /** What the cart reads and writes through: the database, the BookingApi (live prices) and its cookie. */
 export type CartDeps = { db: Database; bookingApi: BookingApi };
@@ -380,4 +365,23 @@ export async function reviewCart(deps: CartDeps, cartId: string | null, locale: 
       ? { code: result.code, applied: true, discount: result.discount }
       : { code: result.code, applied: false, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
   return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal: totals.subtotal, promo, discount: totals.discount, total: totals.total };
+}
+
+/**
+ * The cart to keep at sign-in: the browser's anonymous cart is merged into the account's (mergeCarts),
+ * or becomes the account's. Returns the cart id the cookie should carry.
+ */
+export async function adoptCartAtSignIn(userId: string, browserCartId: string | null, db: Database): Promise<string | null> {
+  const [owned] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).orderBy(desc(carts.updatedAt)).limit(1);
+  const [browser] = browserCartId ? await db.select({ id: carts.id, userId: carts.userId }).from(carts).where(eq(carts.id, browserCartId)) : [];
+  if (browser && browser.userId && browser.userId !== userId) return owned?.id ?? null;
+  if (owned && browser && owned.id !== browser.id) {
+    await mergeCarts(db, browser.id, owned.id);
+    return owned.id;
+  }
+  if (browser) {
+    await db.update(carts).set({ userId }).where(eq(carts.id, browser.id));
+    return browser.id;
+  }
+  return owned?.id ?? null;
 }

@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AccountLink, type AccountSummary } from "#app/auth/account-link";
+import { AccountLink, type AccountSummary } from "#app/components/account-link";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
 import { blogPath, cartPath, faqPath, homePath, invoicesPath, listingPath } from "#app/lib/paths";

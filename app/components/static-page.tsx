@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RichText } from "#app/content/portable-text";
+import { RichText } from "#app/components/portable-text";
 import type { StaticPageData } from "#app/site/content-pages.server";
 
 /** A CMS page (about, privacy, terms, contact): title, introduction, rich text and its last update. */

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isSafeLocalPath, safeRedirect } from "./safe-redirect";
-import { safeRedirectTo } from "#app/auth/sign-in.server";
+import { isSafeLocalPath, safeRedirect, safeRedirectTo } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   test("follows local paths with their query", () => {

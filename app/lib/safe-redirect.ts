@@ -3,6 +3,8 @@
  * a browser could read as another origin falls back: `//evil.com`, `/\evil.com`, `https://…`, and
  * paths with control characters or spaces (which can split headers or be stripped into `//`).
  */
+import type { LocaleCode } from "#app/i18n/locales";
+import { invoicesPath, localized } from "#app/lib/paths";
 
 /** Longest `redirectTo` followed; longer ones fall back (no URL this site builds comes close). */
 export const MAX_REDIRECT_LENGTH = 2048;
@@ -21,4 +23,15 @@ export function isSafeLocalPath(target: string): boolean {
 export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value === "" || value.length > MAX_REDIRECT_LENGTH) return fallback;
   return isSafeLocalPath(value) ? value : fallback;
+}
+
+/** A `redirectTo` after signing in (safeRedirect), never back into the auth pages (a login loop). */
+export function safeRedirectTo(value: unknown, fallback: string): string {
+  const target = safeRedirect(value, fallback);
+  return /^(?:\/(?:ru|zh|ar))?\/auth\//.test(target) ? fallback : target;
+}
+
+/** The invoices page of a locale: where a signed-in user lands by default. */
+export function accountHome(locale: LocaleCode): string {
+  return localized(locale, invoicesPath());
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cancelCustomerBooking } from "#app/account/cancellation.server";
-import { requireUser } from "#app/auth/session.server";
-import { safeRedirectTo } from "#app/auth/sign-in.server";
+import { safeRedirectTo } from "#app/lib/safe-redirect";
+import { requireUser } from "./sign-in.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { invoicesPath, localized } from "#app/lib/paths";

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { ReviewSchema } from "#app/account/review-schema";
 import { submitReview } from "#app/account/reviews.server";
 import { getUser } from "#app/auth/session.server";
-import { safeRedirectTo } from "#app/auth/sign-in.server";
+import { safeRedirectTo } from "#app/lib/safe-redirect";
 import { isLocaleCode } from "#app/i18n/locales";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { homePath, localized, loginPath as loginPagePath } from "#app/lib/paths";

@@ -3,12 +3,14 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { attachGuestOrdersOf } from "#app/account/orders.server";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
 import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { AUTH_ERRORS, LoginSchema, parseAuthForm } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
-import { accountHome, safeRedirectTo, signInAndRedirect } from "#app/auth/sign-in.server";
+import { accountHome, safeRedirectTo } from "#app/lib/safe-redirect";
+import { signInAndRedirect } from "./sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
@@ -45,6 +47,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     // Confirming is a POST (a button on the page): mail scanners that open links verify nothing.
     const token = String(formData.get("token") ?? "");
     const verified = token.length > 0 && token.length <= 200 ? await verifyEmail(token, app) : null;
+    // The mailbox owner proved the address: the guest orders placed with it become the account's.
+    if (verified) await attachGuestOrdersOf(verified.userId, app.db);
     const user = await getUser(app, request);
     const to = user ? accountHome(locale) : localized(locale, loginPath());
     return redirectWithToast(app, to, verified ? { type: "success", key: "account.toasts.verified" } : { type: "error", key: "account.toasts.verifyFailed" }, { headers: noStore });

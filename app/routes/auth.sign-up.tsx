@@ -8,7 +8,7 @@ import { FormErrors, Honeypot, InputField } from "#app/components/forms";
 import { clientAddress } from "#app/auth/rate-limit.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/auth/session.server";
-import { accountHome, safeRedirectTo } from "#app/auth/sign-in.server";
+import { accountHome, safeRedirectTo } from "#app/lib/safe-redirect";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLdScript } from "#app/components/json-ld";
 import { LocalizedLink } from "#app/components/localized-link";
 import { imageUrl } from "#app/content/assets";
-import { RichText } from "#app/content/portable-text";
+import { RichText } from "#app/components/portable-text";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { loadBlogPost } from "#app/site/content-pages.server";

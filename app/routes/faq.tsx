@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLdScript } from "#app/components/json-ld";
 import { LocalizedLink } from "#app/components/localized-link";
-import { RichText } from "#app/content/portable-text";
+import { RichText } from "#app/components/portable-text";
 import { useLocalizedPath } from "#app/i18n/use-locale";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";

@@ -2,7 +2,7 @@ import { redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-ru
 import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { loadHomePage } from "#app/catalogue/home-page.server";
+import { loadHomePage } from "./home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperienceCard } from "#app/components/experience-card";
 import { LocalizedLink } from "#app/components/localized-link";

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
-import { ReviewForm } from "#app/account/review-form";
+import { ReviewForm } from "#app/components/review-form";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
 import { loginPath as loginPagePath } from "#app/lib/paths";

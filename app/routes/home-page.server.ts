@@ -6,8 +6,8 @@ import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
 import type { PageContext } from "#app/lib/page.server";
 import { pageSeo } from "#app/lib/page.server";
-import { listCategories, listDestinations, searchCatalogue } from "./catalogue.server";
-import type { CategorySummary, DestinationSummary, ExperienceCard } from "./types";
+import { listCategories, listDestinations, searchCatalogue } from "#app/catalogue/catalogue.server";
+import type { CategorySummary, DestinationSummary, ExperienceCard } from "#app/catalogue/types";
 import type { AppContext } from "#app/context.server";
 
 type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;

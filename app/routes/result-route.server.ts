@@ -1,10 +1,10 @@
-/** The shared loader of the three result routes (thin wrappers in app/routes). */
+/** The shared loader of the three result routes (thin wrappers beside it). */
 import { json, redirect } from "@remix-run/node";
 import { localePrefix } from "#app/i18n/locales";
 import { CACHE_PRIVATE } from "#app/lib/http";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import type { AppContext } from "#app/context.server";
-import { loadOrderResult } from "./result.server";
+import { loadOrderResult } from "#app/commerce/result.server";
 
 export async function orderResultLoader(app: AppContext, request: Request, pageKey: string) {
   const context = getPageContext(request);

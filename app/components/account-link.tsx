@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useLocalizedPath } from "#app/i18n/use-locale";
 import { invoicesPath, loginPath, logoutPath } from "#app/lib/paths";
+import type { AccountSummary } from "#app/auth/account-summary.server";
 
-/** What the header needs to know of the signed-in user (see `accountSummary` in ./account-summary.server). */
-export type AccountSummary = { name: string } | null;
+export type { AccountSummary };
 
 /**
  * The header's account entry: 'Log in' (coming back to this page after), or the user's bookings and

@@ -1,7 +1,7 @@
 import { PortableText as BasePortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PortableTextBlock } from "@portabletext/types";
-import { imageUrl, isExternalHref, safeHref } from "./assets";
-import type { RichText as RichTextValue } from "./queries";
+import { imageUrl, isExternalHref, safeHref } from "#app/content/assets";
+import type { RichText as RichTextValue } from "#app/content/queries";
 
 interface RichImage {
   _type: "accessibleImage";

@@ -1,26 +1,20 @@
+/**
+ * The HTTP ends of signing in and out, shared by the auth routes: each calls auth (the session), then
+ * commerce (the browser's cart) and account (guest orders), and answers with a 303 and a toast.
+ */
 import { redirect } from "@remix-run/node";
-import { readCartId, serializeCartCookie } from "#app/commerce/cart.server";
-import { localeFromPath, localePrefix, type LocaleCode } from "#app/i18n/locales";
-import { safeRedirect } from "#app/lib/safe-redirect";
-import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
-import { adoptCartAtSignIn, attachGuestOrders, type UserRow } from "./auth.server";
-import { createUserSession, destroyUserSession } from "./session.server";
+import { attachGuestOrders } from "#app/account/orders.server";
+import type { UserRow } from "#app/auth/auth.server";
+import { createUserSession, destroyUserSession, getUser, type SessionDeps, type SessionUser } from "#app/auth/session.server";
+import { adoptCartAtSignIn, readCartId, serializeCartCookie } from "#app/commerce/cart.server";
 import type { AppContext } from "#app/context.server";
-import { invoicesPath, localized } from "#app/lib/paths";
+import { localeFromPath, localePrefix } from "#app/i18n/locales";
+import { localized, loginPath as loginPagePath } from "#app/lib/paths";
+import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
 
 /** Signing in touches the session, the cart and the flash cookie. */
 export type SignInDeps = Pick<AppContext, "db" | "cookies">;
 
-/** A `redirectTo` after signing in (safeRedirect), never back into the auth pages (a login loop). */
-export function safeRedirectTo(value: unknown, fallback: string): string {
-  const target = safeRedirect(value, fallback);
-  return /^(?:\/(?:ru|zh|ar))?\/auth\//.test(target) ? fallback : target;
-}
-
-/** The invoices page of a locale: where a signed-in user lands by default. */
-export function accountHome(locale: LocaleCode): string {
-  return localized(locale, invoicesPath());
-}
 
 /**
  * Ends a successful sign-in (login, sign-up, reset): a new session (the old one deleted), the
@@ -49,4 +43,17 @@ export async function signOutAndRedirect(deps: SignInDeps, request: Request, toa
   headers.append("Set-Cookie", await destroyUserSession(deps, request));
   for (const cookie of (await createToastHeaders(deps, toast)).getSetCookie()) headers.append("Set-Cookie", cookie);
   return redirect(localePrefix(locale) || "/", { status: 303, headers });
+}
+
+/** The signed-in user; otherwise a redirect to the login page of the request's locale, coming back here after. */
+export async function requireUser(deps: SessionDeps, request: Request): Promise<SessionUser> {
+  const user = await getUser(deps, request);
+  if (user) return user;
+  throw redirect(loginPath(request));
+}
+
+/** The login page of the request's locale with `redirectTo` set to the request's path. */
+export function loginPath(request: Request): string {
+  const url = new URL(request.url);
+  return localized(localeFromPath(url.pathname), loginPagePath({ redirectTo: url.pathname + url.search }));
 }

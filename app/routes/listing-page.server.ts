@@ -5,9 +5,9 @@ import { publicCacheControl } from "#app/lib/http";
 import { toMinor, type CurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
 import type { StorefrontType } from "#app/lib/storefront";
-import { getCategory, getCity, getTheme, searchCatalogue } from "./catalogue.server";
-import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "./listing-query";
-import type { CatalogueResult, ExperienceCard } from "./types";
+import { getCategory, getCity, getTheme, searchCatalogue } from "#app/catalogue/catalogue.server";
+import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";
+import type { CatalogueResult, ExperienceCard } from "#app/catalogue/types";
 import type { AppContext } from "#app/context.server";
 import { categoryPath, cityPath, listingPath, searchPath } from "#app/lib/paths";
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { RichText } from "./portable-text";
-import type { RichText as RichTextValue } from "./queries";
+import type { RichText as RichTextValue } from "#app/content/queries";
 
 const block = (key: string, text: string, extra: Record<string, unknown> = {}) => ({ _type: "block" as const, _key: key, style: "normal", markDefs: [], children: [{ _type: "span", _key: `${key}s`, text, marks: [] }], ...extra });
 

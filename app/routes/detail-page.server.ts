@@ -1,0 +1,84 @@
+/**
+ * The experience detail page's loader, shared by the supplier and the city detail paths
+ * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL (301), the
+ * chosen day's availability, more reviews on request, SEO texts and structured data.
+ */
+import { json, redirect } from "@remix-run/node";
+import { getExperienceBySlug, getReviews } from "#app/catalogue/catalogue.server";
+import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
+import { dayAvailability, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
+import { getSiteSettings } from "#app/content/content.server";
+import type { AppContext } from "#app/context.server";
+import { localePrefix } from "#app/i18n/locales";
+import { getDisplayCurrency } from "#app/lib/currency.server";
+import { addDays, todayIn } from "#app/lib/dates";
+import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
+import { getPageContext, throwNotFound } from "#app/lib/page.server";
+import { cityPath, detailPath, localized } from "#app/lib/paths";
+import { isSlug } from "#app/lib/slug";
+import type { StorefrontType } from "#app/lib/storefront";
+
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
+
+type Route = { kind: "experience"; productSlug: string | undefined } | { kind: "city"; citySlug: string | null; productSlug: string | undefined };
+
+/** Loads the detail page for either route, or throws its 404 / 301. */
+export async function loadExperiencePage(app: App, request: Request, route: Route) {
+  const { url, locale, t } = getPageContext(request);
+  if (!isSlug(route.productSlug)) throwNotFound(request, "page");
+  if (route.kind === "city" && !route.citySlug) throwNotFound(request, "page");
+  const settings = await getSiteSettings(app.content, locale);
+  const currency = await getDisplayCurrency(request, settings.defaultCurrency);
+  const experience = await getExperienceBySlug(app.catalogue, route.productSlug, locale, currency);
+  if (!experience) throwNotFound(request, "page");
+  if (route.kind === "city" && route.citySlug !== experience.city.slug) throwNotFound(request, "page");
+
+  const storefrontType: StorefrontType = settings.storefrontType === "supplier" ? "supplier" : "default";
+  const prefix = localePrefix(locale);
+  const canonical = detailPath(storefrontType, { slug: experience.slug, citySlug: experience.city.slug });
+  const target = canonicalRedirect(url, prefix, canonical);
+  if (target) throw redirect(target, { status: 301 });
+
+  const { rawDate, reviewPages } = parseDetailQuery(url.searchParams);
+  const today = todayIn(experience.timeZone);
+  const { date, problem } = validateDate(rawDate, today);
+  const [availability, reviews] = await Promise.all([
+    date ? dayAvailability(app, experience, date, currency) : Promise.resolve(null),
+    reviewPages > 1
+      ? getReviews(app.catalogue, experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale })
+      : Promise.resolve(experience.reviews),
+  ]);
+  const { reviews: _firstPage, ...rest } = experience;
+
+  const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
+  const path = prefix + canonical;
+  const cityUrlPath = localized(locale, cityPath(experience.city.slug));
+  const data: DetailPageData = {
+    seo: {
+      title: t("detail.seo.title", { title: experience.title, city: experience.city.name }),
+      description: experience.shortDescription,
+    },
+    ogImage: experience.images[0] ? siteUrl + experience.images[0].src : null,
+    jsonLd: structuredData(experience, { url: siteUrl + path, siteUrl, homeUrl: siteUrl + (prefix || "/"), cityUrl: siteUrl + cityUrlPath, homeName: t("detail.breadcrumbHome") }),
+    storefrontType,
+    experience: rest,
+    // Pages 1..N arrive as one longer page; the pager counts in pages of five.
+    reviews: { ...reviews, pageSize: REVIEWS_PAGE_SIZE, page: reviewPages, pageCount: Math.max(1, Math.ceil(reviews.total / REVIEWS_PAGE_SIZE)) },
+    reviewPages,
+    currency,
+    today,
+    // The booking engine sells a year ahead; the date picker offers that year.
+    maxDate: addDays(today, 365),
+    date,
+    dateProblem: problem,
+    availability,
+    path,
+    cityPath: cityUrlPath,
+  };
+  return json(data, {
+    headers: {
+      "Cache-Control": publicCacheControl(request, date ? CACHE_FRESH_MINUTE : undefined),
+      "Content-Language": locale,
+    },
+  });
+}

@@ -111,7 +111,7 @@ test("the tag manager loads and its nonce'd custom HTML tag runs", async ({ page
 
 test("the reset-password page keeps its own Referrer-Policy", async ({ request }) => {
   const response = await request.get("/auth/reset-password?token=not-a-real-token");
-  expect(response.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(response.headers()["referrer-policy"]).toBe("same-origin");
 });
 
 test("a page served from the page cache carries the CSP of its own nonce, and its scripts run", async ({ browser, request }) => {
@@ -157,7 +157,7 @@ test("the sandbox payment page and the redirects around it stay within the polic
   const [payment] = await Promise.all([page.waitForResponse(/\/pay\/sandbox\/sbx_/, { timeout: 30_000 }), page.getByRole("button", { name: "Confirm & Pay" }).click()]);
   await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/);
   expectSecurityHeaders(payment);
-  expect(payment.headers()["referrer-policy"]).toBe("no-referrer");
+  expect(payment.headers()["referrer-policy"]).toBe("same-origin");
   await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
   await page.getByRole("button", { name: /Pay/ }).click();
   await expect(page).toHaveURL(/\/checkout\/success\?order=/, { timeout: 30_000 });

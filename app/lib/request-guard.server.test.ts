@@ -47,6 +47,24 @@ describe("request guard", () => {
     expect(await (await post("/auth/logout")).json()).toEqual({ fields: {} });
   });
 
+  test("a form posted from another origin, or with a withheld origin, answers 403 (Remix would throw: 500)", async () => {
+    const send = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(origin + "/auth/reset-password");
+        const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end("password=short");
+      });
+    expect(await send({ Origin: "https://evil.example" })).toBe(403);
+    expect(await send({ Origin: "null" })).toBe(403);
+    expect(await send({ Origin: origin })).toBe(200);
+    // No Origin at all (old clients, curl): the action decides, as before.
+    expect(await send({})).toBe(200);
+  });
+
   test("JSON or another type to a form action answers 415", async () => {
     expect((await post("/cart", { body: JSON.stringify({ intent: "add" }), headers: { "Content-Type": "application/json" } })).status).toBe(415);
     expect((await post("/checkout", { body: "hello", headers: { "Content-Type": "text/plain" } })).status).toBe(415);

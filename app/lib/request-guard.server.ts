@@ -26,8 +26,26 @@ export function bodyClassOf(pathname: string): BodyClass {
   return OWN_BODY_ROUTES.some((pattern) => pattern.test(pathname)) ? "own" : "form";
 }
 
-type Problem = 400 | 413 | 415;
-const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+type Problem = 400 | 403 | 413 | 415;
+const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 403: "errors.crossOrigin", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+
+/**
+ * A form posted from another origin (or from a page that withheld its origin: `Origin: null`). Remix
+ * refuses these actions too, but by throwing, which answers 500; this answers 403 first, with the
+ * same rule (the Origin's host against X-Forwarded-Host or Host).
+ */
+export function isCrossOriginForm(headers: IncomingMessage["headers"]): boolean {
+  const origin = headers.origin;
+  if (typeof origin !== "string" || origin === "") return false;
+  const forwarded = (Array.isArray(headers["x-forwarded-host"]) ? headers["x-forwarded-host"][0] : headers["x-forwarded-host"])?.split(",")[0]?.trim();
+  const host = forwarded || headers.host;
+  if (origin === "null" || !host) return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
 
 function localeOf(pathname: string): LocaleCode {
   const code = /^\/(ru|zh|ar)(?:\/|$)/.exec(pathname)?.[1];
@@ -131,6 +149,7 @@ export function createRequestGuard(limits: { form?: number; own?: number } = {})
     const type = rawType.split(";")[0]?.trim().toLowerCase() ?? "";
 
     if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res, 413, pathname);
+    if (kind === "form" && isCrossOriginForm(req.headers)) return refuse(req, res, 403, pathname);
     if (kind === "form") {
       if (!hasBody(req) && !type) {
         // A bodiless POST (a sign-out button posted by a script, `curl -X POST`) is an empty form;

@@ -24,7 +24,9 @@ export const headers = pageHeaders;
 export const meta = pageMeta;
 
 // The token is in the URL: the page must never be stored, nor its address sent on to other sites.
-const noStore = { "Cache-Control": CACHE_PRIVATE, "Referrer-Policy": "no-referrer" };
+// The token in the URL never leaves the site (same-origin), while the page's own form still posts with
+// its Origin (no-referrer would make it "null", which the cross-origin check refuses).
+const noStore = { "Cache-Control": CACHE_PRIVATE, "Referrer-Policy": "same-origin" };
 const HIDDEN = ["password", "confirmPassword"];
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {

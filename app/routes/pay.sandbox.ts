@@ -64,7 +64,7 @@ ${
 </html>`;
   return new Response(html, {
     status: options.status ?? 200,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "no-referrer" },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin" },
   });
 }
 

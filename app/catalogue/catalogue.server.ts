@@ -522,7 +522,7 @@ export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub"
   return catalogue;
 }
 
-// Route-facing functions: the catalogue (and, for availability, the BookingApi) come from the app context.
+// Route-facing functions: the catalogue comes from the app context (live availability is in app/booking/availability.server.ts).
 
 export async function searchCatalogue(catalogue: Catalogue, query: CatalogueQuery): Promise<CatalogueResult> {
   return catalogue.search(query);

@@ -1,5 +1,6 @@
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import type { Env } from "#app/lib/env.server";
+import { createSignedCookie } from "#app/lib/signed-cookie.server";
 import { isLayoutId, type LayoutId } from "./layouts";
 
 /** Listed in PERSONAL_COOKIES (app/lib/http.ts): a previewed page is never shared by a cache. */
@@ -13,14 +14,7 @@ export function isLayoutPreviewEnabled(env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_E
 /** The signed preview cookie (made once, by the app context: it needs SESSION_SECRET). */
 export function createPreviewCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET">): Cookie {
   // Signed, so a visitor cannot hand-craft one; one day, because a preview is a working session.
-  return createCookie(LAYOUT_PREVIEW_COOKIE, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.SITE_URL.startsWith("https://"),
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24,
-  });
+  return createSignedCookie(LAYOUT_PREVIEW_COOKIE, env, 60 * 60 * 24);
 }
 
 export type PreviewDeps = { env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">; cookies: { preview: Cookie } };

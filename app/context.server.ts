@@ -9,7 +9,7 @@ import type { Cookie } from "@remix-run/node";
 import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
 import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
-import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/notify.server";
+import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/order-notify.server";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";

@@ -1,14 +1,18 @@
 /**
  * Telling the customer about an order: one email per outcome through sendMail, and a WhatsApp
  * message through a notifier interface (the default only logs; a provider adapter plugs in here).
+ *
+ * notifyOrder builds the notice from a stored order; notifyOrderOutcome words and sends it.
  */
 import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import type { Database } from "#app/db/db.server";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
-import { getLocale } from "#app/i18n/locales";
 import { localized } from "#app/lib/paths";
+import { loadProducts } from "./cart.server";
+import { getOrderItems, resultPath, type OrderRow } from "./order-records.server";
 
 export interface WhatsAppNotifier {
   send(to: string, text: string): Promise<void>;
@@ -60,4 +64,23 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice):
   if (notice.outcome === "ON_HOLD" || notice.outcome === "PAY_LATER" || notice.outcome === "CONFIRMED") {
     await deps.whatsapp.send(notice.phone, t(`${key}.subject`, { reference: notice.reference })).catch((error: unknown) => console.error("[whatsapp]", error));
   }
+}
+
+/** Tells the customer of an order's outcome, listing each item under its title in the order's language. */
+export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
+  const items = await getOrderItems(deps.db, order.id);
+  const products = await loadProducts(deps.db, items.map((item) => item.productId));
+  const locale = order.locale as LocaleCode;
+  await notifyOrderOutcome(deps, {
+    outcome,
+    reference: order.reference,
+    locale: order.locale,
+    email: order.email,
+    phone: `${order.countryCode}${order.phone}`,
+    firstName: order.firstName,
+    total: order.totalAmount,
+    currency: order.currency,
+    accessUrlPath: resultPath({ status: outcome, accessToken: order.accessToken }),
+    items: items.map((item) => ({ title: products.get(item.productId)?.title[locale] ?? item.productId, localDate: item.localDate, status: item.status })),
+  });
 }

@@ -1,0 +1,114 @@
+/**
+ * What an order is and how it is read: its statuses, its rows, the page it leads to, and the few
+ * reads and booking calls that placing and settling share.
+ */
+import { asc, desc, eq } from "drizzle-orm";
+import { isBookingError, type BookingApi } from "#app/booking/booking.server";
+import type { AppContext } from "#app/context.server";
+import type { Database } from "#app/db/db.server";
+import { orderItems, orders, payments } from "#app/db/schema";
+import { cartPath, checkoutResultPath } from "#app/lib/paths";
+import { netAmount } from "./pricing";
+
+/** What the order flow uses from the app context. */
+export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
+
+export type OrderStatus =
+  | "PLACING"
+  | "REFUSED"
+  | "AWAITING_PAYMENT"
+  | "PROCESSING"
+  | "CONFIRMED"
+  | "PARTIALLY_CONFIRMED"
+  | "ON_HOLD"
+  | "PAY_LATER"
+  | "PAYMENT_FAILED"
+  | "BOOKING_FAILED"
+  | "EXPIRED"
+  /** A gateway reported money that does not match what the order owes: nothing moves until the team decides. */
+  | "REVIEW";
+
+export type ItemStatus = "NEW" | "HELD" | "CONFIRMED" | "PENDING" | "FAILED" | "CANCELLED";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type PaymentMethod = "card" | "pay_later";
+
+export interface LeadGuest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  countryCode: string;
+  phone: string;
+}
+
+/** Outcomes the customer is done waiting for. */
+const FINAL: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REFUSED"];
+
+export function isFinalStatus(status: string): boolean {
+  return FINAL.includes(status as OrderStatus);
+}
+
+/** The result page of an order (locale-less path; the caller prefixes the locale). */
+export function resultPath(order: Pick<OrderRow, "status" | "accessToken">): string {
+  const query = { order: order.accessToken };
+  switch (order.status as OrderStatus) {
+    case "ON_HOLD":
+    case "PAY_LATER":
+      return checkoutResultPath("on_hold", query);
+    case "PAYMENT_FAILED":
+    case "BOOKING_FAILED":
+    case "EXPIRED":
+      return checkoutResultPath("error", query);
+    case "REFUSED":
+    case "PLACING":
+      return cartPath();
+    default:
+      return checkoutResultPath("success", query);
+  }
+}
+
+export async function findOrderByToken(database: Database, token: string): Promise<OrderRow | null> {
+  if (!token || token.length < 20) return null;
+  const [row] = await database.select().from(orders).where(eq(orders.accessToken, token));
+  return row ?? null;
+}
+
+export async function getOrderItems(database: Database, orderId: string): Promise<OrderItemRow[]> {
+  return database.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+}
+
+/** The order's latest payment (a retried checkout may have opened more than one). */
+export async function getOrderPayment(db: Database, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+  return row ?? null;
+}
+
+/** What the confirmed items cost: the amount an authorize-then-capture payment captures. */
+export function confirmedAmount(items: OrderItemRow[]): number {
+  return items.filter((item) => item.status === "CONFIRMED").reduce((sum, item) => sum + netAmount(item), 0);
+}
+
+/** The lead guest as the booking API's contact. */
+export function contactOf(order: Pick<OrderRow, "firstName" | "lastName" | "email" | "countryCode" | "phone" | "locale">) {
+  return {
+    firstName: order.firstName,
+    lastName: order.lastName,
+    fullName: `${order.firstName} ${order.lastName}`,
+    emailAddress: order.email,
+    phoneNumber: `${order.countryCode}${order.phone}`,
+    locales: [order.locale],
+  };
+}
+
+/** Releases one hold; a hold that never existed or already expired is nothing to release. */
+export async function cancelHold(api: BookingApi, uuid: string): Promise<void> {
+  try {
+    await api.cancel(uuid, { reason: "Order not completed" });
+  } catch (error) {
+    // No such booking (the reserve never happened) or already expired: nothing is held.
+    if (!isBookingError(error)) throw error;
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Placing an order from the cart: re-check the cart, write the order once per idempotency key,
+ * take a hold per item through the booking API, then open a hosted payment session (card) or
+ * settle at once (pay later, or nothing to pay). A refusal releases every hold it took.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { rowsOf, type Database } from "#app/db/db.server";
+import { countRateLimitHit } from "#app/auth/rate-limit.server";
+import { orderItems, orders, payments } from "#app/db/schema";
+import type { LocaleCode } from "#app/i18n/locales";
+import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
+import { loadProducts, reviewCart, type CartReview } from "./cart.server";
+import { cancelHold, contactOf, getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type LeadGuest, type OrderRow, type PaymentMethod } from "./order-records.server";
+import type { PromoRefusal } from "./pricing";
+import { redeemPromo, releasePromo } from "./promo.server";
+import { abandonUnpaidOrders, settleOrder } from "./settle-order.server";
+
+export interface PlaceOrderInput {
+  cartId: string;
+  locale: LocaleCode;
+  lead: LeadGuest;
+  method: PaymentMethod;
+  idempotencyKey: string;
+  /** The total the customer saw on the checkout page; a different total today is refused. */
+  expectedTotal?: number;
+  userId?: string | null;
+  /** The client's address (pay-later orders are limited per address too). */
+  address?: string;
+}
+
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT";
+
+export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
+
+type PlaceOrderRefused = Extract<PlaceOrderResult, { ok: false }>;
+
+/**
+ * Turns the cart into an order: re-checks every item, takes a hold per item through the booking
+ * engine, then opens a hosted payment session (card) or confirms the bookings (pay later). A second
+ * submit with the same idempotency key finds the first order; a refusal releases every hold it took.
+ */
+export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const db = deps.db;
+  const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+  if (existing) return resumePlacedOrder(db, existing);
+
+  const review = await reviewCart(deps, input.cartId, input.locale);
+  const refusal = refusalOfCart(review, input);
+  if (refusal) return refusal;
+  if (input.method === "pay_later" && !(await payLaterAllowed(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
+
+  // An unpaid earlier attempt from this cart would keep its seats held against this one.
+  await abandonUnpaidOrders(deps, input.cartId);
+
+  const products = await loadProducts(db, review.lines.map((line) => line.productId));
+  const { order, items } = draftOrder(review, input, (productId) => products.get(productId)?.instantConfirmation ?? true);
+
+  const written = await writeOrder(db, order, items);
+  if (written === "PROMO_USED_UP") return { ok: false, reason: "PROMO", promoReason: "USED_UP" };
+  if (written === "ALREADY_PLACED") {
+    const [first] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+    return first ? resumePlacedOrder(db, first) : { ok: false, reason: "UNAVAILABLE" };
+  }
+
+  if (!(await holdEveryItem(deps, order, items))) {
+    await refuseOrder(db, deps.bookingApi, order.id);
+    return { ok: false, reason: "UNAVAILABLE" };
+  }
+
+  if (input.method === "pay_later" || order.totalAmount === 0) {
+    await db.update(orders).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    const status = (await settleOrder(deps, order.id)) ?? "PROCESSING";
+    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
+  }
+
+  if (!(await openPaymentSession(deps, order, items, input.locale))) {
+    await refuseOrder(db, deps.bookingApi, order.id);
+    return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
+  }
+  const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return { ok: true, order: stored!, redirectTo: checkoutPath({ pay: order.accessToken }) };
+}
+
+/** A second submit with the same key: where the first one got to (a refused order stays refused). */
+async function resumePlacedOrder(db: Database, order: OrderRow): Promise<PlaceOrderResult> {
+  if (order.status === "REFUSED") return { ok: false, reason: "UNAVAILABLE" };
+  return { ok: true, order, redirectTo: await nextStepOf(db, order) };
+}
+
+async function nextStepOf(db: Database, order: OrderRow): Promise<string> {
+  if (order.status === "AWAITING_PAYMENT") {
+    const payment = await getOrderPayment(db, order.id);
+    // The interstitial 'Redirecting to Secure Checkout...' page sends the browser on to the gateway.
+    if (payment) return checkoutPath({ pay: order.accessToken });
+  }
+  return resultPath(order);
+}
+
+/** Why the reviewed cart cannot become an order now, or null when it can. */
+function refusalOfCart(review: CartReview, input: PlaceOrderInput): PlaceOrderRefused | null {
+  if (review.lines.length === 0) return { ok: false, reason: "EMPTY_CART" };
+  if (review.lines.some((line) => line.status === "unavailable")) return { ok: false, reason: "UNAVAILABLE" };
+  if (review.promo && !review.promo.applied) return { ok: false, reason: "PROMO", promoReason: review.promo.reason };
+  if (input.expectedTotal !== undefined && input.expectedTotal !== review.total) return { ok: false, reason: "PRICE_CHANGED" };
+  return null;
+}
+
+/**
+ * Pay later takes inventory with no payment: limited per email (open unpaid orders) and per address
+ * (orders a day); both limits are settings (PAY_LATER_MAX_OPEN_PER_EMAIL, PAY_LATER_MAX_PER_ADDRESS).
+ */
+async function payLaterAllowed(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
+  const [open] = rowsOf<{ n: number }>(
+    await deps.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE lower(email) = ${input.lead.email.trim().toLowerCase()}
+      AND payment_method = 'pay_later' AND status IN ('PROCESSING', 'PAY_LATER')`),
+  );
+  if ((open?.n ?? 0) >= deps.env.PAY_LATER_MAX_OPEN_PER_EMAIL) return false;
+  if (!input.address) return true;
+  const { count } = await countRateLimitHit("payLaterAddress", input.address, { db: deps.db, secret: deps.env.SESSION_SECRET });
+  return count <= deps.env.PAY_LATER_MAX_PER_ADDRESS;
+}
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+function randomCode(length: number): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("");
+}
+
+/** The order and item rows for a reviewed cart, not yet written (status PLACING, items NEW). */
+function draftOrder(review: CartReview, input: PlaceOrderInput, instantConfirmation: (productId: string) => boolean) {
+  const orderId = randomUUID();
+  const now = new Date();
+  const order = {
+    id: orderId,
+    reference: `RH-${randomCode(8)}`,
+    purchaseId: `P-${randomCode(10)}`,
+    idempotencyKey: input.idempotencyKey,
+    accessToken: randomBytes(24).toString("base64url"),
+    cartId: input.cartId,
+    userId: input.userId ?? null,
+    status: "PLACING",
+    paymentMethod: input.method,
+    locale: input.locale,
+    currency: review.currency,
+    originalAmount: review.subtotal,
+    discountAmount: review.discount,
+    totalAmount: review.total,
+    promoCode: review.promo?.applied ? review.promo.code : null,
+    ...input.lead,
+    purchasedAt: now,
+    updatedAt: now,
+  };
+  const items = review.lines.map((line, position) => ({
+    id: randomUUID(),
+    orderId,
+    position,
+    bookingUuid: randomUUID(),
+    productId: line.productId,
+    optionId: line.selection.optionId,
+    availabilityId: line.selection.availabilityId,
+    localDate: line.localDate,
+    units: line.selection.units,
+    extraIds: line.selection.extraIds,
+    instantConfirmation: instantConfirmation(line.productId),
+    currency: review.currency,
+    amount: line.current!.amount,
+    discountShare: line.discountShare,
+    status: "NEW",
+  }));
+  return { order, items };
+}
+
+type DraftOrder = ReturnType<typeof draftOrder>["order"];
+type DraftItem = ReturnType<typeof draftOrder>["items"][number];
+
+class PromoUsedUp extends Error {}
+
+/** Writes the order, its items and its promo redemption in one transaction. */
+async function writeOrder(db: Database, order: DraftOrder, items: DraftItem[]): Promise<"WRITTEN" | "ALREADY_PLACED" | "PROMO_USED_UP"> {
+  try {
+    return await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      // The unique idempotency key makes a concurrent double submit wait here, then find the first order.
+      const inserted = await t.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning({ id: orders.id });
+      if (inserted.length === 0) return "ALREADY_PLACED";
+      await t.insert(orderItems).values(items);
+      if (order.promoCode && !(await redeemPromo(t, order.promoCode, order.id))) throw new PromoUsedUp();
+      return "WRITTEN";
+    });
+  } catch (error) {
+    if (error instanceof PromoUsedUp) return "PROMO_USED_UP";
+    throw error;
+  }
+}
+
+/**
+ * Takes a hold per item, in order, and stops at the first the supplier refuses (false). Any other
+ * error refuses the order and is thrown on.
+ */
+async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: DraftItem[]): Promise<boolean> {
+  const { db, bookingApi: api } = deps;
+  for (const item of items) {
+    try {
+      await api.reserve({
+        uuid: item.bookingUuid,
+        productId: item.productId,
+        optionId: item.optionId,
+        availabilityId: item.availabilityId,
+        expirationMinutes: deps.env.BOOKING_HOLD_MINUTES,
+        resellerReference: order.reference,
+        contact: contactOf(order),
+        unitItems: item.units.flatMap((unit) => Array.from({ length: unit.quantity }, () => ({ unitId: unit.unitId }))),
+      });
+      await db.update(orderItems).set({ status: "HELD" }).where(eq(orderItems.id, item.id));
+    } catch (error) {
+      if (!isBookingError(error)) {
+        await refuseOrder(db, api, order.id);
+        throw error;
+      }
+      await db.update(orderItems).set({ status: "FAILED", failureCode: error.code }).where(eq(orderItems.id, item.id));
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Opens the gateway's hosted payment page and records it (the order now awaits payment). Captures
+ * at once when every item confirms instantly, else authorizes and captures once bookings are decided.
+ */
+async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: DraftItem[], locale: LocaleCode): Promise<boolean> {
+  const { db } = deps;
+  const gateway = deps.payments.default;
+  const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
+  const site = deps.env.SITE_URL.replace(/\/$/, "");
+  try {
+    const session = await gateway.createSession({
+      orderId: order.id,
+      reference: order.reference,
+      amount: order.totalAmount,
+      currency: order.currency,
+      captureMethod,
+      description: `Rihla ${order.reference}`,
+      returnUrl: site + localized(locale, checkoutResultPath("success", { order: order.accessToken })),
+      cancelUrl: site + localized(locale, checkoutPath({ cancelled: order.accessToken })),
+      customerEmail: order.email,
+      locale,
+      idempotencyKey: order.id,
+    });
+    await db.transaction(async (tx) => {
+      await tx.insert(payments).values({
+        id: randomUUID(),
+        orderId: order.id,
+        gateway: gateway.name,
+        sessionId: session.id,
+        redirectUrl: session.url,
+        captureMethod,
+        status: "CREATED",
+        currency: order.currency,
+        amount: order.totalAmount,
+      });
+      await tx.update(orders).set({ status: "AWAITING_PAYMENT", gateway: gateway.name, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    });
+    return true;
+  } catch (error) {
+    console.error("[orders] could not open a payment session", error);
+    deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: gateway.name, declineCode: "session_create_failed" });
+    return false;
+  }
+}
+
+/** Cancels whatever holds an order took and marks it REFUSED (nothing was charged). */
+async function refuseOrder(db: Database, api: BookingApi, orderId: string): Promise<void> {
+  const items = await getOrderItems(db, orderId);
+  for (const item of items) await cancelHold(api, item.bookingUuid);
+  await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.status, ["NEW", "HELD"])));
+  await db.update(orders).set({ status: "REFUSED", updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await releasePromo(db, orderId);
+}

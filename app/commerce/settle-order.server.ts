@@ -1,0 +1,213 @@
+/**
+ * Settling an order as payment news arrives (webhook, browser return, reconciler). Settling is a
+ * function of what is stored — payment status, item statuses — and every step in it is idempotent
+ * or guarded by a conditional update, so it can run twice, concurrently, or again after a crash at
+ * any point: bookings are confirmed once, money is captured once and refunded once per failed item.
+ */
+import { BookingStatus } from "@octocloud/types";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { isBookingError } from "#app/booking/booking.server";
+import { orderItems, orders, payments } from "#app/db/schema";
+import { isGatewayName } from "#app/payments/payments.server";
+import type { PaymentGateway } from "#app/payments/gateway";
+import { clearCartItems } from "./cart.server";
+import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import {
+  cancelHold,
+  confirmedAmount,
+  contactOf,
+  getOrderItems,
+  getOrderPayment,
+  type CommerceDeps,
+  type ItemStatus,
+  type OrderItemRow,
+  type OrderRow,
+  type OrderStatus,
+  type PaymentRow,
+} from "./order-records.server";
+import { netAmount } from "./pricing";
+import { releasePromo } from "./promo.server";
+
+const POSITIVE: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER"];
+const NOTIFIED: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED"];
+
+const isFailed = (status: string) => status === "FAILED" || status === "CANCELLED";
+
+/**
+ * Drives an order as far as its stored state allows and returns its status: confirms held
+ * bookings once money is secured, polls on-request bookings, refunds items that failed after a
+ * capture, captures (or releases) an authorization once every item is decided, then records the
+ * outcome, empties the cart and tells the customer once per outcome.
+ */
+export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<OrderStatus | null> {
+  const db = deps.db;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const status = order.status as OrderStatus;
+  if (status === "PLACING" || status === "REFUSED" || status === "REVIEW") return status;
+  const payment = await getOrderPayment(db, orderId);
+  const gateway = payment && isGatewayName(payment.gateway) ? deps.payments.get(payment.gateway) : null;
+  const needsPayment = order.paymentMethod === "card" && order.totalAmount > 0;
+
+  if (needsPayment) {
+    if (!payment || payment.status === "CREATED") return status;
+    if (payment.status === "FAILED" || (payment.status === "VOIDED" && payment.capturedAmount === 0 && status === "AWAITING_PAYMENT")) {
+      await releaseHeldItems(deps, orderId);
+      return finish(deps, order, status === "EXPIRED" ? "EXPIRED" : "PAYMENT_FAILED", payment);
+    }
+  }
+
+  // Money is secured (authorized or captured), or not needed: the holds become bookings.
+  await decideBookings(deps, order);
+
+  let items = await getOrderItems(db, orderId);
+  let currentPayment = payment;
+  if (gateway && currentPayment?.status === "CAPTURED") {
+    await refundFailedItems(deps, gateway, currentPayment, items);
+  } else if (gateway && currentPayment?.status === "AUTHORIZED" && !items.some((item) => item.status === "HELD" || item.status === "PENDING")) {
+    await captureWhatWasBooked(deps, gateway, currentPayment, items);
+    currentPayment = await getOrderPayment(db, orderId);
+    items = await getOrderItems(db, orderId);
+  }
+
+  return finish(deps, order, outcomeOf(order, items, currentPayment), currentPayment);
+}
+
+/** Cancels every hold the order still has (its payment failed or never came). */
+async function releaseHeldItems(deps: CommerceDeps, orderId: string): Promise<void> {
+  for (const item of await getOrderItems(deps.db, orderId)) {
+    if (item.status !== "HELD") continue;
+    await cancelHold(deps.bookingApi, item.bookingUuid);
+    await deps.db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD")));
+  }
+}
+
+/** Confirms each held booking and asks after each on-request one; every item moves at most once. */
+async function decideBookings(deps: CommerceDeps, order: OrderRow): Promise<void> {
+  const { db, bookingApi: api } = deps;
+  for (const item of await getOrderItems(db, order.id)) {
+    if (item.status === "HELD") {
+      let next: ItemStatus;
+      let failureCode: string | null = null;
+      try {
+        const booking = await api.confirm(item.bookingUuid, { resellerReference: order.reference, contact: contactOf(order) });
+        next = booking.status === BookingStatus.CONFIRMED ? "CONFIRMED" : booking.status === BookingStatus.PENDING ? "PENDING" : "FAILED";
+        if (next === "FAILED") failureCode = booking.status;
+      } catch (error) {
+        if (!isBookingError(error)) throw error;
+        next = "FAILED";
+        failureCode = error.code;
+      }
+      await db.update(orderItems).set({ status: next, failureCode }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD")));
+    } else if (item.status === "PENDING") {
+      const booking = await api.getBooking(item.bookingUuid);
+      const decided = booking?.status === BookingStatus.CONFIRMED ? "CONFIRMED" : booking && booking.status !== BookingStatus.PENDING ? "FAILED" : null;
+      if (decided) {
+        await db
+          .update(orderItems)
+          .set({ status: decided, failureCode: decided === "FAILED" ? (booking?.status ?? null) : null })
+          .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "PENDING")));
+      }
+    }
+  }
+}
+
+/** Money was captured: each failed item is refunded once (a crash mid-refund is retried with the same key). */
+async function refundFailedItems(deps: CommerceDeps, gateway: PaymentGateway, payment: PaymentRow, items: OrderItemRow[]): Promise<void> {
+  const db = deps.db;
+  for (const item of items) {
+    if (!isFailed(item.status) || (item.refundState !== "NONE" && item.refundState !== "REFUNDING")) continue;
+    const amount = netAmount(item);
+    if (amount <= 0) {
+      await db.update(orderItems).set({ refundState: "REFUNDED" }).where(eq(orderItems.id, item.id));
+      continue;
+    }
+    await db.update(orderItems).set({ refundState: "REFUNDING" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "NONE")));
+    try {
+      // The key makes a retried refund (after a crash, or a concurrent settle) a no-op at the gateway.
+      await gateway.refund(payment.sessionId, amount, `refund:${item.id}`);
+    } catch (error) {
+      console.error("[orders] refund failed; the reconciler will retry", error);
+      deps.incidents.report({ kind: "refund_failed", orderId: payment.orderId, gateway: gateway.name });
+      continue;
+    }
+    const done = await db.update(orderItems).set({ refundState: "REFUNDED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "REFUNDING"))).returning({ id: orderItems.id });
+    if (done.length > 0) await db.update(payments).set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+  }
+}
+
+/** Every item is decided: charge what was booked, release the rest of the authorization. */
+async function captureWhatWasBooked(deps: CommerceDeps, gateway: PaymentGateway, payment: PaymentRow, items: OrderItemRow[]): Promise<void> {
+  const db = deps.db;
+  const amount = confirmedAmount(items);
+  await db.update(payments).set({ captureState: "CAPTURING" }).where(and(eq(payments.id, payment.id), eq(payments.captureState, "NONE")));
+  if (amount > 0) {
+    await gateway.capture(payment.sessionId, amount, `capture:${payment.id}`);
+    await db
+      .update(payments)
+      .set({ status: "CAPTURED", capturedAmount: amount, captureState: "DONE", updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED")));
+  } else {
+    await gateway.cancel(payment.sessionId, `void:${payment.id}`);
+    await db.update(payments).set({ status: "VOIDED", captureState: "DONE", updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED")));
+  }
+  await db.update(orderItems).set({ refundState: "RELEASED" }).where(and(eq(orderItems.orderId, payment.orderId), inArray(orderItems.status, ["FAILED", "CANCELLED"]), eq(orderItems.refundState, "NONE")));
+}
+
+/** The order's status given its items and payment once this pass has moved them. */
+function outcomeOf(order: OrderRow, items: OrderItemRow[], payment: PaymentRow | null): OrderStatus {
+  const confirmed = items.filter((item) => item.status === "CONFIRMED").length;
+  const failed = items.filter((item) => isFailed(item.status)).length;
+  if (items.some((item) => item.status === "HELD")) return "PROCESSING";
+  if (order.paymentMethod === "pay_later") return failed === items.length ? "BOOKING_FAILED" : "PAY_LATER";
+  if (items.some((item) => item.status === "PENDING")) return "ON_HOLD";
+  if (failed === 0) return "CONFIRMED";
+  if (confirmed > 0) return "PARTIALLY_CONFIRMED";
+  return order.status === "EXPIRED" && !payment?.capturedAmount ? "EXPIRED" : "BOOKING_FAILED";
+}
+
+/** Records the outcome, frees the promo or empties the cart, and tells the customer once per outcome. */
+async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
+  const db = deps.db;
+  if (outcome !== order.status) await db.update(orders).set({ status: outcome, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
+  if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
+  if (NOTIFIED.includes(outcome)) {
+    // Each outcome is told once, however many times settling runs.
+    const claimed = await db
+      .update(orders)
+      .set({ notifiedStatus: outcome })
+      .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
+      .returning({ id: orders.id });
+    if (claimed.length > 0) {
+      if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
+      await notifyOrder(deps, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
+    }
+  }
+  return outcome;
+}
+
+/** Gives up unpaid orders of a cart: their sessions are closed and their holds released. */
+export async function abandonUnpaidOrders(deps: CommerceDeps, cartId: string): Promise<void> {
+  const db = deps.db;
+  const unpaid = await db.select().from(orders).where(and(eq(orders.cartId, cartId), eq(orders.status, "AWAITING_PAYMENT")));
+  for (const order of unpaid) await abandonOrder(deps, order.id);
+}
+
+/** An unpaid order expires: session closed, holds released. A payment that still arrives is refunded by settleOrder. */
+export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise<void> {
+  const db = deps.db;
+  const claimed = await db.update(orders).set({ status: "EXPIRED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "AWAITING_PAYMENT"))).returning();
+  if (claimed.length === 0) return;
+  const payment = await getOrderPayment(db, orderId);
+  if (payment && isGatewayName(payment.gateway)) {
+    await deps.payments
+      .get(payment.gateway)
+      .cancel(payment.sessionId, `abandon:${payment.id}`)
+      .catch((error: unknown) => console.error("[orders] closing the payment session failed", error));
+  }
+  await releaseHeldItems(deps, orderId);
+  await releasePromo(db, orderId);
+}

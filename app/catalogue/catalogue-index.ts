@@ -159,6 +159,32 @@ class CjkIndex {
   }
 }
 
+type TextMatch = { all: Bitset; title: Bitset };
+
+/** A search's bit sets once its filters are combined. */
+interface Selection {
+  selected: Partial<Record<Group, Bitset>>;
+  /** The groups with a selection. */
+  active: Group[];
+  /** Scope and every selected group, before the price filter. */
+  withoutPrice: Bitset;
+  result: Bitset;
+  scopeWithPrice: Bitset;
+}
+
+/** Lowest and highest price among the positions (unpriced ones skipped), or null when none is priced. */
+function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; max: number } | null {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  positions.forEach((position) => {
+    const price = prices[position]!;
+    if (Number.isNaN(price)) return;
+    if (price < min) min = price;
+    if (price > max) max = price;
+  });
+  return min <= max ? { min, max } : null;
+}
+
 interface Facetable {
   group: Group;
   values: string[];
@@ -189,7 +215,7 @@ export class CatalogueIndex {
   private titleWords: WordIndex;
   private cjk: CjkIndex;
   private titleCjk: CjkIndex;
-  private textCache = new Map<string, { all: Bitset; title: Bitset }>();
+  private textCache = new Map<string, TextMatch>();
 
   constructor(source: CatalogueSource, options: { today?: string } = {}) {
     this.version = source.version;
@@ -361,7 +387,7 @@ export class CatalogueIndex {
   }
 
   /** Products matching every word (prefix) and CJK run (substring) of `text`. */
-  private textMatch(text: string): { all: Bitset; title: Bitset } | undefined {
+  private textMatch(text: string): TextMatch | undefined {
     const key = text.trim();
     if (!key) return undefined;
     const cached = this.textCache.get(key);
@@ -388,7 +414,10 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Listing, filters, facets, sort and paging in one pass over bit sets. */
+  /**
+   * Listing, filters, facets, sort and paging in one pass over bit sets: narrow to the page's scope,
+   * select each filter group, combine them, count the facets, measure the price range, take a page.
+   */
   search(query: CatalogueQuery): CatalogueResult {
     const { locale, currency } = query;
     const filters: CatalogueFilters = query.filters ?? {};
@@ -396,8 +425,33 @@ export class CatalogueIndex {
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
 
-    // Scope: the page's city, category or theme, and the search text.
-    let scope = this.all.clone();
+    const text = query.text ? this.textMatch(query.text) : undefined;
+    const scope = this.scopeOf(query, text);
+    const prices = this.prices(currency);
+    const priceMask = this.priceMaskOf(scope, prices, filters);
+    const selection = this.combine(scope, priceMask, this.selectedGroups(filters));
+    const facets = this.facetsOf(selection, filters, locale);
+    const priceRange = priceRangeOf(selection.withoutPrice, prices);
+    const total = selection.result.count();
+    // Relevance: with search text, title matches come first, then matches elsewhere, each in recommended order.
+    const tiers = text && sort === "recommended" ? [(position: number) => text.title.has(position), (position: number) => !text.title.has(position)] : [() => true];
+    const positions = this.pageOf(selection.result, this.orderOf(sort), tiers, (page - 1) * pageSize, pageSize);
+
+    return {
+      items: positions.map((position) => this.card(position, locale, currency)),
+      total,
+      page,
+      pageSize,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+      facets,
+      priceRange: priceRange ? { ...priceRange, currency } : null,
+      sort,
+    };
+  }
+
+  /** The page's city, category or theme, and the search text; an unknown value scopes to nothing. */
+  private scopeOf(query: CatalogueQuery, text: TextMatch | undefined): Bitset {
+    const scope = this.all.clone();
     const scopeParts: Array<[Group, string | undefined]> = [
       ["city", query.city],
       ["category", query.category],
@@ -406,28 +460,30 @@ export class CatalogueIndex {
     for (const [group, value] of scopeParts) {
       if (value === undefined) continue;
       const set = this.valueSet(group, value);
-      if (!set) scope = new Bitset(this.size);
-      else scope.and(set);
+      if (!set) return new Bitset(this.size);
+      scope.and(set);
     }
-    const text = query.text ? this.textMatch(query.text) : undefined;
     if (text) scope.and(text.all);
+    return scope;
+  }
 
-    // Price: a scope-level filter (not a facet group), applied after the price range is measured.
-    const prices = this.prices(currency);
-    const hasPrice = filters.priceMin !== undefined || filters.priceMax !== undefined;
-    let priceMask: Bitset | undefined;
-    if (hasPrice) {
-      priceMask = new Bitset(this.size);
-      const min = filters.priceMin ?? Number.NEGATIVE_INFINITY;
-      const max = filters.priceMax ?? Number.POSITIVE_INFINITY;
-      scope.forEach((position) => {
-        const price = prices[position]!;
-        if (price >= min && price <= max) priceMask!.add(position);
-      });
-    }
+  /** Price: a scope-level filter (not a facet group), applied after the price range is measured. */
+  private priceMaskOf(scope: Bitset, prices: Float64Array, filters: CatalogueFilters): Bitset | undefined {
+    if (filters.priceMin === undefined && filters.priceMax === undefined) return undefined;
+    const mask = new Bitset(this.size);
+    const min = filters.priceMin ?? Number.NEGATIVE_INFINITY;
+    const max = filters.priceMax ?? Number.POSITIVE_INFINITY;
+    scope.forEach((position) => {
+      const price = prices[position]!;
+      if (price >= min && price <= max) mask.add(position);
+    });
+    return mask;
+  }
 
+  /** Each filter group's selection (the OR of its chosen values); undefined where nothing is chosen. */
+  private selectedGroups(filters: CatalogueFilters): Partial<Record<Group, Bitset>> {
     const minRating = filters.minRating;
-    const selected: Partial<Record<Group, Bitset>> = {
+    return {
       category: this.selection("category", filters.categories),
       theme: this.selection("theme", filters.themes),
       city: this.selection("city", filters.cities),
@@ -440,88 +496,74 @@ export class CatalogueIndex {
       occasion: this.selection("occasion", filters.occasions),
       bestFor: this.selection("bestFor", filters.bestFor),
     };
-    const active = (Object.keys(selected) as Group[]).filter((group) => selected[group] !== undefined);
+  }
 
-    // Result = scope ∧ price ∧ every selected group. Price range ignores the price filter only.
+  /** Result = scope ∧ price ∧ every selected group; the price range ignores the price filter only. */
+  private combine(scope: Bitset, priceMask: Bitset | undefined, selected: Partial<Record<Group, Bitset>>): Selection {
+    const active = (Object.keys(selected) as Group[]).filter((group) => selected[group] !== undefined);
     const withoutPrice = scope.clone();
     for (const group of active) withoutPrice.and(selected[group]!);
     const result = priceMask ? withoutPrice.clone().and(priceMask) : withoutPrice;
     const scopeWithPrice = priceMask ? scope.clone().and(priceMask) : scope;
+    return { selected, active, withoutPrice, result, scopeWithPrice };
+  }
 
-    // Disjunctive facets: a group's counts apply every other group's selection, not its own.
-    const facetMask = (group: Group): Bitset => {
-      if (!active.includes(group)) return result;
-      const mask = scopeWithPrice.clone();
-      for (const other of active) if (other !== group) mask.and(selected[other]!);
-      return mask;
+  private facetsOf(selection: Selection, filters: CatalogueFilters, locale: LocaleCode): CatalogueFacets {
+    const values = (group: Group, chosen: readonly string[] | undefined) => this.facetValues(selection, group, chosen, locale);
+    return {
+      categories: values("category", filters.categories),
+      themes: values("theme", filters.themes),
+      cities: values("city", filters.cities),
+      durations: values("duration", filters.durations),
+      languages: values("language", filters.languages),
+      ages: values("age", filters.ages),
+      timesOfDay: values("timeOfDay", filters.timesOfDay),
+      ratings: values("rating", filters.minRating !== undefined ? [String(filters.minRating)] : undefined),
+      labels: values("label", filters.labels),
+      occasions: values("occasion", filters.occasions),
+      bestFor: values("bestFor", filters.bestFor),
     };
-    const facetValues = (group: Group, selectedValues: readonly string[] | undefined): FacetValue[] => {
-      const mask = facetMask(group);
-      const definition = this.groupValues.get(group)!;
-      const chosen = new Set(selectedValues ?? []);
-      const values: FacetValue[] = [];
-      for (const value of definition.values) {
-        const set = this.valueSet(group, value);
-        const count = set ? mask.countAnd(set) : 0;
-        if (count === 0 && !chosen.has(value)) continue;
-        values.push({ value, label: definition.labels.get(value)?.[locale] ?? value, count, selected: chosen.has(value) });
-      }
-      return values;
-    };
-    const facets: CatalogueFacets = {
-      categories: facetValues("category", filters.categories),
-      themes: facetValues("theme", filters.themes),
-      cities: facetValues("city", filters.cities),
-      durations: facetValues("duration", filters.durations),
-      languages: facetValues("language", filters.languages),
-      ages: facetValues("age", filters.ages),
-      timesOfDay: facetValues("timeOfDay", filters.timesOfDay),
-      ratings: facetValues("rating", minRating !== undefined ? [String(minRating)] : undefined),
-      labels: facetValues("label", filters.labels),
-      occasions: facetValues("occasion", filters.occasions),
-      bestFor: facetValues("bestFor", filters.bestFor),
-    };
+  }
 
-    let priceMin = Number.POSITIVE_INFINITY;
-    let priceMax = Number.NEGATIVE_INFINITY;
-    withoutPrice.forEach((position) => {
-      const price = prices[position]!;
-      if (Number.isNaN(price)) return;
-      if (price < priceMin) priceMin = price;
-      if (price > priceMax) priceMax = price;
-    });
+  /**
+   * Disjunctive facets: a group's counts apply every other group's selection, not its own. Values
+   * with no match are left out unless chosen.
+   */
+  private facetValues(selection: Selection, group: Group, selectedValues: readonly string[] | undefined, locale: LocaleCode): FacetValue[] {
+    let mask = selection.result;
+    if (selection.active.includes(group)) {
+      mask = selection.scopeWithPrice.clone();
+      for (const other of selection.active) if (other !== group) mask.and(selection.selected[other]!);
+    }
+    const definition = this.groupValues.get(group)!;
+    const chosen = new Set(selectedValues ?? []);
+    const values: FacetValue[] = [];
+    for (const value of definition.values) {
+      const set = this.valueSet(group, value);
+      const count = set ? mask.countAnd(set) : 0;
+      if (count === 0 && !chosen.has(value)) continue;
+      values.push({ value, label: definition.labels.get(value)?.[locale] ?? value, count, selected: chosen.has(value) });
+    }
+    return values;
+  }
 
-    const total = result.count();
-    const order = sort === "price-asc" ? this.priceAscOrder : sort === "price-desc" ? this.priceDescOrder : this.recommendedOrder;
-    const offset = (page - 1) * pageSize;
+  private orderOf(sort: CatalogueSort): Int32Array {
+    return sort === "price-asc" ? this.priceAscOrder : sort === "price-desc" ? this.priceDescOrder : this.recommendedOrder;
+  }
+
+  /** One page of the result in the given order, tier by tier (each tier a pass over the order). */
+  private pageOf(result: Bitset, order: Int32Array, tiers: Array<(position: number) => boolean>, offset: number, pageSize: number): number[] {
     const positions: number[] = [];
     let skipped = 0;
-    const take = (accept: (position: number) => boolean) => {
+    for (const accept of tiers) {
       for (let i = 0; i < order.length && positions.length < pageSize; i++) {
         const position = order[i]!;
         if (!result.has(position) || !accept(position)) continue;
         if (skipped < offset) skipped++;
         else positions.push(position);
       }
-    };
-    if (text && sort === "recommended") {
-      // Relevance: title matches first, then matches elsewhere, each in recommended order.
-      take((position) => text.title.has(position));
-      take((position) => !text.title.has(position));
-    } else {
-      take(() => true);
     }
-
-    return {
-      items: positions.map((position) => this.card(position, locale, currency)),
-      total,
-      page,
-      pageSize,
-      pageCount: Math.max(1, Math.ceil(total / pageSize)),
-      facets,
-      priceRange: priceMin <= priceMax ? { min: priceMin, max: priceMax, currency } : null,
-      sort,
-    };
+    return positions;
   }
 
   private ratingAtLeast(minimum: number): Bitset {

@@ -1,16 +1,19 @@
 /**
  * The catalogue's read side for routes. Listing, search, facets and suggestions come from the
  * in-memory CatalogueIndex (rebuilt when the catalogue version changes, announced by NOTIFY);
- * a detail page is three queries, cached per slug/locale/currency until the next change.
+ * a detail page (experience-detail.server.ts) is three queries, cached per slug/locale/currency
+ * until the next change.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
-import type { CancellationPolicy, LocaleCode } from "#app/db/types";
-import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import { CatalogueIndex, imageFor } from "./catalogue-index";
+import type { LocaleCode } from "#app/db/types";
+import { BASE_CURRENCY, type CurrencyCode } from "#app/lib/money";
+import { CatalogueIndex } from "./catalogue-index";
+import { loadExperienceDetail } from "./experience-detail.server";
+import { loadReviewPage, type ReviewPageOptions } from "./review-page.server";
 import type {
   CatalogueQuery,
   CatalogueResult,
@@ -18,6 +21,8 @@ import type {
   CategorySummary,
   DestinationSummary,
   ExperienceCard,
+  ExperienceDetail,
+  ReviewPage,
   SourceProduct,
   ThemeSummary,
 } from "./types";
@@ -71,116 +76,6 @@ export async function loadCatalogueSource(db: Database): Promise<CatalogueSource
       .orderBy(asc(schema.products.id)),
   ]);
   return { version: meta[0]?.version ?? 0, countries, destinations, categories, themes, vocabulary, products: products satisfies SourceProduct[] };
-}
-
-export interface ExperienceDetailUnit {
-  id: string;
-  type: string;
-  title: string;
-  minAge: number;
-  maxAge: number;
-  minQuantity: number | null;
-  maxQuantity: number | null;
-  paxCount: number;
-  idRequired: boolean;
-  /** In the visitor's currency; null for per-booking pricing or no fixed price. */
-  price: Money | null;
-  originalPrice: Money | null;
-  /** In the product's own currency (what is charged). */
-  nativePrice: Money | null;
-}
-
-export interface ExperienceDetailOption {
-  id: string;
-  title: string;
-  description: string;
-  isDefault: boolean;
-  durationMinutes: number;
-  cutoffMinutes: number;
-  minUnits: number;
-  maxUnits: number | null;
-  bookingPrice: Money | null;
-  bookingOriginalPrice: Money | null;
-  nativeBookingPrice: Money | null;
-  bookingMaxPax: number | null;
-  units: ExperienceDetailUnit[];
-}
-
-export interface ReviewItem {
-  id: number;
-  authorName: string;
-  authorCountry: string | null;
-  locale: string;
-  rating: number;
-  title: string;
-  body: string;
-  visitedOn: string | null;
-  createdAt: string;
-}
-
-export interface ReviewPage {
-  items: ReviewItem[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  /** Counts by star (1–5). */
-  breakdown: Record<1 | 2 | 3 | 4 | 5, number>;
-}
-
-export interface ExperienceDetail {
-  card: ExperienceCard;
-  id: string;
-  slug: string;
-  locale: LocaleCode;
-  title: string;
-  shortDescription: string;
-  description: string;
-  highlights: string[];
-  includes: string[];
-  excludes: string[];
-  itinerary: Array<{ time: string | null; title: string; description: string }>;
-  knowBeforeYouGo: string[];
-  whatToBring: string[];
-  meetingPoint: string;
-  city: { slug: string; name: string; country: { code: string; name: string } };
-  categories: Array<{ slug: string; name: string }>;
-  themes: Array<{ slug: string; name: string }>;
-  labels: Array<{ code: string; name: string }>;
-  occasions: Array<{ code: string; name: string }>;
-  bestFor: Array<{ code: string; name: string }>;
-  guideLanguages: Array<{ code: string; name: string }>;
-  images: Array<ExperienceCard["image"]>;
-  location: { latitude: number; longitude: number; address: string };
-  pickup: {
-    included: boolean;
-    dropoffIncluded: boolean;
-    points: Array<{ id: string; name: string; address: string; latitude: number; longitude: number; pickupTime: string | null }>;
-  };
-  extras: Array<{ id: string; title: string; price: Money; nativePrice: Money; per: "UNIT" | "BOOKING" }>;
-  duration: { minutes: number; minutesTo: number | null; unit: string; minimumMinutes: number | null };
-  ageRange: { min: number; max: number };
-  timesOfDay: Array<{ code: string; name: string }>;
-  startTime: string | null;
-  endTime: string | null;
-  openingHours: Array<{ from: string; to: string }> | null;
-  availabilityType: "START_TIME" | "OPENING_HOURS";
-  timeZone: string;
-  pricingPer: "UNIT" | "BOOKING";
-  currency: CurrencyCode;
-  nativeCurrency: CurrencyCode;
-  priceFrom: Money | null;
-  noFixedPrice: boolean;
-  instantConfirmation: boolean;
-  capacityPerItem: number;
-  expiresOn: string | null;
-  cancellationPolicy: CancellationPolicy & { freeCancellation: boolean };
-  rating: number;
-  reviewCount: number;
-  reviews: ReviewPage;
-  options: ExperienceDetailOption[];
-  supplier: { id: string; name: string };
-  related: ExperienceCard[];
 }
 
 /** A catalogue bound to one database; the app context opens one per process (openCatalogue). */
@@ -320,46 +215,8 @@ export class Catalogue {
     return idsOrSlugs.flatMap((key) => index.cardById(key, locale, currency) ?? index.cardBySlug(key, locale, currency) ?? []);
   }
 
-  async getReviews(productId: string, options: { page?: number; pageSize?: number; locale?: LocaleCode } = {}): Promise<ReviewPage> {
-    const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 5));
-    const page = Math.max(1, options.page ?? 1);
-    const where = eq(schema.reviews.productId, productId);
-    const [items, breakdownRows] = await Promise.all([
-      this.db
-        .select()
-        .from(schema.reviews)
-        .where(where)
-        // The visitor's own language first, newest first within it.
-        .orderBy(...(options.locale ? [desc(sql`${schema.reviews.locale} = ${options.locale}`)] : []), desc(schema.reviews.createdAt), asc(schema.reviews.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      this.db
-        .select({ rating: schema.reviews.rating, count: sql<number>`count(*)::int` })
-        .from(schema.reviews)
-        .where(where)
-        .groupBy(schema.reviews.rating),
-    ]);
-    const breakdown: ReviewPage["breakdown"] = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-    for (const row of breakdownRows) breakdown[row.rating as 1 | 2 | 3 | 4 | 5] = Number(row.count);
-    const total = Object.values(breakdown).reduce((sum, count) => sum + count, 0);
-    return {
-      items: items.map((review) => ({
-        id: review.id,
-        authorName: review.authorName,
-        authorCountry: review.authorCountry,
-        locale: review.locale,
-        rating: review.rating,
-        title: review.title,
-        body: review.body,
-        visitedOn: review.visitedOn,
-        createdAt: review.createdAt.toISOString(),
-      })),
-      total,
-      page,
-      pageSize,
-      pageCount: Math.max(1, Math.ceil(total / pageSize)),
-      breakdown,
-    };
+  async getReviews(productId: string, options: ReviewPageOptions = {}): Promise<ReviewPage> {
+    return loadReviewPage(this.db, productId, options);
   }
 
   /** Everything an experience page shows, or null when the slug is unknown or unpublished. */
@@ -367,140 +224,8 @@ export class Catalogue {
     const key = `${slug}|${locale}|${currency}`;
     const cached = this.details.get(key);
     if (cached) return cached;
-    const index = await this.getIndex();
-    const card = index.cardBySlug(slug, locale, currency);
-    if (!card) return null;
-    const [product] = await this.db
-      .select()
-      .from(schema.products)
-      .where(and(eq(schema.products.slug, slug), eq(schema.products.published, true)));
-    if (!product) return null;
-    const [options, supplier, reviews] = await Promise.all([
-      this.db.select().from(schema.productOptions).where(eq(schema.productOptions.productId, product.id)).orderBy(asc(schema.productOptions.sortOrder)),
-      this.db.select({ id: schema.suppliers.id, name: schema.suppliers.name }).from(schema.suppliers).where(eq(schema.suppliers.id, product.supplierId)),
-      this.getReviews(product.id, { locale }),
-    ]);
-    const units = options.length
-      ? await this.db
-          .select()
-          .from(schema.units)
-          .where(inArray(schema.units.optionId, options.map((option) => option.id)))
-          .orderBy(asc(schema.units.sortOrder))
-      : [];
-    const native: CurrencyCode = isCurrencyCode(product.currency) ? product.currency : BASE_CURRENCY;
-    const money = (amount: number | null): Money | null => (amount === null ? null : { amount: convertAmount(amount, native, currency), currency });
-    const nativeMoney = (amount: number | null): Money | null => (amount === null ? null : { amount, currency: native });
-    const destination = index.destinationFor(product.destinationId);
-    const country = destination ? index.countryFor(destination.countryCode) : undefined;
-    const content = product.content;
-    const policy = product.cancellationPolicy;
-    const detail: ExperienceDetail = {
-      card,
-      id: product.id,
-      slug: product.slug,
-      locale,
-      title: product.title[locale],
-      shortDescription: product.shortDescription[locale],
-      description: content.description[locale],
-      highlights: content.highlights[locale],
-      includes: content.includes[locale],
-      excludes: content.excludes[locale],
-      itinerary: content.itinerary.map((step) => ({ time: step.time, title: step.title[locale], description: step.description[locale] })),
-      knowBeforeYouGo: content.knowBeforeYouGo[locale],
-      whatToBring: content.whatToBring[locale],
-      meetingPoint: content.meetingPoint[locale],
-      city: {
-        slug: destination?.slug ?? "",
-        name: destination?.name[locale] ?? "",
-        country: { code: destination?.countryCode ?? "", name: country?.name[locale] ?? "" },
-      },
-      categories: product.categoryIds.flatMap((id) => {
-        const category = index.categoryFor(id);
-        return category ? [{ slug: category.slug, name: category.name[locale] }] : [];
-      }),
-      themes: product.themeIds.flatMap((id) => {
-        const theme = index.themeFor(id);
-        return theme ? [{ slug: theme.slug, name: theme.name[locale] }] : [];
-      }),
-      labels: product.labels.map((code) => ({ code, name: index.vocabularyName("label", code, locale) })),
-      occasions: product.occasions.map((code) => ({ code, name: index.vocabularyName("occasion", code, locale) })),
-      bestFor: product.bestFor.map((code) => ({ code, name: index.vocabularyName("best-for", code, locale) })),
-      guideLanguages: product.guideLanguages.map((code) => ({ code, name: index.vocabularyName("language", code, locale) })),
-      images: product.images.map((image) => imageFor(image, locale, product.title[locale])),
-      location: { latitude: product.latitude, longitude: product.longitude, address: product.address[locale] },
-      pickup: {
-        included: product.pickupIncluded,
-        dropoffIncluded: product.dropoffIncluded,
-        points: product.pickupPoints.map((point) => ({
-          id: point.id,
-          name: point.name[locale],
-          address: point.address[locale],
-          latitude: point.latitude,
-          longitude: point.longitude,
-          pickupTime: point.pickupTime,
-        })),
-      },
-      extras: product.extras.map((extra) => ({
-        id: extra.id,
-        title: extra.title[locale],
-        price: money(extra.price)!,
-        nativePrice: nativeMoney(extra.price)!,
-        per: extra.per,
-      })),
-      duration: { minutes: product.durationMinutes, minutesTo: product.durationMinutesTo, unit: product.durationUnit, minimumMinutes: product.minimumDurationMinutes },
-      ageRange: { min: product.minAge, max: product.maxAge },
-      timesOfDay: product.timesOfDay.map((code) => ({ code, name: index.vocabularyName("time-of-day", code, locale) })),
-      startTime: product.startTime,
-      endTime: product.endTime,
-      openingHours: product.openingHours,
-      availabilityType: product.availabilityType === "OPENING_HOURS" ? "OPENING_HOURS" : "START_TIME",
-      timeZone: product.timeZone,
-      pricingPer: product.pricingPer === "BOOKING" ? "BOOKING" : "UNIT",
-      currency,
-      nativeCurrency: native,
-      priceFrom: money(product.priceFrom),
-      noFixedPrice: product.noFixedPrice,
-      instantConfirmation: product.instantConfirmation,
-      capacityPerItem: product.capacityPerItem,
-      expiresOn: product.expiresOn,
-      cancellationPolicy: { ...policy, freeCancellation: !policy.nonRefundable && policy.rules.some((rule) => rule.penaltyPercent === 0) },
-      rating: product.rating,
-      reviewCount: product.reviewCount,
-      reviews,
-      options: options.map((option) => ({
-        id: option.id,
-        title: option.title[locale],
-        description: option.description[locale],
-        isDefault: option.isDefault,
-        durationMinutes: option.durationMinutes,
-        cutoffMinutes: option.cutoffMinutes,
-        minUnits: option.minUnits,
-        maxUnits: option.maxUnits,
-        bookingPrice: money(option.bookingPrice),
-        bookingOriginalPrice: option.bookingPriceOriginal !== null && option.bookingPrice !== null && option.bookingPriceOriginal > option.bookingPrice ? money(option.bookingPriceOriginal) : null,
-        nativeBookingPrice: nativeMoney(option.bookingPrice),
-        bookingMaxPax: option.bookingMaxPax,
-        units: units
-          .filter((unit) => unit.optionId === option.id)
-          .map((unit) => ({
-            id: unit.id,
-            type: unit.type,
-            title: unit.title[locale],
-            minAge: unit.minAge,
-            maxAge: unit.maxAge,
-            minQuantity: unit.minQuantity,
-            maxQuantity: unit.maxQuantity,
-            paxCount: unit.paxCount,
-            idRequired: unit.idRequired,
-            price: money(unit.price),
-            originalPrice: unit.priceOriginal !== null && unit.price !== null && unit.priceOriginal > unit.price ? money(unit.priceOriginal) : null,
-            nativePrice: nativeMoney(unit.price),
-          })),
-      })),
-      supplier: supplier[0] ?? { id: product.supplierId, name: "" },
-      related: index.related(slug, locale, currency),
-    };
-    this.details.set(key, detail);
+    const detail = await loadExperienceDetail(this.db, await this.getIndex(), slug, locale, currency);
+    if (detail) this.details.set(key, detail);
     return detail;
   }
 }
@@ -532,7 +257,7 @@ export async function getExperienceBySlug(catalogue: Catalogue, slug: string, lo
   return catalogue.getExperienceBySlug(slug, locale, currency);
 }
 
-export async function getReviews(catalogue: Catalogue, productId: string, options?: { page?: number; pageSize?: number; locale?: LocaleCode }): Promise<ReviewPage> {
+export async function getReviews(catalogue: Catalogue, productId: string, options?: ReviewPageOptions): Promise<ReviewPage> {
   return catalogue.getReviews(productId, options);
 }
 

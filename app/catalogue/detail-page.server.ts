@@ -6,7 +6,7 @@ import type { Availability } from "@octocloud/types";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import type { PageSeo } from "#app/lib/page.server";
 import { getAvailability } from "#app/booking/availability.server";
-import type { ExperienceDetail, ReviewPage } from "./catalogue.server";
+import type { ExperienceDetail, ReviewPage } from "./types";
 import type { DateProblem } from "./detail-page";
 import type { AppContext } from "#app/context.server";
 import type { StorefrontType } from "#app/lib/storefront";

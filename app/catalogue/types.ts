@@ -194,3 +194,114 @@ export interface SourceProduct {
   expiresOn: string | null;
   openingHours?: OpeningHoursPeriod[] | null;
 }
+
+export interface ExperienceDetailUnit {
+  id: string;
+  type: string;
+  title: string;
+  minAge: number;
+  maxAge: number;
+  minQuantity: number | null;
+  maxQuantity: number | null;
+  paxCount: number;
+  idRequired: boolean;
+  /** In the visitor's currency; null for per-booking pricing or no fixed price. */
+  price: Money | null;
+  originalPrice: Money | null;
+  /** In the product's own currency (what is charged). */
+  nativePrice: Money | null;
+}
+
+export interface ExperienceDetailOption {
+  id: string;
+  title: string;
+  description: string;
+  isDefault: boolean;
+  durationMinutes: number;
+  cutoffMinutes: number;
+  minUnits: number;
+  maxUnits: number | null;
+  bookingPrice: Money | null;
+  bookingOriginalPrice: Money | null;
+  nativeBookingPrice: Money | null;
+  bookingMaxPax: number | null;
+  units: ExperienceDetailUnit[];
+}
+
+export interface ReviewItem {
+  id: number;
+  authorName: string;
+  authorCountry: string | null;
+  locale: string;
+  rating: number;
+  title: string;
+  body: string;
+  visitedOn: string | null;
+  createdAt: string;
+}
+
+export interface ReviewPage {
+  items: ReviewItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** Counts by star (1–5). */
+  breakdown: Record<1 | 2 | 3 | 4 | 5, number>;
+}
+
+/** Everything an experience page shows, in one locale and currency. */
+export interface ExperienceDetail {
+  card: ExperienceCard;
+  id: string;
+  slug: string;
+  locale: LocaleCode;
+  title: string;
+  shortDescription: string;
+  description: string;
+  highlights: string[];
+  includes: string[];
+  excludes: string[];
+  itinerary: Array<{ time: string | null; title: string; description: string }>;
+  knowBeforeYouGo: string[];
+  whatToBring: string[];
+  meetingPoint: string;
+  city: { slug: string; name: string; country: { code: string; name: string } };
+  categories: Array<{ slug: string; name: string }>;
+  themes: Array<{ slug: string; name: string }>;
+  labels: Array<{ code: string; name: string }>;
+  occasions: Array<{ code: string; name: string }>;
+  bestFor: Array<{ code: string; name: string }>;
+  guideLanguages: Array<{ code: string; name: string }>;
+  images: Array<ExperienceCard["image"]>;
+  location: { latitude: number; longitude: number; address: string };
+  pickup: {
+    included: boolean;
+    dropoffIncluded: boolean;
+    points: Array<{ id: string; name: string; address: string; latitude: number; longitude: number; pickupTime: string | null }>;
+  };
+  extras: Array<{ id: string; title: string; price: Money; nativePrice: Money; per: "UNIT" | "BOOKING" }>;
+  duration: { minutes: number; minutesTo: number | null; unit: string; minimumMinutes: number | null };
+  ageRange: { min: number; max: number };
+  timesOfDay: Array<{ code: string; name: string }>;
+  startTime: string | null;
+  endTime: string | null;
+  openingHours: Array<{ from: string; to: string }> | null;
+  availabilityType: "START_TIME" | "OPENING_HOURS";
+  timeZone: string;
+  pricingPer: "UNIT" | "BOOKING";
+  currency: CurrencyCode;
+  nativeCurrency: CurrencyCode;
+  priceFrom: Money | null;
+  noFixedPrice: boolean;
+  instantConfirmation: boolean;
+  capacityPerItem: number;
+  expiresOn: string | null;
+  cancellationPolicy: CancellationPolicy & { freeCancellation: boolean };
+  rating: number;
+  reviewCount: number;
+  reviews: ReviewPage;
+  options: ExperienceDetailOption[];
+  supplier: { id: string; name: string };
+  related: ExperienceCard[];
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ExperienceDetail } from "#app/catalogue/catalogue.server";
+import type { ExperienceDetail } from "#app/catalogue/types";
 
 type GalleryImage = ExperienceDetail["images"][number];
 

@@ -17,6 +17,7 @@ import { DismissMenus } from "#app/layouts/dismiss-menus";
 import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
 import { getPreviewLayout } from "#app/layouts/preview.server";
 import { accountSummary } from "#app/auth/account-summary.server";
+import { getUser } from "#app/lib/session-cookie.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getPublicEnv } from "#app/lib/env.server";
 import { useNonce } from "#app/lib/nonce";
@@ -48,7 +49,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const env = app.env;
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
   const flash = await getToast(app, request);
-  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), accountSummary(app, request)]);
+  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
   const layout = (await getPreviewLayout(app, request)) ?? site.layoutType;
   return json({

@@ -1,10 +1,9 @@
-import { getUser, type SessionDeps } from "./session.server";
+import type { SessionUser } from "./session.server";
 
 /** What the header needs to know of the signed-in user. */
 export type AccountSummary = { name: string } | null;
 
-/** For the root loader: the signed-in user's display name, or null (one session lookup per request). */
-export async function accountSummary(deps: SessionDeps, request: Request): Promise<AccountSummary> {
-  const user = await getUser(deps, request);
+/** For the root loader: the signed-in user's display name, or null. */
+export function accountSummary(user: SessionUser | null): AccountSummary {
   return user ? { name: user.name } : null;
 }

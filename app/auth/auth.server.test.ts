@@ -9,10 +9,11 @@ import { createTestContext, type TestContext } from "#app/testing/context.server
 import { authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
-import { createUserSession, getUser, hashSessionId, readSessionId, userForSessionId } from "./session.server";
+import { hashSessionId, userForSessionId } from "./session.server";
 import { attachGuestOrders, attachGuestOrdersOf } from "#app/account/orders.server";
 import { requireUser } from "#app/routes/sign-in.server";
 import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
+import { createUserSession, getUser, readSessionId } from "#app/lib/session-cookie.server";
 
 let ctx: TestContext;
 let database: TestDatabase;

@@ -73,12 +73,3 @@ export async function clearRateLimit(name: RateLimitName, subject: string, db: D
 export async function pruneRateLimits(now: Date, db: Database): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
-
-/**
- * The client's address. server.js replaces X-Forwarded-For with the one address
- * Express trusts (TRUST_PROXY hops, app/lib/client-address.server.ts), so a forged header changes nothing.
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP")?.trim() || "unknown";
-}

@@ -1,11 +1,11 @@
 /**
- * The cart: a database row found by the signed, httpOnly `rihla_cart` cookie, so it works without
- * JavaScript and survives restarts. Items keep the price the visitor saw (the snapshot); viewing
- * the cart re-checks every item through the booking engine (available, unavailable, price changed).
+ * The cart: a database row found by the signed, httpOnly `rihla_cart` cookie (read and written in
+ * app/lib/cart-cookie.server.ts), so it works without JavaScript and survives restarts. Items keep
+ * the price the visitor saw (the snapshot); viewing the cart re-checks every item through the
+ * booking engine (available, unavailable, price changed).
  */
 import { randomUUID } from "node:crypto";
 import type { Availability } from "@octocloud/types";
-import type { Cookie } from "@remix-run/node";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
@@ -16,19 +16,8 @@ import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#a
 import { computeTotals, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";
 
-/** What the cart reads and writes through: the database, the BookingApi (live prices) and its cookie. */
+/** What the cart reads and writes through: the database and the BookingApi (live prices). */
 export type CartDeps = { db: Database; bookingApi: BookingApi };
-export type CartCookies = { cookies: { cart: Cookie } };
-
-/** The cart id in the request's signed cookie; a tampered or missing cookie reads as none. */
-export async function readCartId(cookie: Cookie, request: Request): Promise<string | null> {
-  const value: unknown = await cookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && /^[0-9a-f-]{36}$/.test(value) ? value : null;
-}
-
-export function serializeCartCookie(cookie: Cookie, cartId: string): Promise<string> {
-  return cookie.serialize(cartId);
-}
 
 export interface CartRow {
   id: string;
@@ -43,14 +32,11 @@ export async function getCart(database: Database, cartId: string | null): Promis
   return { id: row.id, currency: isCurrencyCode(row.currency) ? row.currency : "SAR", promoCode: row.promoCode };
 }
 
-/** The request's cart, or a new one; `setCookie` is set when the browser must learn its id. */
-export async function getOrCreateCart(deps: { db: Database } & CartCookies, request: Request, currency: CurrencyCode): Promise<{ cart: CartRow; setCookie: string | null }> {
-  const db = deps.db;
-  const existing = await getCart(db, await readCartId(deps.cookies.cart, request));
-  if (existing) return { cart: existing, setCookie: null };
+/** A new, empty cart. */
+export async function createCart(db: Database, currency: CurrencyCode): Promise<CartRow> {
   const id = randomUUID();
   await db.insert(carts).values({ id, currency });
-  return { cart: { id, currency, promoCode: null }, setCookie: await serializeCartCookie(deps.cookies.cart, id) };
+  return { id, currency, promoCode: null };
 }
 
 /** What the storefront needs of a product to price, validate and show a cart line. */

@@ -1,10 +1,9 @@
 /** What the result screens (/checkout/success|error|on_hold) show, found by the URL token or the cart cookie. */
 import { desc, eq } from "drizzle-orm";
-import type { CartCookies } from "./cart.server";
 import { orders } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
-import { loadProducts, readCartId } from "./cart.server";
+import { loadProducts } from "./cart.server";
 import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
 
@@ -52,24 +51,33 @@ export function screenOf(status: OrderStatus): ResultScreen {
 /** Gives a late webhook a moment before asking the gateway ourselves. */
 const ASK_GATEWAY_AFTER_MS = 3000;
 
-async function findOrder(deps: CommerceDeps & CartCookies, request: Request): Promise<OrderRow | null> {
-  const db = deps.db;
-  const token = new URL(request.url).searchParams.get("order");
-  if (token) return findOrderByToken(db, token);
-  // Without a token: this browser's latest order (its cart cookie is signed).
-  const cartId = await readCartId(deps.cookies.cart, request);
-  if (!cartId) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(desc(orders.purchasedAt)).limit(1);
+/** How a result screen finds its order: the URL's access token, else this browser's cart (its cookie is signed). */
+export interface OrderLookup {
+  token: string | null;
+  cartId: string | null;
+}
+
+async function findOrder(db: CommerceDeps["db"], lookup: OrderLookup): Promise<OrderRow | null> {
+  if (lookup.token) return findOrderByToken(db, lookup.token);
+  // Without a token: this browser's latest order.
+  if (!lookup.cartId) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.cartId, lookup.cartId)).orderBy(desc(orders.purchasedAt)).limit(1);
   return row && row.status !== "REFUSED" && row.status !== "PLACING" ? row : null;
 }
 
 /**
  * The order behind a result screen, nudged forward when it is still in progress. `redirectTo` is
- * set when another screen matches the outcome (the payment page returns to /checkout/success).
+ * set when another screen than the one at `screenPath` (locale-less) matches the outcome (the
+ * payment page returns to /checkout/success).
  */
-export async function loadOrderResult(deps: CommerceDeps & CartCookies, request: Request, locale: LocaleCode): Promise<{ result: OrderResult | null; redirectTo: string | null }> {
+export async function loadOrderResult(
+  deps: CommerceDeps,
+  lookup: OrderLookup,
+  screenPath: string,
+  locale: LocaleCode,
+): Promise<{ result: OrderResult | null; redirectTo: string | null }> {
   const db = deps.db;
-  let order = await findOrder(deps, request);
+  let order = await findOrder(db, lookup);
   if (!order) return { result: null, redirectTo: null };
   if (order.status === "AWAITING_PAYMENT" || order.status === "PROCESSING") {
     const age = Date.now() - order.updatedAt.getTime();
@@ -86,9 +94,8 @@ export async function loadOrderResult(deps: CommerceDeps & CartCookies, request:
   }
   const status = order.status as OrderStatus;
   const screen = screenOf(status);
-  const path = new URL(request.url).pathname.replace(/^\/(ru|zh|ar)(?=\/)/, "");
   const target = resultPath(order).split("?")[0]!;
-  const redirectTo = screen !== "progress" && target !== path ? resultPath(order) : null;
+  const redirectTo = screen !== "progress" && target !== screenPath ? resultPath(order) : null;
   const items = await getOrderItems(deps.db, order.id);
   const products = await loadProducts(deps.db, items.map((item) => item.productId));
   return {

@@ -2,6 +2,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { createContentService, type ContentService } from "./content.server";
 import { createInvalidationBus, type PubSub } from "./invalidation.server";
 import { readSeedDocuments, runGroq, type ContentStore, type SeedDocument } from "./store.server";
+import { cmsWebhookResponse } from "#app/routes/cms-webhook.server";
 import { createCmsWebhookHandler } from "./webhook.server";
 
 const SECRET = "test-webhook-secret";
@@ -62,7 +63,8 @@ describe("CMS webhook", () => {
     const busA = createInvalidationBus({ pubsub, service: instanceA, instanceId: "a" });
     stopB = await createInvalidationBus({ pubsub, service: instanceB, instanceId: "b" }).listen();
     await createInvalidationBus({ pubsub, service: instanceA, instanceId: "a" }).listen();
-    handle = createCmsWebhookHandler({ secret: SECRET, service: instanceA, bus: async () => busA });
+    const receive = createCmsWebhookHandler({ secret: SECRET, service: instanceA, bus: async () => busA });
+    handle = (request) => cmsWebhookResponse(receive, request);
   });
   afterEach(async () => {
     await stopB();
@@ -136,7 +138,7 @@ describe("CMS webhook", () => {
       bus: async () => ({ publish: () => Promise.reject(new Error("database down")) }),
     });
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect((await failing(await signedRequest({ _id: "x", _type: "faqEntry" }))).status).toBe(500);
+    expect((await cmsWebhookResponse(failing, await signedRequest({ _id: "x", _type: "faqEntry" }))).status).toBe(500);
     spy.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+import { isValidSignature } from "@sanity/webhook";
 import { z } from "zod";
 import type { ContentChange } from "./cache.server";
 import type { ContentService } from "./content.server";
@@ -11,11 +11,22 @@ const PayloadSchema = z.looseObject({
   language: z.string().nullish(),
 });
 
-const MAX_BODY_BYTES = 1_000_000;
+/** The largest body the webhook reads (the route refuses larger ones before reading them). */
+export const MAX_BODY_BYTES = 1_000_000;
 
-function json(body: unknown, status: number): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+/** A delivery as it arrived: the raw body text (the signature covers its exact bytes) and the signature header. */
+export interface CmsWebhookDelivery {
+  body: string;
+  signature: string | null;
 }
+
+/** The answer to send: an HTTP status and a JSON body. */
+export interface CmsWebhookAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+const answer = (body: Record<string, unknown>, status: number): CmsWebhookAnswer => ({ status, body });
 
 export interface CmsWebhookDeps {
   secret: string;
@@ -23,16 +34,13 @@ export interface CmsWebhookDeps {
   bus: () => Promise<Pick<InvalidationBus, "publish">>;
 }
 
-/** Builds the webhook handler from its dependencies (the route passes the app context's). */
+/**
+ * Builds the webhook receiver from its dependencies (the route passes the app context's): verify
+ * Sanity's signature on the raw text, evict what the document touches, tell the other instances.
+ */
 export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps) {
-  return async function handle(request: Request): Promise<Response> {
-    if (request.method !== "POST") return json({ error: "Method not allowed" }, 405);
-    const length = Number(request.headers.get("content-length") ?? "0");
-    if (length > MAX_BODY_BYTES) return json({ error: "Payload too large" }, 413);
-    // The signature covers the exact bytes Sanity sent: verify the raw text before parsing anything.
-    const body = await request.text();
-    if (body.length > MAX_BODY_BYTES) return json({ error: "Payload too large" }, 413);
-    const signature = request.headers.get(SIGNATURE_HEADER_NAME);
+  return async function receive({ body, signature }: CmsWebhookDelivery): Promise<CmsWebhookAnswer> {
+    if (body.length > MAX_BODY_BYTES) return answer({ error: "Payload too large" }, 413);
     let valid = false;
     if (signature) {
       try {
@@ -41,13 +49,13 @@ export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps
         valid = false; // a malformed header is just an invalid signature
       }
     }
-    if (!valid) return json({ error: "Invalid signature" }, 401);
+    if (!valid) return answer({ error: "Invalid signature" }, 401);
 
     let payload: z.infer<typeof PayloadSchema>;
     try {
       payload = PayloadSchema.parse(JSON.parse(body));
     } catch {
-      return json({ error: "Expected a JSON document with _id" }, 400);
+      return answer({ error: "Expected a JSON document with _id" }, 400);
     }
     const change: ContentChange = { id: payload._id.replace(/^drafts\./, ""), type: payload._type, language: payload.language ?? undefined };
     const evicted = service.invalidate(change);
@@ -56,17 +64,19 @@ export function createCmsWebhookHandler({ secret, service, bus }: CmsWebhookDeps
     } catch (error) {
       // Answer 500 so Sanity retries: eviction is idempotent, and the other instances must hear of it.
       console.error("CMS webhook: could not notify other instances", error);
-      return json({ error: "Evicted locally; could not notify other instances" }, 500);
+      return answer({ error: "Evicted locally; could not notify other instances" }, 500);
     }
-    return json({ ok: true, evicted: evicted.length, change }, 200);
+    return answer({ ok: true, evicted: evicted.length, change }, 200);
   };
 }
 
-/** `POST /api/cms/webhook`: verify Sanity's signature, evict what the document touches, tell other instances. */
-export function handleCmsWebhook(deps: { env: { SANITY_WEBHOOK_SECRET: string }; content: ContentService; contentBus: InvalidationBus }, request: Request): Promise<Response> {
+export type CmsWebhookReceiver = ReturnType<typeof createCmsWebhookHandler>;
+
+/** The app's receiver: its content service and invalidation bus. */
+export function cmsWebhookReceiver(deps: { env: { SANITY_WEBHOOK_SECRET: string }; content: ContentService; contentBus: InvalidationBus }): CmsWebhookReceiver {
   return createCmsWebhookHandler({
     secret: deps.env.SANITY_WEBHOOK_SECRET,
     service: deps.content,
     bus: () => Promise.resolve(deps.contentBus),
-  })(request);
+  });
 }

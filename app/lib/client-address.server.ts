@@ -22,3 +22,12 @@ export function trustedClientAddress(req: IncomingMessage, _res: ServerResponse,
   delete req.headers["x-real-ip"];
   next();
 }
+
+/**
+ * The client's address, for rate limits. server.js replaces X-Forwarded-For with the one address
+ * Express trusts (TRUST_PROXY hops, trustedClientAddress above), so a forged header changes nothing.
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("X-Real-IP")?.trim() || "unknown";
+}

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleCmsWebhook } from "#app/content/webhook.server";
+import { cmsWebhookReceiver } from "#app/content/webhook.server";
+import { cmsWebhookResponse } from "./cms-webhook.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /** Sanity calls this when content is published, changed or deleted. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleCmsWebhook(context, request);
+  return cmsWebhookResponse(cmsWebhookReceiver(context), request);
 }
 
 export function loader() {

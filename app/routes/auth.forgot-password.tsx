@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { useTranslation } from "react-i18next";
 import { requestPasswordReset } from "#app/auth/auth.server";
 import { FormErrors, Honeypot, InputField } from "#app/components/forms";
-import { clientAddress } from "#app/auth/rate-limit.server";
+import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, ForgotPasswordSchema, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";

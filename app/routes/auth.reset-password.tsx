@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
 import { FormErrors, Honeypot, InputField } from "#app/components/forms";
-import { clientAddress } from "#app/auth/rate-limit.server";
+import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome } from "#app/lib/safe-redirect";
 import { signInAndRedirect } from "./sign-in.server";

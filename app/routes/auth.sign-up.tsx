@@ -5,9 +5,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
 import { FormErrors, Honeypot, InputField } from "#app/components/forms";
-import { clientAddress } from "#app/auth/rate-limit.server";
+import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
-import { getUser } from "#app/auth/session.server";
+import { getUser } from "#app/lib/session-cookie.server";
 import { accountHome, safeRedirectTo } from "#app/lib/safe-redirect";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";

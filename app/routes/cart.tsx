@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CartLineView, CartNoticeView, CartSummary, DeleteConfirmation } from "#app/components/commerce/cart-parts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { getOrCreateCart, readCartId, removeCartItem, reviewCart, setCartPromo, getCart } from "#app/commerce/cart.server";
+import { removeCartItem, reviewCart, setCartPromo, getCart } from "#app/commerce/cart.server";
 import { addSelectionToCart, applyPromoToCart, parseAddToCart, readdFailedItems } from "#app/commerce/cart-form.server";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
@@ -16,6 +16,7 @@ import { cartPath, listingPath, localized } from "#app/lib/paths";
 import { safeRedirect } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
+import { getOrCreateCart, readCartId } from "#app/lib/cart-cookie.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

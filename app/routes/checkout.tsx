@@ -4,21 +4,22 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { clientAddress } from "#app/auth/rate-limit.server";
+import { clientAddress } from "#app/lib/client-address.server";
 import { CheckoutSummary } from "#app/components/commerce/checkout-parts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { readCartId, reviewCart } from "#app/commerce/cart.server";
+import { reviewCart } from "#app/commerce/cart.server";
 import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
 import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { getUser } from "#app/auth/session.server";
+import { readCartId } from "#app/lib/cart-cookie.server";
 import { cartPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ErrorList, FormErrors, InputField, SelectField } from "#app/components/forms";
+import { getUser } from "#app/lib/session-cookie.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -11,11 +11,12 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { ContactFormSchema } from "#app/site/contact";
-import { clientAddress, submitContactMessage } from "#app/site/contact.server";
+import { submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/site/content-pages.server";
 import { contactPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
+import { clientAddress } from "#app/lib/client-address.server";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

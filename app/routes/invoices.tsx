@@ -6,7 +6,7 @@ import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers
 import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
-import { getUser } from "#app/auth/session.server";
+import { getUser } from "#app/lib/session-cookie.server";
 import { requireUser } from "./sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";

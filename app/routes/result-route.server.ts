@@ -1,6 +1,7 @@
 /** The shared loader of the three result routes (thin wrappers beside it). */
 import { json, redirect } from "@remix-run/node";
-import { localePrefix } from "#app/i18n/locales";
+import { localePrefix, stripLocalePrefix } from "#app/i18n/locales";
+import { readCartId } from "#app/lib/cart-cookie.server";
 import { CACHE_PRIVATE } from "#app/lib/http";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import type { AppContext } from "#app/context.server";
@@ -8,7 +9,8 @@ import { loadOrderResult } from "#app/commerce/result.server";
 
 export async function orderResultLoader(app: AppContext, request: Request, pageKey: string) {
   const context = getPageContext(request);
-  const { result, redirectTo } = await loadOrderResult(app, request, context.locale);
+  const lookup = { token: context.url.searchParams.get("order"), cartId: await readCartId(app.cookies.cart, request) };
+  const { result, redirectTo } = await loadOrderResult(app, lookup, stripLocalePrefix(context.url.pathname), context.locale);
   if (redirectTo) throw redirect(`${localePrefix(context.locale)}${redirectTo}`, { status: 303, headers: { "Cache-Control": CACHE_PRIVATE } });
   const seo = result ? { ...pageSeo(context, pageKey), title: `${context.t(`booking.result.${result.screen}.title`)} | Rihla` } : pageSeo(context, pageKey);
   return json({ seo, result }, { headers: { "Cache-Control": CACHE_PRIVATE } });

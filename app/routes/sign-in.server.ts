@@ -5,12 +5,14 @@
 import { redirect } from "@remix-run/node";
 import { attachGuestOrders } from "#app/account/orders.server";
 import type { UserRow } from "#app/auth/auth.server";
-import { createUserSession, destroyUserSession, getUser, type SessionDeps, type SessionUser } from "#app/auth/session.server";
-import { adoptCartAtSignIn, readCartId, serializeCartCookie } from "#app/commerce/cart.server";
+import type { SessionUser } from "#app/auth/session.server";
+import { adoptCartAtSignIn } from "#app/commerce/cart.server";
 import type { AppContext } from "#app/context.server";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
 import { localized, loginPath as loginPagePath } from "#app/lib/paths";
 import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
+import { createUserSession, destroyUserSession, getUser, type SessionDeps } from "#app/lib/session-cookie.server";
+import { readCartId, serializeCartCookie } from "#app/lib/cart-cookie.server";
 
 /** Signing in touches the session, the cart and the flash cookie. */
 export type SignInDeps = Pick<AppContext, "db" | "cookies">;

@@ -5,8 +5,9 @@ import { eq } from "drizzle-orm";
 import { contactMessages } from "#app/db/schema";
 import type { TestDatabase } from "#app/db/testing.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { addressKey, clientAddress, CONTACT_RATE_LIMIT, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
+import { addressKey, CONTACT_RATE_LIMIT, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
 import { isHoneypotFilled } from "#app/lib/honeypot";
+import { clientAddress } from "#app/lib/client-address.server";
 
 const form = { name: "Omar", email: "omar@example.com", subject: "Pickup", message: "Do you pick up from the Marriott?" };
 const MINUTE = 60_000;

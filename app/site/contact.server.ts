@@ -22,15 +22,6 @@ export type ContactOutcome =
   | { status: "ignored" }
   | { status: "rate-limited"; retryAfterSeconds: number };
 
-/**
- * The sender's address. server.js replaces X-Forwarded-For with the one address
- * Express trusts (TRUST_PROXY hops, app/lib/client-address.server.ts), so a forged header changes nothing.
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("X-Real-IP")?.trim() || "unknown";
-}
-
 /** A keyed hash of the address: enough to count messages per sender without storing anyone's IP. */
 export function addressKey(address: string, secret: string): string {
   return createHash("sha256").update(`${secret}\u0000${address}`).digest("hex").slice(0, 32);

@@ -26,6 +26,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { rowsOf, type Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
+import type { BookingRow, ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { CancellationPolicy } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, currencyExponent, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { quoteRefund, type RefundQuote } from "./policy";
@@ -34,10 +35,6 @@ import { parseAvailabilityId } from "./time";
 import { BookingError, type BookingApi, type OctoBooking } from "./types";
 import { addDays, isIsoDate, localDateAt } from "#app/lib/dates";
 
-type ProductRow = typeof schema.products.$inferSelect;
-type OptionRow = typeof schema.productOptions.$inferSelect;
-type UnitRow = typeof schema.units.$inferSelect;
-type BookingRow = typeof schema.bookings.$inferSelect;
 
 interface OptionContext {
   product: Pick<

@@ -5,15 +5,13 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
+import type { ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { imageFor, type CatalogueIndex } from "./catalogue-index";
 import { loadReviewPage } from "./review-page.server";
 import type { ExperienceCard, ExperienceDetail, ExperienceDetailOption, ReviewPage } from "./types";
 
-type ProductRow = typeof schema.products.$inferSelect;
-type OptionRow = typeof schema.productOptions.$inferSelect;
-type UnitRow = typeof schema.units.$inferSelect;
 
 interface DetailRows {
   product: ProductRow;

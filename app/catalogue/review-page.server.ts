@@ -2,6 +2,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
+import type { ReviewRow } from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import type { ReviewItem, ReviewPage } from "./types";
 
@@ -19,8 +20,6 @@ export async function loadReviewPage(db: Database, productId: string, options: R
   const total = Object.values(breakdown).reduce((sum, count) => sum + count, 0);
   return { items: rows.map(reviewItemOf), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)), breakdown };
 }
-
-type ReviewRow = typeof schema.reviews.$inferSelect;
 
 function loadReviewRows(db: Database, productId: string, page: number, pageSize: number, locale: LocaleCode | undefined): Promise<ReviewRow[]> {
   return (

@@ -134,3 +134,6 @@ export const bookingUnitItems = pgTable(
   },
   (table) => [index("booking_unit_items_booking_idx").on(table.bookingId)],
 );
+
+/** A booking row as read. */
+export type BookingRow = typeof bookings.$inferSelect;

@@ -225,3 +225,9 @@ export const catalogueMeta = pgTable("catalogue_meta", {
   scale: integer("scale"),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/** Rows as read, for code that takes them whole. */
+export type ProductRow = typeof products.$inferSelect;
+export type ProductOptionRow = typeof productOptions.$inferSelect;
+export type UnitRow = typeof units.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

@@ -6,6 +6,18 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+/** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
+function chosenSlotColumns() {
+  return {
+    productId: text("product_id").notNull(),
+    optionId: text("option_id").notNull(),
+    availabilityId: text("availability_id").notNull(),
+    localDate: date("local_date").notNull(),
+    units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
+    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+  };
+}
+
 /** A visitor's cart, found by the signed `rihla_cart` cookie (and later by user id). */
 export const carts = pgTable(
   "carts",
@@ -29,12 +41,7 @@ export const cartItems = pgTable(
     cartId: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull(),
-    optionId: text("option_id").notNull(),
-    availabilityId: text("availability_id").notNull(),
-    localDate: date("local_date").notNull(),
-    units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
-    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    ...chosenSlotColumns(),
     currency: text("currency").notNull(),
     /** Booking price + extras, in `currency`, at the time the item was added. */
     priceSnapshot: integer("price_snapshot").notNull(),
@@ -132,12 +139,7 @@ export const orderItems = pgTable(
     position: integer("position").notNull(),
     /** The booking engine's uuid for this item (reserve/confirm are idempotent on it). */
     bookingUuid: text("booking_uuid").notNull(),
-    productId: text("product_id").notNull(),
-    optionId: text("option_id").notNull(),
-    availabilityId: text("availability_id").notNull(),
-    localDate: date("local_date").notNull(),
-    units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
-    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    ...chosenSlotColumns(),
     instantConfirmation: boolean("instant_confirmation").notNull(),
     currency: text("currency").notNull(),
     amount: integer("amount").notNull(),

@@ -4,6 +4,9 @@
  * Core rows (everything listing and booking need) are cheap; long content and review texts are drawn
  * separately by `generateProductDetails` so a 100,000-product benchmark index fits in memory.
  */
+import type { OverrideRow, ScheduleRow } from "#app/booking/slots";
+import type { CatalogueSource, SourceProduct } from "#app/catalogue/types";
+import type { UnitRow } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
 import { convertAmount, type CurrencyCode } from "#app/lib/money";
 import { LOCALE_CODES } from "#app/i18n/locales";
@@ -66,38 +69,8 @@ export interface SeedOptions {
   today: string;
 }
 
-export interface GeneratedUnit {
-  id: string;
-  type: UnitTypeCode;
-  internalName: string;
-  title: LocalizedText;
-  minAge: number;
-  maxAge: number;
-  minQuantity: number | null;
-  maxQuantity: number | null;
-  paxCount: number;
-  idRequired: boolean;
-  accompaniedBy: string[];
-  price: number | null;
-  priceOriginal: number | null;
-  sortOrder: number;
-}
-
-export interface GeneratedSchedule {
-  validFrom: string;
-  validTo: string | null;
-  weekdays: number;
-  startTimes: string[];
-  openingHours: OpeningHoursPeriod[];
-  capacity: number | null;
-}
-
-export interface GeneratedOverride {
-  localDate: string;
-  localTime: string | null;
-  closed: boolean;
-  capacity: number | null;
-}
+/** A generated unit: its row in `units`, less the option id it is written under. */
+export type GeneratedUnit = Omit<UnitRow, "optionId" | "type"> & { type: UnitTypeCode };
 
 export interface GeneratedInventory {
   /** Local "HH:MM" for START_TIME, null for an OPENING_HOURS day. */
@@ -122,57 +95,30 @@ export interface GeneratedOption {
   bookingPriceOriginal: number | null;
   bookingMaxPax: number | null;
   units: GeneratedUnit[];
-  schedules: GeneratedSchedule[];
-  overrides: GeneratedOverride[];
+  schedules: ScheduleRow[];
+  overrides: OverrideRow[];
   inventory: GeneratedInventory[];
 }
 
-export interface GeneratedProduct {
+/** A generated product: what the catalogue index reads (SourceProduct), and the rest of its row and options. */
+export interface GeneratedProduct extends SourceProduct {
   index: number;
-  id: string;
-  slug: string;
   supplierId: string;
-  destinationId: string;
-  categoryIds: string[];
-  themeIds: string[];
-  labels: string[];
-  occasions: string[];
-  bestFor: string[];
-  guideLanguages: string[];
-  title: LocalizedText;
-  shortDescription: LocalizedText;
   timeZone: string;
   availabilityType: "START_TIME" | "OPENING_HOURS";
   pricingPer: "UNIT" | "BOOKING";
   currency: CurrencyCode;
-  priceFrom: number | null;
-  priceFromOriginal: number | null;
-  noFixedPrice: boolean;
-  instantConfirmation: boolean;
-  durationMinutes: number;
-  durationMinutesTo: number | null;
-  durationUnit: DurationUnit;
   minimumDurationMinutes: number | null;
-  minAge: number;
-  maxAge: number;
-  timesOfDay: string[];
   startTime: string | null;
   endTime: string | null;
   openingHours: OpeningHoursPeriod[] | null;
-  pickupIncluded: boolean;
   dropoffIncluded: boolean;
   pickupPoints: PickupPoint[];
   extras: Extra[];
-  rating: number;
-  reviewCount: number;
-  expiresOn: string | null;
-  cancellationPolicy: CancellationPolicy;
   capacityPerItem: number;
   latitude: number;
   longitude: number;
   address: LocalizedText;
-  images: MediaImage[];
-  recommendedScore: number;
   options: GeneratedOption[];
 }
 
@@ -188,25 +134,10 @@ export interface GeneratedReview {
   createdAt: Date;
 }
 
-export interface ReferenceData {
-  countries: Array<{ code: string; name: LocalizedText; region: string; currency: string }>;
-  destinations: Array<{
-    id: string;
-    slug: string;
-    countryCode: string;
-    name: LocalizedText;
-    description: LocalizedText;
-    latitude: number;
-    longitude: number;
-    timeZone: string;
-    popularity: number;
-    image: MediaImage;
-  }>;
-  categories: Array<{ id: string; slug: string; name: LocalizedText; description: LocalizedText; icon: string; sortOrder: number; image: MediaImage }>;
-  themes: Array<{ id: string; slug: string; name: LocalizedText; sortOrder: number }>;
-  vocabulary: Array<{ kind: string; code: string; name: LocalizedText; sortOrder: number }>;
+/** The catalogue's reference tables (what CatalogueSource has besides products) and the suppliers. */
+export type ReferenceData = Omit<CatalogueSource, "version" | "products"> & {
   suppliers: Array<{ id: string; name: string; email: string; phone: string; website: string | null; description: LocalizedText }>;
-}
+};
 
 const fill = (text: LocalizedText, values: Record<string, LocalizedText>): LocalizedText => {
   const result = {} as LocalizedText;
@@ -351,30 +282,13 @@ export function generateReferenceData(): ReferenceData {
 
 const LOCAL_LANGUAGE: Record<string, string> = { SA: "ar", AE: "ar", QA: "ar", BH: "ar", OM: "ar", KW: "ar", JO: "ar", EG: "ar", TR: "tr", FR: "fr", IT: "it", ES: "es", DE: "de", RU: "ru", CN: "zh", MX: "es" };
 
+const cancelUntil = (days: number, hours: number, minutes: number, penaltyPercent: number) => ({ days, hours, minutes, penaltyPercent });
+
 const CANCELLATION_POLICIES: Array<{ weight: number; policy: CancellationPolicy }> = [
-  { weight: 50, policy: { nonRefundable: false, rules: [{ days: 1, hours: 0, minutes: 0, penaltyPercent: 0 }] } },
-  {
-    weight: 15,
-    policy: {
-      nonRefundable: false,
-      rules: [
-        { days: 7, hours: 0, minutes: 0, penaltyPercent: 0 },
-        { days: 3, hours: 0, minutes: 0, penaltyPercent: 25 },
-        { days: 1, hours: 0, minutes: 0, penaltyPercent: 50 },
-      ],
-    },
-  },
-  {
-    weight: 10,
-    policy: {
-      nonRefundable: false,
-      rules: [
-        { days: 2, hours: 0, minutes: 0, penaltyPercent: 0 },
-        { days: 0, hours: 12, minutes: 0, penaltyPercent: 50 },
-      ],
-    },
-  },
-  { weight: 8, policy: { nonRefundable: false, rules: [{ days: 0, hours: 3, minutes: 30, penaltyPercent: 10 }] } },
+  { weight: 50, policy: { nonRefundable: false, rules: [cancelUntil(1, 0, 0, 0)] } },
+  { weight: 15, policy: { nonRefundable: false, rules: [cancelUntil(7, 0, 0, 0), cancelUntil(3, 0, 0, 25), cancelUntil(1, 0, 0, 50)] } },
+  { weight: 10, policy: { nonRefundable: false, rules: [cancelUntil(2, 0, 0, 0), cancelUntil(0, 12, 0, 50)] } },
+  { weight: 8, policy: { nonRefundable: false, rules: [cancelUntil(0, 3, 30, 10)] } },
   { weight: 17, policy: { nonRefundable: true, rules: [] } },
 ];
 
@@ -519,7 +433,7 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
     const scheduleCapacity =
       random.chance(0.05) ? null : availabilityType === "START_TIME" ? (pricingPer === "BOOKING" ? random.int(1, 4) * capacityPerItem : random.int(10, 60)) : random.int(100, 800);
     const weekdays = random.chance(0.25) ? 127 & ~(1 << random.int(0, 6)) : 127;
-    const schedules: GeneratedSchedule[] = [
+    const schedules: ScheduleRow[] = [
       {
         validFrom: "2024-01-01",
         validTo: random.chance(0.08) ? addDays(today, random.int(90, 300)) : null,
@@ -529,7 +443,7 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
         capacity: scheduleCapacity,
       },
     ];
-    const overrides: GeneratedOverride[] = [];
+    const overrides: OverrideRow[] = [];
     for (let i = random.int(0, 2); i > 0; i--) {
       overrides.push({ localDate: addDays(today, random.int(5, 360)), localTime: null, closed: true, capacity: null });
     }

@@ -1,7 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import jsQR from "jsqr";
@@ -21,24 +20,19 @@ import { decodeZatcaQr } from "./zatca";
 
 let ctx: TestContext;
 let database: TestDatabase;
-let dataDir: string;
 let engine: EmbeddedBookingEngine;
 const clock = new Date("2030-01-08T06:00:00Z");
 const refunds: Array<{ sessionId: string; amount: number; key: string }> = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-account-"));
   // A gateway that records refunds (the sandbox's books are the cart engineer's tests' business).
   const recorder = { name: "sandbox", refund: async (sessionId: string, amount: number, key: string) => void refunds.push({ sessionId, amount, key }) } as unknown as PaymentGateway;
-  ctx = await createTestContext({ env: { DATA_DIR: dataDir, BOOKING_HOLD_MINUTES: "30" }, now: clock, gateways: { sandbox: recorder } });
+  ctx = await createTestContext({ env: { BOOKING_HOLD_MINUTES: "30" }, now: clock, gateways: { sandbox: recorder } });
   database = ctx.database;
   engine = ctx.bookingApi as EmbeddedBookingEngine;
 });
 
-afterAll(async () => {
-  await ctx?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.stop());
 
 async function user(name: string) {
   const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() }, ctx);
@@ -94,7 +88,7 @@ describe("ownership (IDOR)", () => {
 
 /** Renders page 1 of a PDF to PNG with pdftoppm and decodes the QR code in it. */
 async function qrOf(pdf: Uint8Array): Promise<string | null> {
-  const file = path.join(dataDir, `${randomUUID()}.pdf`);
+  const file = path.join(ctx.env.DATA_DIR, `${randomUUID()}.pdf`);
   await writeFile(file, pdf);
   execFileSync("pdftoppm", ["-r", "110", "-png", "-singlefile", file, file]);
   const png = PNG.sync.read(await readFile(`${file}.png`));

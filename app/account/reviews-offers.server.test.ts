@@ -1,31 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { signUp } from "#app/auth/auth.server";
 import { rowsOf } from "#app/db/db.server";
 import { customOfferRequests, orderItems, orders, products, reviewAuthors } from "#app/db/schema";
-import type { TestDatabase } from "#app/db/testing.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { CustomOfferSchema } from "./custom-offer-schema";
 import { findOfferProduct, listCustomOffers, requestCustomOffer } from "./custom-offers.server";
 import { submitReview } from "./reviews.server";
 
 let ctx: TestContext;
-let database: TestDatabase;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-reviews-"));
-  ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
-  database = ctx.database;
+  ctx = await createTestContext();
 });
 
-afterAll(async () => {
-  await ctx?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.stop());
 
 async function newUser(name: string) {
   const outcome = await signUp({ name, email: `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`, password: "password123", locale: "en", address: randomUUID() }, ctx);
@@ -35,14 +24,14 @@ async function newUser(name: string) {
 
 describe("reviews", () => {
   test("a review updates rating and count once; a booker's is a verified booking", async () => {
-    const [product] = await database.db.select().from(products).limit(1);
+    const [product] = await ctx.db.select().from(products).limit(1);
     const booker = await newUser("Booker");
     const orderId = randomUUID();
-    await database.db.insert(orders).values({
+    await ctx.db.insert(orders).values({
       id: orderId, reference: `RH-${orderId.slice(0, 8)}`, purchaseId: `P-${orderId.slice(0, 8)}`, idempotencyKey: orderId, accessToken: `${randomUUID()}${randomUUID()}`, userId: booker.id,
       status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 100, totalAmount: 100, firstName: "B", lastName: "K", email: booker.email, countryCode: "+966", phone: "5",
     });
-    await database.db.insert(orderItems).values({
+    await ctx.db.insert(orderItems).values({
       id: randomUUID(), orderId, position: 0, bookingUuid: randomUUID(), productId: product!.id, optionId: "x", availabilityId: "x", localDate: "2030-01-01", units: [], extraIds: [],
       instantConfirmation: true, currency: "SAR", amount: 100, status: "CONFIRMED",
     });
@@ -53,11 +42,11 @@ describe("reviews", () => {
     const visitor = await newUser("Visitor");
     const second = await submitReview(ctx, { userId: visitor.id, authorName: visitor.name, productSlug: product!.slug, rating: 3, title: "Fine", body: "Ok", locale: "ar" });
     expect(second).toMatchObject({ status: "published", verifiedBooking: false });
-    const [after] = await database.db.select().from(products).where(eq(products.id, product!.id));
+    const [after] = await ctx.db.select().from(products).where(eq(products.id, product!.id));
     expect(after!.reviewCount).toBe(before.count + 2);
     const expected = Math.round(((before.rating * before.count + 5) / (before.count + 1) * (before.count + 1) + 3) / (before.count + 2) * 100) / 100;
     expect(after!.rating).toBeCloseTo(expected, 1);
-    const authors = await database.db.select().from(reviewAuthors).where(eq(reviewAuthors.productId, product!.id));
+    const authors = await ctx.db.select().from(reviewAuthors).where(eq(reviewAuthors.productId, product!.id));
     expect(authors.map((row) => row.verifiedBooking).sort()).toEqual([false, true]);
     expect(await submitReview(ctx, { userId: visitor.id, authorName: "x", productSlug: "no-such-experience", rating: 3, title: "a", body: "b", locale: "en" })).toEqual({ status: "unknown-product" });
   });
@@ -74,7 +63,7 @@ describe("custom offers", () => {
   });
 
   test("a request is stored, emailed to the team and the customer, and listed for the account", async () => {
-    const [row] = rowsOf<{ slug: string }>(await database.db.execute(sql`SELECT slug FROM products WHERE no_fixed_price ORDER BY id LIMIT 1`));
+    const [row] = rowsOf<{ slug: string }>(await ctx.db.execute(sql`SELECT slug FROM products WHERE no_fixed_price ORDER BY id LIMIT 1`));
     const product = await findOfferProduct(ctx.db, row!.slug, "en");
     expect(product?.noFixedPrice).toBe(true);
     const user = await newUser("Offer");
@@ -82,7 +71,7 @@ describe("custom offers", () => {
     const outcome = await requestCustomOffer(ctx, { form, product: product!, locale: "en", userId: user.id, address: randomUUID() });
     expect(outcome.status).toBe("sent");
     const reference = outcome.status === "sent" ? outcome.reference : "";
-    const [stored] = await database.db.select().from(customOfferRequests).where(eq(customOfferRequests.reference, reference));
+    const [stored] = await ctx.db.select().from(customOfferRequests).where(eq(customOfferRequests.reference, reference));
     expect(stored).toMatchObject({ groupSize: 12, budget: 500_000, currency: product!.currency, emailedAt: expect.any(Date) });
     expect(ctx.mail.filter((mail) => mail.to === "support@rihla.example").some((mail) => mail.subject.includes(reference))).toBe(true);
     expect(ctx.mail.filter((mail) => mail.to === user.email).some((mail) => mail.subject.includes(reference))).toBe(true);

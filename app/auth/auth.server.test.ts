@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { orders, passwordResetTokens, sessions, users } from "#app/db/schema";
-import type { TestDatabase } from "#app/db/testing.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { authenticate, requestPasswordReset, resetPassword, signUp, verifyEmail } from "./auth.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -16,19 +12,12 @@ import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_T
 import { createUserSession, getUser, readSessionId } from "#app/lib/session-cookie.server";
 
 let ctx: TestContext;
-let database: TestDatabase;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-auth-"));
-  ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
-  database = ctx.database;
+  ctx = await createTestContext();
 });
 
-afterAll(async () => {
-  await ctx?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => ctx?.stop());
 
 const requestWith = (cookie?: string, url = "http://localhost/ar/invoices?x=1") => new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
@@ -62,7 +51,7 @@ describe("sessions", () => {
     expect(second.sessionId).not.toBe(first.sessionId);
     expect(await userForSessionId(first.sessionId, { db: ctx.db })).toBeNull();
     expect((await userForSessionId(second.sessionId, { db: ctx.db }))?.id).toBe(outcome.user.id);
-    const rows = await database.db.select().from(sessions).where(eq(sessions.userId, outcome.user.id));
+    const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, outcome.user.id));
     expect(rows.map((row) => row.idHash)).toEqual([hashSessionId(second.sessionId)]);
   });
 
@@ -147,7 +136,7 @@ describe("password reset", () => {
     const outcome = await signUp({ name: "T", email: uniqueEmail(), password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (outcome.status !== "registered" || !outcome.user) throw new Error(outcome.status);
     const token = await createPasswordResetToken(outcome.user.id, { db: ctx.db });
-    const rows = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, outcome.user.id));
+    const rows = await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, outcome.user.id));
     expect(rows.map((row) => row.tokenHash)).toEqual([hashToken(token)]);
     expect(rows.some((row) => row.tokenHash === token)).toBe(false);
     expect(await consumePasswordResetToken(token, { db: ctx.db })).toBe(outcome.user.id);
@@ -183,7 +172,7 @@ describe("email verification and guest orders", () => {
     const created = await signUp({ name: "G", email, password: "password123", locale: "en", address: uniqueAddress() }, ctx);
     if (created.status !== "registered" || !created.user) throw new Error(created.status);
     const orderId = randomUUID();
-    await database.db.insert(orders).values({
+    await ctx.db.insert(orders).values({
       id: orderId, reference: `RH-${orderId.slice(0, 8)}`, purchaseId: `P-${orderId.slice(0, 8)}`, idempotencyKey: orderId, accessToken: randomUUID() + randomUUID(),
       status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 1000, totalAmount: 1000,
       firstName: "G", lastName: "H", email: email.toUpperCase(), countryCode: "+966", phone: "500000000",
@@ -195,9 +184,9 @@ describe("email verification and guest orders", () => {
     // The login route attaches the guest orders after a successful verification.
     expect(await attachGuestOrdersOf(created.user.id, ctx.db)).toBe(1);
     expect(await verifyEmail(token, ctx)).toBeNull();
-    const [order] = await database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.userId).toBe(created.user.id);
-    const [user] = await database.db.select().from(users).where(eq(users.id, created.user.id));
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, created.user.id));
     expect(user!.emailVerifiedAt).not.toBeNull();
   });
 });

@@ -1,33 +1,23 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv } from "#app/lib/env.server";
+import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
 import { type CommerceIncident, createIncidentReporter, type IncidentReporter } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
-let server: Server;
+let remote: FakeRemote;
 const envelopes: string[] = [];
 let incidents: IncidentReporter;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = Buffer.concat(chunks);
-      envelopes.push((request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString("utf8"));
-      response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
-    });
+  remote = await startFakeRemote((request, body, response) => {
+    envelopes.push((request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString("utf8"));
+    response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${port}/42` }));
+  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${remote.port}/42` }));
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => remote.close());
 
 describe("failed payments reach Sentry", () => {
   test("with the order id, gateway and decline code as tags, and nothing personal", async () => {

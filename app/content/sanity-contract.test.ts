@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
 import { createContentService, type ContentService } from "./content.server";
 import { CONTENT_LOCALES } from "./queries";
 import { createSanityStore, createSeedStore, readSeedDocuments, runGroq, type QueryParams, type SeedDocument } from "./store.server";
@@ -17,19 +16,13 @@ function published(dataset: SeedDocument[], perspective: string | null) {
   return perspective === "published" ? dataset.filter((doc) => !doc._id.startsWith("drafts.")) : dataset;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-let server: Server;
+let remote: FakeRemote;
 let apiHost: string;
 let dataset: SeedDocument[];
 
 beforeAll(async () => {
   dataset = await readSeedDocuments();
-  server = createServer(async (request, response) => {
+  remote = await startFakeRemote(async (request, body, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const match = /^\/v[0-9-]+\/data\/query\/([^/]+)$/.exec(url.pathname);
     if (!match || match[1] !== DATASET) {
@@ -40,9 +33,9 @@ beforeAll(async () => {
       let query: string;
       const params: QueryParams = {};
       if (request.method === "POST") {
-        const body = JSON.parse(await readBody(request)) as { query: string; params?: QueryParams };
-        query = body.query;
-        Object.assign(params, body.params ?? {});
+        const posted = JSON.parse(body.toString("utf8")) as { query: string; params?: QueryParams };
+        query = posted.query;
+        Object.assign(params, posted.params ?? {});
       } else {
         query = url.searchParams.get("query") ?? "";
         for (const [name, value] of url.searchParams) if (name.startsWith("$")) params[name.slice(1)] = JSON.parse(value) as QueryParams[string];
@@ -55,13 +48,10 @@ beforeAll(async () => {
       response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { description: (error as Error).message } }));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  apiHost = remote.origin;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => remote.close());
 
 describe("@sanity/client contract", () => {
   let viaSanity: ContentService;

@@ -4,11 +4,10 @@
  * are checked with Stripe's own test signatures.
  */
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { verifyPaymentEvent } from "#app/commerce/payment-integrity";
 import { WebhookSignatureError, type CreateSessionInput } from "./gateway";
+import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
 import { StripeGateway } from "./stripe.server";
 
 const SECRET = "whsec_test_secret";
@@ -111,29 +110,21 @@ describe("API calls against recorded Stripe responses", () => {
   /** What the fake Stripe answers: "METHOD /path" → [status, fixture name]. */
   let answers: Record<string, [number, string]> = {};
   const requests: Recorded[] = [];
-  let server: Server;
+  let remote: FakeRemote;
   let api: StripeGateway;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        const url = new URL(request.url ?? "/", "http://stripe.local");
-        requests.push({ method: request.method ?? "", path: url.pathname, query: url.searchParams, headers: request.headers, form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")) });
-        const answer = answers[`${request.method} ${url.pathname}`];
-        const [status, body] = answer ? [answer[0], fixtureText(answer[1])] : [404, JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } })];
-        response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_test_${requests.length}`, "Stripe-Version": "2025-08-27.basil" }).end(body);
-      });
+    remote = await startFakeRemote((request, body, response) => {
+      const url = new URL(request.url ?? "/", "http://stripe.local");
+      requests.push({ method: request.method ?? "", path: url.pathname, query: url.searchParams, headers: request.headers, form: new URLSearchParams(body.toString("utf8")) });
+      const answer = answers[`${request.method} ${url.pathname}`];
+      const [status, text] = answer ? [answer[0], fixtureText(answer[1])] : [404, JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } })];
+      response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_test_${requests.length}`, "Stripe-Version": "2025-08-27.basil" }).end(text);
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as AddressInfo;
-    api = new StripeGateway("sk_test_51RihlaDummyKey", SECRET, { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
+    api = new StripeGateway("sk_test_51RihlaDummyKey", SECRET, { host: "127.0.0.1", port: remote.port, protocol: "http", maxNetworkRetries: 0, telemetry: false });
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => remote.close());
 
   beforeEach(() => {
     answers = {};

@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { contactMessages } from "#app/db/schema";
-import type { TestDatabase } from "#app/db/testing.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { addressKey, CONTACT_RATE_LIMIT, rateLimitRetryAfter, submitContactMessage } from "./contact.server";
 import { isHoneypotFilled } from "#app/lib/honeypot";
@@ -50,25 +46,18 @@ describe("honeypot and sender address", () => {
 
 describe("submitContactMessage", () => {
   let ctx: TestContext;
-  let database: TestDatabase;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "rihla-contact-"));
-    ctx = await createTestContext({ env: { DATA_DIR: dataDir } });
-    database = ctx.database;
+    ctx = await createTestContext();
   });
 
-  afterAll(async () => {
-    await ctx?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => ctx?.stop());
 
   test("stores the message and emails it to the support address, replying to the sender", async () => {
     const outcome = await submitContactMessage(ctx, { form, locale: "ar", pageUrl: "http://localhost/ar/contact-us", address: "198.51.100.1" });
     expect(outcome).toMatchObject({ status: "sent", emailed: true });
     if (outcome.status !== "sent") return;
-    const [row] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, outcome.id));
+    const [row] = await ctx.db.select().from(contactMessages).where(eq(contactMessages.id, outcome.id));
     expect(row).toMatchObject({ name: "Omar", email: "omar@example.com", locale: "ar", pageUrl: "http://localhost/ar/contact-us" });
     expect(row!.emailedAt).toBeInstanceOf(Date);
     expect(row!.ipKey).not.toContain("198.51");
@@ -82,7 +71,7 @@ describe("submitContactMessage", () => {
     const before = ctx.mail.length;
     const outcome = await submitContactMessage(ctx, { form: { ...form, website: "http://spam.example" }, locale: "en", pageUrl: "/", address: "198.51.100.2" });
     expect(outcome).toEqual({ status: "ignored" });
-    expect(await database.db.select().from(contactMessages).where(eq(contactMessages.ipKey, addressKey("198.51.100.2", ctx.env.SESSION_SECRET)))).toEqual([]);
+    expect(await ctx.db.select().from(contactMessages).where(eq(contactMessages.ipKey, addressKey("198.51.100.2", ctx.env.SESSION_SECRET)))).toEqual([]);
     expect(ctx.mail.length).toBe(before);
   });
 

@@ -2,9 +2,10 @@
  * A whole app context for tests: a private PGlite copy of the seeded test template (or a PostgreSQL
  * copy when TEST_DATABASE_URL is set), a fixed clock the test can move, and a mailer that keeps what
  * it "sent". Every other service is the real one, built by createAppContext, so a test exercises the
- * same wiring as the server. Call `stop()` in afterAll (it also drops the database copy).
+ * same wiring as the server. Call `stop()` in afterAll (it also drops the database copy and the
+ * DATA_DIR it made).
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createAppContext, type AppContext, type AppContextOverrides } from "#app/context.server";
@@ -40,11 +41,13 @@ export type TestContextOptions = Omit<AppContextOverrides, "database" | "mailer"
 /** Builds a context over a fresh copy of the test database. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { env: extraEnv, now = TEST_NOW, poolSize, mailer, clock, ...overrides } = options;
+  // A DATA_DIR of its own (secrets, outbox, documents) unless the test names one; stop() removes it.
+  const ownDataDir = extraEnv?.DATA_DIR === undefined ? mkdtempSync(path.join(tmpdir(), "rihla-test-")) : null;
   const env = parseEnv({
     NODE_ENV: "test",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "rihla-test-")),
     SITE_URL: "http://localhost:3000",
     ...extraEnv,
+    ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
   });
   const database = await createTestDatabase({ poolSize });
   let current = now;
@@ -64,7 +67,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     mailer: mailer ?? capturing,
     whatsapp: overrides.whatsapp ?? { send: async (to, text) => void whatsappSent.push({ to, text }) },
   });
+  const stopContext = context.stop;
   return Object.assign(context, {
+    async stop() {
+      await stopContext();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    },
     database,
     mail,
     whatsappSent,

@@ -86,17 +86,23 @@ async function drawQr(doc: PDFDocument, page: PDFPage, payload: string, layout: 
   page.drawImage(image, { x, y: A4[1] - MARGIN - size - 10, width: size, height: size });
 }
 
-/** The ticket of one booking. */
-export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode): Promise<Uint8Array> {
-  const t = getFixedT(locale);
+/** A one-page A4 document under the Rihla name: its title and language set, the QR code in the top corner, the heading drawn. */
+async function openDocument(locale: LocaleCode, title: string, documentId: string, qrText: string): Promise<{ doc: PDFDocument; layout: Layout }> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`${t("account.pdf.ticket")} ${invoice.reference}`);
+  doc.setTitle(`${title} ${documentId}`);
   doc.setLanguage(getLocale(locale).iso);
   const page = doc.addPage(A4);
   const layout = new Layout(page, new PdfTextWriter(doc), locale);
-  await drawQr(doc, page, ticketQrText(invoice, item), layout);
+  await drawQr(doc, page, qrText, layout);
   await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
-  await layout.line(t("account.pdf.ticket"), 16, { bold: true });
+  await layout.line(title, 16, { bold: true });
+  return { doc, layout };
+}
+
+/** The ticket of one booking. */
+export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode): Promise<Uint8Array> {
+  const t = getFixedT(locale);
+  const { doc, layout } = await openDocument(locale, t("account.pdf.ticket"), invoice.reference, ticketQrText(invoice, item));
   await layout.line(`${t("account.pdf.bookingRef")}: ${invoice.reference}`, 11, { gap: 10 });
   layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
   layout.rule();
@@ -118,14 +124,7 @@ export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, local
 /** The simplified tax invoice of one order (prices include VAT). */
 export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
   const t = getFixedT(locale);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${t("account.pdf.taxInvoice")} ${invoice.invoiceId}`);
-  doc.setLanguage(getLocale(locale).iso);
-  const page = doc.addPage(A4);
-  const layout = new Layout(page, new PdfTextWriter(doc), locale);
-  await drawQr(doc, page, invoiceQrText(env, invoice), layout);
-  await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
-  await layout.line(t("account.pdf.taxInvoice"), 16, { bold: true });
+  const { doc, layout } = await openDocument(locale, t("account.pdf.taxInvoice"), invoice.invoiceId, invoiceQrText(env, invoice));
   await layout.line(`${t("account.invoices.invoiceId")}: ${invoice.invoiceId}`, 11, { gap: 10 });
   await layout.line(`${t("account.invoices.orderId")}: ${invoice.reference}`, 11);
   layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);

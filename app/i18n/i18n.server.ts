@@ -1,19 +1,12 @@
-import { createCookie } from "@remix-run/node";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "./i18n";
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "./locales";
 import { resources } from "./resources.server";
+import { createPreferenceCookie } from "#app/lib/preference-cookie.server";
 
 /** Remembers the language a visitor chose; read only by the root `/` to redirect to its prefix. */
-export const localeCookie = createCookie("rihla_locale", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 365 * 24 * 60 * 60,
-  // Secure whenever the public site is served over HTTPS.
-  secure: (process.env.SITE_URL ?? "").startsWith("https://"),
-});
+export const localeCookie = createPreferenceCookie("rihla_locale");
 
 /** Detects a language only for the root `/` (cookie first, then Accept-Language). */
 const detector = new RemixI18Next({

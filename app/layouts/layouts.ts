@@ -66,16 +66,8 @@ export type Layout = {
   tiles: TileStyle;
 };
 
-const ALL_SECTIONS: readonly HomeSectionId[] = [
-  "popularDestinations",
-  "featured",
-  "categories",
-  "topDestinations",
-  "themes",
-  "gallery",
-  "testimonials",
-  "support",
-];
+/** Every home section but the claims strip. */
+const ALL_SECTIONS: readonly HomeSectionId[] = HOME_SECTION_IDS.filter((id) => id !== "claims");
 
 export const LAYOUTS: Record<LayoutId, Layout> = {
   default: { id: "default", family: "marketplace", header: "solid", hero: "image", homeSections: ALL_SECTIONS, footer: "columns", cards: "outlined", tiles: "overlay" },

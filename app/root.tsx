@@ -46,7 +46,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const adminLocale = isAdminPath(url.pathname) ? adminLocaleFromCookieHeader(request.headers.get("Cookie")) : null;
   const site = await getSiteConfig(app, locale);
   // The global redirect and rewrite rules run before any page renders.
-  const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
+  // Editors' redirect rules shape the storefront; the console's paths are never theirs to move.
+  const target = adminLocale ? null : resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
   if (target) throw redirect(target.redirect, { status: target.status });
   const env = app.env;
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.

@@ -9,10 +9,9 @@ import { customOfferRequests, customerCancellations, orderItems, orders, payment
 import type { LocaleCode } from "#app/i18n/locales";
 import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
 import type { OrderItemRow, OrderRow, PaymentRow } from "./orders.server";
 
-export const ORDER_STATUSES = ["AWAITING_PAYMENT", "PROCESSING", "CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REVIEW", "CANCELLED"] as const;
-export const PAYMENT_METHODS = ["card", "pay_later"] as const;
 export const ORDERS_PAGE_SIZE = 25;
 /** The CSV export's ceiling: beyond it, narrow the filters. */
 export const ORDERS_EXPORT_LIMIT = 10_000;

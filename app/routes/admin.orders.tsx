@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { ORDER_STATUSES, PAYMENT_METHODS, parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
+import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
 

@@ -142,7 +142,7 @@ export default function AdminStaff() {
             </table>
           </div>
         </AdminCard>
-        <AdminCard id="staff-invite" title={t("admin.staff.invite")}>
+        <AdminCard id="staff-invite-card" title={t("admin.staff.invite")}>
           <Form method="post" className="admin-form" {...getFormProps(form)}>
             <input type="hidden" name="intent" value="invite" />
             <FormErrors id={form.errorId} errors={form.errors} />

@@ -30,7 +30,8 @@ export function AdminLanguageSwitch({ locale }: { locale: string }) {
   const { pathname, search } = useLocation();
   const other = locale === "ar" ? "en" : "ar";
   return (
-    <Form method="post" action="/admin/language" className="admin-language">
+    // A whole-document navigation: the browser must load the other language's strings.
+    <Form method="post" action="/admin/language" className="admin-language" reloadDocument>
       <input type="hidden" name="redirectTo" value={pathname + search} />
       <input type="hidden" name="locale" value={other} />
       <button type="submit" className="admin-link-button" lang={other}>

@@ -78,6 +78,28 @@ export const RESOURCE_ROUTES = [
 ];
 
 /**
+ * The staff console (not localized by prefix: its language is the staff member's choice, a cookie).
+ * ADMIN_ROUTES stand alone (signing in, the set-password link, the language switch); ADMIN_CONSOLE_ROUTES
+ * are children of routes/admin.tsx, whose loader answers 404 to anyone who is not signed-in staff.
+ */
+export const ADMIN_ROUTES = [
+  ["admin/login", "routes/admin.login.tsx", "admin-login"],
+  ["admin/login/verify", "routes/admin.login.verify.tsx", "admin-login-verify"],
+  ["admin/setup/:token", "routes/admin.setup.tsx", "admin-setup"],
+  ["admin/logout", "routes/admin.logout.ts", "admin-logout"],
+  ["admin/language", "routes/admin.language.ts", "admin-language"],
+];
+export const ADMIN_CONSOLE_ROUTES = [
+  ["", "routes/admin._index.tsx", "admin-today"],
+  ["orders", "routes/admin.orders.tsx", "admin-orders"],
+  ["orders/export.csv", "routes/admin.orders.export.ts", "admin-orders-export"],
+  ["orders/:reference", "routes/admin.order.tsx", "admin-order"],
+  ["staff", "routes/admin.staff.tsx", "admin-staff"],
+  ["audit", "routes/admin.audit.tsx", "admin-audit"],
+  ["*", "routes/admin.not-found.tsx", "admin-not-found"],
+];
+
+/**
  * Routes that exist only in the build the end-to-end suite runs (`npm test` builds with
  * RIHLA_TEST_ROUTES=1): a production build (`npm run build`, `npm start`) does not contain them at all.
  */
@@ -103,6 +125,13 @@ export default {
   routes(defineRoutes) {
     return defineRoutes((route) => {
       for (const [path, file, id] of RESOURCE_ROUTES) route(path, file, { id });
+      for (const [path, file, id] of ADMIN_ROUTES) route(path, file, { id });
+      route("admin", "routes/admin.tsx", { id: "admin" }, () => {
+        for (const [path, file, id] of ADMIN_CONSOLE_ROUTES) {
+          if (path === "") route(undefined, file, { id, index: true });
+          else route(path, file, { id });
+        }
+      });
       if (withTestRoutes) for (const [path, file, id] of TEST_ONLY_ROUTES) route(path, file, { id });
       for (const [locale, prefix] of LOCALE_PREFIXES) {
         for (const [path, file, name] of PAGE_ROUTES) {

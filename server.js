@@ -92,6 +92,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
+  // Operator commands from this machine's shell (npm run staff:add, …) while the store runs.
+  const operatorChannel = entry.createOperatorChannel(context);
+  app.post(entry.OPS_PATH, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
   // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
   app.use(entry.createRequestGuard());
   // One context per process; each request adds only its CSP nonce.
@@ -101,6 +104,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Rihla storefront listening on http://localhost:${actualPort}`);
+    operatorChannel.publish(actualPort);
   });
   server.keepAliveTimeout = 65_000;
 
@@ -127,6 +131,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     const forced = setTimeout(() => server.closeAllConnections?.(), 10_000);
     await closed;
     clearTimeout(forced);
+    operatorChannel.unpublish();
     await context.stop();
     process.exit(0);
   }

@@ -20,6 +20,7 @@ import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
 import { createMailer, type Mailer } from "#app/lib/mailer.server";
 import { createSessionCookie } from "#app/lib/session-cookie.server";
+import { createStaffCookie } from "#app/lib/staff-cookie.server";
 import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
 import { createPaymentGateways, type PaymentGateways } from "#app/payments/payments.server";
 import type { GatewayName, PaymentGateway } from "#app/payments/gateway";
@@ -55,7 +56,7 @@ export type AppContext = {
   incidents: IncidentReporter;
   clock: Clock;
   /** Signed cookies: they need SESSION_SECRET, so they are made here. */
-  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie };
+  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie; staff: Cookie };
   /**
    * What a load balancer asks (/readyz): ready once start() has built the catalogue index, and not
    * any more from the moment server.js begins draining on SIGTERM.
@@ -111,7 +112,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       whatsapp: overrides.whatsapp ?? loggingWhatsAppNotifier,
       incidents: createIncidentReporter(env),
       clock,
-      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env) },
+      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env), staff: createStaffCookie(env) },
       lifecycle: { ready: false, draining: false },
       start,
       stop,

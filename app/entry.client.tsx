@@ -20,13 +20,21 @@ const translations: Record<LocaleCode, () => Promise<{ default: Record<string, u
   zh: () => import("./locales/zh/index"),
   ar: () => import("./locales/ar/index"),
 };
+// The staff console's bundles add its strings; storefront visitors never download them.
+const consoleTranslations: Record<LocaleCode, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import("./locales/en/console"),
+  ru: () => import("./locales/ru/console"),
+  zh: () => import("./locales/zh/console"),
+  ar: () => import("./locales/ar/console"),
+};
 
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocaleCode(lang) ? lang : DEFAULT_LOCALE;
   let common: Record<string, unknown> = {};
   try {
-    common = (await translations[locale]()).default;
+    const isConsole = window.location.pathname === "/admin" || window.location.pathname.startsWith("/admin/");
+    common = (await (isConsole ? consoleTranslations : translations)[locale]()).default;
   } catch (error) {
     console.error(`[i18n] could not load the ${locale} translations`, error);
   }

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getI18nInstance } from "#app/i18n/i18n.server";
 import { localeFromPath } from "#app/i18n/locales";
+import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
 
@@ -20,6 +21,7 @@ export { createImageHandler } from "#app/lib/image-server.server";
 /** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
 export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
 export { createRequestGuard } from "#app/lib/request-guard.server";
+export { createOperatorChannel, OPS_PATH } from "#app/ops/channel.server";
 export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.server";
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
@@ -41,7 +43,9 @@ export default function handleRequest(
 ) {
   // The CSP nonce server.js generated for this response (empty when rendered outside it, e.g. tests).
   const nonce = loadContext?.cspNonce ?? "";
-  const locale = localeFromPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  // The console keeps its language in a cookie; the storefront in the path.
+  const locale = isAdminPath(pathname) ? adminLocaleFromCookieHeader(request.headers.get("Cookie")) : localeFromPath(pathname);
   const i18n = getI18nInstance(locale);
   // The matched page's cache class (its `handle`) has the last word on Cache-Control.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);

@@ -20,6 +20,7 @@ import { accountSummary } from "#app/auth/account-summary.server";
 import { getUser } from "#app/lib/session-cookie.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getPublicEnv } from "#app/lib/env.server";
+import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { useNonce } from "#app/lib/nonce";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
@@ -42,9 +43,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { url, locale, t } = getPageContext(request);
+  // The staff console is its own document (no storefront chrome), in its own language.
+  const adminLocale = isAdminPath(url.pathname) ? adminLocaleFromCookieHeader(request.headers.get("Cookie")) : null;
   const site = await getSiteConfig(app, locale);
   // The global redirect and rewrite rules run before any page renders.
-  const target = resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
+  // Editors' redirect rules shape the storefront; the console's paths are never theirs to move.
+  const target = adminLocale ? null : resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
   if (target) throw redirect(target.redirect, { status: target.status });
   const env = app.env;
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
@@ -53,6 +57,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
   const layout = (await getPreviewLayout(app, request)) ?? site.layoutType;
   return json({
+    adminLocale,
     currency,
     user,
     layout,
@@ -92,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const storefrontType = data?.site.storefrontType ?? "default";
   const layout = getLayout(data?.layout);
   const nonce = useNonce();
+  if (data?.adminLocale) return <AdminDocument>{children}</AdminDocument>;
   return (
     <html lang={locale.code} dir={locale.dir}>
       <head>
@@ -122,6 +128,28 @@ export function Layout({ children }: { children: ReactNode }) {
           // Only the allow-listed public variables reach the browser.
           dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
         />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The console's document: its own header comes from app/routes/admin.tsx; no storefront chrome, tags or help button. */
+function AdminDocument({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const nonce = useNonce();
+  return (
+    <html lang={locale.code} dir={locale.dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="admin-body">
+        {children}
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

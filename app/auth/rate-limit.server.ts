@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
   offerAddress: { limit: 5, windowMs: 60 * 60_000 },
   // Reserve now, pay later takes seats with no money: a few a day from one address.
   payLaterAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  // The staff console: tighter than customers' (fewer people, more at stake). Codes are counted per
+  // member, so guessing six digits is out of reach (5 tries in 15 minutes).
+  staffLoginAddress: { limit: 20, windowMs: 15 * 60_000 },
+  staffLoginAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
+  staffCode: { limit: 5, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

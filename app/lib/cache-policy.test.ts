@@ -7,7 +7,7 @@ import { cacheClassOf, createCacheClassResolver, enforceCacheClass, type BuildRo
 import { CACHE_FRESH_MINUTE, CACHE_PRIVATE, CACHE_PUBLIC_PAGE } from "./http";
 
 type RouteRow = [string, string, string];
-const config = (await import(pathToFileURL(path.resolve("remix.config.js")).href)) as { PAGE_ROUTES: RouteRow[]; RESOURCE_ROUTES: RouteRow[]; LOCALE_PREFIXES: [string, string][] };
+const config = (await import(pathToFileURL(path.resolve("remix.config.js")).href)) as { PAGE_ROUTES: RouteRow[]; RESOURCE_ROUTES: RouteRow[]; ADMIN_ROUTES: RouteRow[]; ADMIN_CONSOLE_ROUTES: RouteRow[]; LOCALE_PREFIXES: [string, string][] };
 
 /** The class a route module declares, read from its source (importing every route would boot the app). */
 function declaredClass(file: string): CacheClass | null {
@@ -35,6 +35,11 @@ describe("cache classes", () => {
   test("every route of the route table declares one in its handle", () => {
     const missing = [...config.PAGE_ROUTES, ...config.RESOURCE_ROUTES].filter(([, file]) => declaredClass(file) === null).map(([, file]) => file);
     expect(missing).toEqual([]);
+  });
+
+  test("every console route is private (and says so), the console layout too", () => {
+    const consoleRoutes = [...config.ADMIN_ROUTES, ...config.ADMIN_CONSOLE_ROUTES, ["admin", "routes/admin.tsx", "admin"] as RouteRow];
+    for (const [, file, id] of consoleRoutes) expect([id, declaredClass(file)]).toEqual([id, "private"]);
   });
 
   test("pages with personal data are private", () => {

@@ -151,3 +151,45 @@ export const orderItems = pgTable(
   },
   (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
 );
+
+/**
+ * What happened to an order, in order: placed, paid, confirmed, rejected, refunded, messages sent, …
+ * written by commerce (and by staff actions through it). The console shows it as the order's timeline.
+ * `actor` is "system", "customer" or a staff member's email.
+ */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    actor: text("actor").notNull().default("system"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/** Every email and WhatsApp message sent about an order (so the console can show and resend them). */
+export const orderMessages = pgTable(
+  "order_messages",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    /** The template: CONFIRMED, ON_HOLD, REJECTED, PAYMENT_LINK, … */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    locale: text("locale").notNull(),
+    /** SENT or FAILED. */
+    status: text("status").notNull(),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("order_messages_order_idx").on(table.orderId)],
+);

@@ -15,3 +15,4 @@ export * from "./payments";
 export * from "./octo";
 export * from "./accounts";
 export * from "./ops";
+export * from "./staff";

@@ -1,0 +1,295 @@
+/**
+ * What the staff console reads about orders: the queues of work that needs a human, order search with
+ * filters and pages, the CSV export, and an order's whole dossier (items, payment, timeline, messages).
+ * Reads only; every change goes through the commerce functions the storefront and the reconciler use.
+ */
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "#app/db/db.server";
+import { customOfferRequests, customerCancellations, orderItems, orders, payments, products } from "#app/db/schema";
+import type { LocaleCode } from "#app/i18n/locales";
+import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
+import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
+import type { OrderItemRow, OrderRow, PaymentRow } from "./orders.server";
+
+export const ORDERS_PAGE_SIZE = 25;
+/** The CSV export's ceiling: beyond it, narrow the filters. */
+export const ORDERS_EXPORT_LIMIT = 10_000;
+
+export type OrderFilter = {
+  /** Reference, email, phone or name (any part). */
+  q?: string;
+  status?: string;
+  method?: string;
+  productId?: string;
+  travelFrom?: string;
+  travelTo?: string;
+  purchasedFrom?: string;
+  purchasedTo?: string;
+  page?: number;
+};
+
+/** The filter a query string asks for, with anything malformed dropped (never an error page). */
+export function parseOrderFilter(params: URLSearchParams): OrderFilter {
+  const text = (name: string, max = 120) => {
+    const value = params.get(name)?.trim() ?? "";
+    return value && value.length <= max ? value : undefined;
+  };
+  const date = (name: string) => {
+    const value = params.get(name) ?? "";
+    return isIsoDate(value) ? value : undefined;
+  };
+  const status = text("status");
+  const method = text("method");
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    q: text("q"),
+    status: status && (ORDER_STATUSES as readonly string[]).includes(status) ? status : undefined,
+    method: method && (PAYMENT_METHODS as readonly string[]).includes(method) ? method : undefined,
+    productId: text("product", 100),
+    travelFrom: date("travelFrom"),
+    travelTo: date("travelTo"),
+    purchasedFrom: date("purchasedFrom"),
+    purchasedTo: date("purchasedTo"),
+    page: Number.isFinite(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function orderConditions(filter: OrderFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.q) {
+    const like = `%${escapeLike(filter.q)}%`;
+    const digits = filter.q.replace(/\D/g, "");
+    const text = or(
+      ilike(orders.reference, like),
+      ilike(orders.email, like),
+      ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, like),
+      digits.length >= 4 ? ilike(sql`${orders.countryCode} || ${orders.phone}`, `%${digits}%`) : undefined,
+    );
+    if (text) conditions.push(text);
+  }
+  if (filter.status) conditions.push(eq(orders.status, filter.status));
+  if (filter.method) conditions.push(eq(orders.paymentMethod, filter.method));
+  // Riyadh days: the team works in Riyadh time.
+  if (filter.purchasedFrom) conditions.push(gte(orders.purchasedAt, sql`(${filter.purchasedFrom}::date)::timestamp AT TIME ZONE 'Asia/Riyadh'`));
+  if (filter.purchasedTo) conditions.push(lt(orders.purchasedAt, sql`(${addDays(filter.purchasedTo, 1)}::date)::timestamp AT TIME ZONE 'Asia/Riyadh'`));
+  const itemConditions: SQL[] = [];
+  if (filter.productId) itemConditions.push(eq(orderItems.productId, filter.productId));
+  if (filter.travelFrom) itemConditions.push(gte(orderItems.localDate, filter.travelFrom));
+  if (filter.travelTo) itemConditions.push(lte(orderItems.localDate, filter.travelTo));
+  if (itemConditions.length) {
+    conditions.push(inArray(orders.id, sql`(SELECT ${orderItems.orderId} FROM ${orderItems} WHERE ${and(...itemConditions)})`));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export type OrderListRow = Pick<OrderRow, "id" | "reference" | "status" | "paymentMethod" | "currency" | "totalAmount" | "firstName" | "lastName" | "email" | "countryCode" | "phone" | "purchasedAt" | "locale"> & {
+  items: number;
+  firstTravelDate: string | null;
+};
+
+const listColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  currency: orders.currency,
+  totalAmount: orders.totalAmount,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  countryCode: orders.countryCode,
+  phone: orders.phone,
+  purchasedAt: orders.purchasedAt,
+  locale: orders.locale,
+  items: sql<number>`(SELECT count(*)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+  firstTravelDate: sql<string | null>`(SELECT min(${orderItems.localDate})::text FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+};
+
+/** One page of orders matching `filter`, newest purchase first, and how many match in all. */
+export async function searchOrders(db: Database, filter: OrderFilter): Promise<{ rows: OrderListRow[]; total: number; page: number; pages: number }> {
+  const where = orderConditions(filter);
+  const [totalRow] = await db.select({ n: count() }).from(orders).where(where);
+  const total = totalRow?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(filter.page ?? 1, pages);
+  const rows = await db
+    .select(listColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.purchasedAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return { rows, total, page, pages };
+}
+
+/** Every order matching `filter` (up to the export limit), for the CSV. */
+export async function exportOrders(db: Database, filter: OrderFilter): Promise<OrderListRow[]> {
+  return db.select(listColumns).from(orders).where(orderConditions(filter)).orderBy(desc(orders.purchasedAt), desc(orders.id)).limit(ORDERS_EXPORT_LIMIT);
+}
+
+/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+export function csvCell(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export function toCsv(header: string[], rows: Array<Array<string | number | null | undefined>>): string {
+  // A byte-order mark so spreadsheet programs read Arabic names as UTF-8.
+  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+export const ORDERS_CSV_HEADER = ["reference", "status", "payment_method", "currency", "total_minor_units", "first_name", "last_name", "email", "phone", "purchased_at", "first_travel_date", "items", "locale"];
+
+export function ordersCsv(rows: OrderListRow[]): string {
+  return toCsv(
+    ORDERS_CSV_HEADER,
+    rows.map((row) => [row.reference, row.status, row.paymentMethod, row.currency, row.totalAmount, row.firstName, row.lastName, row.email, `${row.countryCode}${row.phone}`, row.purchasedAt.toISOString(), row.firstTravelDate, row.items, row.locale]),
+  );
+}
+
+export type DossierItem = OrderItemRow & { title: string; cancellation: { refundAmount: number; refundState: string } | null };
+
+export type OrderDossier = {
+  order: OrderRow;
+  items: DossierItem[];
+  payments: PaymentRow[];
+  events: OrderEvent[];
+  messages: OrderMessage[];
+};
+
+/** Everything the console shows about one order, found by its reference (case-insensitive). */
+export async function loadOrderDossier(db: Database, reference: string, locale: LocaleCode): Promise<OrderDossier | null> {
+  if (reference.length > 64) return null;
+  const [order] = await db.select().from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase()));
+  if (!order) return null;
+  const [itemRows, paymentRows, events, messages] = await Promise.all([
+    db
+      .select({ item: orderItems, title: products.title, refundAmount: customerCancellations.refundAmount, refundState: customerCancellations.refundState })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(customerCancellations, eq(customerCancellations.orderItemId, orderItems.id))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position)),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
+    listOrderEvents(db, order.id),
+    listOrderMessages(db, order.id),
+  ]);
+  const items = itemRows.map(({ item, title, refundAmount, refundState }) => ({
+    ...item,
+    title: title?.[locale] || title?.en || item.productId,
+    cancellation: refundState === null || refundAmount === null ? null : { refundAmount, refundState },
+  }));
+  return { order, items, payments: paymentRows, events, messages };
+}
+
+// ── Queues ──────────────────────────────────────────────────────────────────────────────────────
+
+export type QueueOrder = { reference: string; name: string; status: string; currency: string; totalAmount: number; purchasedAt: Date; travelDate: string | null };
+export type QueueItem = QueueOrder & { itemId: string; title: string; localDate: string };
+export type QueueOffer = { reference: string; name: string; email: string; title: string; dateFrom: string; groupSize: number; createdAt: Date };
+export type Departure = { productId: string; title: string; localDate: string; bookings: number; travellers: number };
+
+export type Queues = {
+  decisions: QueueItem[];
+  payLater: QueueOrder[];
+  offers: QueueOffer[];
+  failedRefunds: QueueItem[];
+  paymentFailures: QueueOrder[];
+  departures: Departure[];
+};
+
+const QUEUE_LIMIT = 50;
+
+function titleIn(locale: LocaleCode) {
+  return (title: Record<string, string> | null, fallback: string) => title?.[locale] || title?.en || fallback;
+}
+
+/** What needs a human now, oldest first (the oldest is the most urgent). */
+export async function loadQueues(db: Database, now: Date, locale: LocaleCode): Promise<Queues> {
+  const title = titleIn(locale);
+  const itemQueue = (where: SQL | undefined) =>
+    db
+      .select({
+        itemId: orderItems.id,
+        localDate: orderItems.localDate,
+        productId: orderItems.productId,
+        productTitle: products.title,
+        reference: orders.reference,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        status: orders.status,
+        currency: orderItems.currency,
+        amount: orderItems.amount,
+        purchasedAt: orders.purchasedAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(where)
+      .orderBy(asc(orders.purchasedAt))
+      .limit(QUEUE_LIMIT);
+  const toItem = (row: Awaited<ReturnType<typeof itemQueue>>[number]): QueueItem => ({
+    itemId: row.itemId,
+    reference: row.reference,
+    name: `${row.firstName} ${row.lastName}`,
+    status: row.status,
+    currency: row.currency,
+    totalAmount: row.amount,
+    purchasedAt: row.purchasedAt,
+    travelDate: row.localDate,
+    localDate: row.localDate,
+    title: title(row.productTitle, row.productId),
+  });
+  const orderQueue = (where: SQL | undefined) =>
+    db.select(listColumns).from(orders).where(where).orderBy(asc(orders.purchasedAt)).limit(QUEUE_LIMIT);
+  const toOrder = (row: OrderListRow): QueueOrder => ({
+    reference: row.reference,
+    name: `${row.firstName} ${row.lastName}`,
+    status: row.status,
+    currency: row.currency,
+    totalAmount: row.totalAmount,
+    purchasedAt: row.purchasedAt,
+    travelDate: row.firstTravelDate,
+  });
+  const today = todayInRiyadh(now);
+  const [decisions, payLater, offers, failedRefunds, paymentFailures, departures] = await Promise.all([
+    itemQueue(eq(orderItems.status, "PENDING")),
+    orderQueue(eq(orders.status, "PAY_LATER")),
+    db
+      .select({ reference: customOfferRequests.reference, name: customOfferRequests.name, email: customOfferRequests.email, productId: customOfferRequests.productId, productTitle: products.title, dateFrom: customOfferRequests.dateFrom, groupSize: customOfferRequests.groupSize, createdAt: customOfferRequests.createdAt })
+      .from(customOfferRequests)
+      .leftJoin(products, eq(products.id, customOfferRequests.productId))
+      .where(eq(customOfferRequests.status, "RECEIVED"))
+      .orderBy(asc(customOfferRequests.createdAt))
+      .limit(QUEUE_LIMIT),
+    itemQueue(or(eq(orderItems.refundState, "FAILED"), inArray(orderItems.id, sql`(SELECT ${customerCancellations.orderItemId} FROM ${customerCancellations} WHERE ${customerCancellations.refundState} = 'FAILED')`))),
+    orderQueue(and(eq(orders.status, "PAYMENT_FAILED"), gte(orders.updatedAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))),
+    db
+      .select({
+        productId: orderItems.productId,
+        productTitle: products.title,
+        localDate: orderItems.localDate,
+        bookings: sql<number>`count(*)::int`,
+        travellers: sql<number>`coalesce(sum((SELECT sum((unit->>'quantity')::int) FROM jsonb_array_elements(${orderItems.units}) AS unit)), 0)::int`,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(and(eq(orderItems.status, "CONFIRMED"), gte(orderItems.localDate, today), lte(orderItems.localDate, addDays(today, 1))))
+      .groupBy(orderItems.productId, products.title, orderItems.localDate)
+      .orderBy(asc(orderItems.localDate), asc(orderItems.productId)),
+  ]);
+  return {
+    decisions: decisions.map(toItem),
+    payLater: payLater.map(toOrder),
+    offers: offers.map((row) => ({ reference: row.reference, name: row.name, email: row.email, title: title(row.productTitle, row.productId), dateFrom: row.dateFrom, groupSize: row.groupSize, createdAt: row.createdAt })),
+    failedRefunds: failedRefunds.map(toItem),
+    paymentFailures: paymentFailures.map(toOrder),
+    departures: departures.map((row) => ({ productId: row.productId, title: title(row.productTitle, row.productId), localDate: row.localDate, bookings: row.bookings, travellers: row.travellers })),
+  };
+}

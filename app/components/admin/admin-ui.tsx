@@ -1,0 +1,107 @@
+/**
+ * The staff console's building blocks: page header, status badge, money and time in the console's
+ * language, definition rows, empty states. Console pages compose these so every page reads alike.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "#app/i18n/use-locale";
+import { formatMoney, isCurrencyCode } from "#app/lib/money";
+
+export function AdminPageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="admin-page-header">
+      <div>
+        <h1>{title}</h1>
+        {subtitle ? <p className="admin-page-header__subtitle">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="admin-page-header__actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+/** Tones group statuses by what they ask of the team: done, waiting, needs action, ended badly. */
+const TONES: Record<string, "ok" | "wait" | "act" | "bad" | "neutral"> = {
+  CONFIRMED: "ok",
+  SENT: "ok",
+  PAID: "ok",
+  CAPTURED: "ok",
+  REFUNDED: "neutral",
+  REDEEMED: "ok",
+  ACCEPTED: "ok",
+  PARTIALLY_CONFIRMED: "act",
+  ON_HOLD: "act",
+  PENDING: "act",
+  PAY_LATER: "act",
+  REVIEW: "act",
+  RECEIVED: "act",
+  REQUESTED: "act",
+  FAILED: "bad",
+  PAYMENT_FAILED: "bad",
+  BOOKING_FAILED: "bad",
+  REJECTED: "bad",
+  EXPIRED: "neutral",
+  CANCELLED: "neutral",
+  DECLINED: "neutral",
+  WITHDRAWN: "neutral",
+  VOIDED: "neutral",
+  AWAITING_PAYMENT: "wait",
+  PROCESSING: "wait",
+  HELD: "wait",
+  AUTHORIZED: "wait",
+  QUOTED: "wait",
+  REFUNDING: "wait",
+  CREATED: "wait",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  const tone = TONES[status] ?? "neutral";
+  return <span className={`admin-badge admin-badge--${tone}`}>{t(`admin.status.${status}`, { defaultValue: status })}</span>;
+}
+
+export function AdminMoney({ amount, currency }: { amount: number; currency: string }) {
+  const { iso } = useLocale();
+  return <span className="admin-money">{isCurrencyCode(currency) ? formatMoney(amount, currency, iso) : `${amount} ${currency}`}</span>;
+}
+
+/** A moment in Riyadh time, in the console's language. */
+export function AdminTime({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {
+  const { iso } = useLocale();
+  const date = typeof value === "string" ? new Date(value) : value;
+  const text = new Intl.DateTimeFormat(iso, { timeZone: "Asia/Riyadh", dateStyle: "medium", ...(dateOnly ? {} : { timeStyle: "short" }) }).format(date);
+  return <time dateTime={date.toISOString()}>{text}</time>;
+}
+
+/** A calendar date ("2026-11-24") in the console's language. */
+export function AdminDate({ value }: { value: string }) {
+  const { iso } = useLocale();
+  const text = new Intl.DateTimeFormat(iso, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${value}T00:00:00Z`));
+  return <time dateTime={value}>{text}</time>;
+}
+
+export function AdminEmpty({ children }: { children: ReactNode }) {
+  return <p className="admin-empty">{children}</p>;
+}
+
+export function AdminCard({ title, children, className = "", id }: { title?: ReactNode; children: ReactNode; className?: string; id?: string }) {
+  return (
+    <section className={`admin-card ${className}`.trim()} aria-labelledby={title && id ? `${id}-title` : undefined} id={id}>
+      {title ? <h2 id={id ? `${id}-title` : undefined}>{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+/** Label/value rows (a definition list laid out as a two-column grid). */
+export function AdminFacts({ rows }: { rows: Array<[ReactNode, ReactNode]> }) {
+  return (
+    <dl className="admin-facts">
+      {rows.map(([label, value], index) => (
+        <div key={index} className="admin-facts__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Staff (app/staff): the company's team. A staff member is a user (./accounts) with a role, a TOTP
+ * second factor and its own short sessions; every staff action is written to the audit log.
+ */
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+
+/**
+ * A user's staff role: `agent` (orders, bookings, offers, manifest) or `admin` (also large refunds,
+ * staff, settings). `totpSecret` is set once enrolment is confirmed; until then `totpPendingSecret`
+ * holds the secret shown as a QR code. `totpLastStep` refuses a code used twice.
+ */
+export const staffMembers = pgTable("staff_members", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  /** The console's language: en or ar. */
+  locale: text("locale").notNull().default("en"),
+  totpSecret: text("totp_secret"),
+  totpPendingSecret: text("totp_pending_secret"),
+  totpLastStep: integer("totp_last_step"),
+  invitedBy: text("invited_by"),
+  disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * A staff sign-in. `stage` PASSWORD: the password was right, the second factor is still owed (the
+ * session opens nothing but the TOTP step); FULL: signed in. Only the id's SHA-256 is stored.
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffMembers.userId, { onDelete: "cascade" }),
+    stage: text("stage").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("staff_sessions_user_idx").on(table.userId)],
+);
+
+/** One-time links that let a new staff member choose a password (from `staff:add` or an admin's invitation). */
+export const staffInvites = pgTable("staff_invites", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => staffMembers.userId, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * Every staff action: who, when, what, on which subject, with the state before and after and the reason
+ * given. `orderId` ties an action on an item, payment or booking to its order's timeline. Never updated.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Null for the system (the reconciler, a command-line tool). */
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    orderId: text("order_id"),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_log_subject_idx").on(table.subjectType, table.subjectId), index("audit_log_order_idx").on(table.orderId), index("audit_log_created_idx").on(table.createdAt)],
+);

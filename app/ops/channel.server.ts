@@ -1,0 +1,88 @@
+/**
+ * The local operator channel: how a command-line tool reaches the running server, so `staff:add`,
+ * `octo:key` and the like work while the store runs (PGlite lets only one process open its folder;
+ * with PostgreSQL it also keeps one code path). At start the server writes DATA_DIR/ops.json with its
+ * loopback URL, its pid and a fresh random token (file mode 0600: only the account running the store
+ * can read it). The endpoint answers only connections from the loopback interface that present that
+ * token; anything else gets a bare 404, as if it did not exist.
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Env } from "#app/lib/env.server";
+import { runOperatorCommandIn, type OperatorDeps } from "./commands.server";
+
+export const OPS_PATH = "/_ops/command";
+
+export type OpsFile = { url: string; token: string; pid: number };
+
+export function opsFilePath(env: Pick<Env, "DATA_DIR">): string {
+  return path.resolve(env.DATA_DIR, "ops.json");
+}
+
+export function readOpsFile(env: Pick<Env, "DATA_DIR">): OpsFile | null {
+  try {
+    const value = JSON.parse(readFileSync(opsFilePath(env), "utf8")) as Partial<OpsFile>;
+    return typeof value.url === "string" && typeof value.token === "string" && typeof value.pid === "number" ? { url: value.url, token: value.token, pid: value.pid } : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type NodeRequest = { method?: string; headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string }; body?: unknown };
+type NodeResponse = { status(code: number): NodeResponse; json(body: unknown): void; type(value: string): NodeResponse; send(body: string): void };
+
+export type OperatorChannel = {
+  /** Express handler for POST OPS_PATH (mount it with a JSON body parser before the Remix handler). */
+  handle(req: NodeRequest, res: NodeResponse): Promise<void>;
+  /** Writes DATA_DIR/ops.json once the server listens on `port`. */
+  publish(port: number): void;
+  /** Removes the file (at shutdown), if it is still ours. */
+  unpublish(): void;
+};
+
+export function createOperatorChannel(deps: OperatorDeps & { env: Pick<Env, "DATA_DIR" | "SITE_URL"> }): OperatorChannel {
+  const token = randomBytes(32).toString("base64url");
+  const file = opsFilePath(deps.env);
+  return {
+    async handle(req, res) {
+      const authorization = req.headers.authorization;
+      const given = typeof authorization === "string" && authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
+      if (req.method !== "POST" || !isLoopback(req.socket.remoteAddress) || !sameToken(given, token)) {
+        res.status(404).type("text/plain").send("Not Found");
+        return;
+      }
+      const body = (req.body ?? {}) as { command?: unknown; args?: unknown };
+      const args = typeof body.args === "object" && body.args !== null ? (body.args as Record<string, unknown>) : {};
+      if (typeof body.command !== "string") {
+        res.status(400).json({ ok: false, output: "command missing" });
+        return;
+      }
+      try {
+        const result = await runOperatorCommandIn(deps, body.command, args);
+        res.status(result.ok ? 200 : 400).json(result);
+      } catch (error) {
+        console.error("[ops]", error);
+        res.status(500).json({ ok: false, output: "The command failed; see the server log." });
+      }
+    },
+    publish(port) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const content: OpsFile = { url: `http://127.0.0.1:${port}`, token, pid: process.pid };
+      writeFileSync(file, JSON.stringify(content), { mode: 0o600 });
+    },
+    unpublish() {
+      if (readOpsFile(deps.env)?.token === token) rmSync(file, { force: true });
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Permission } from "#app/staff/roles";
+
+/**
+ * The console's navigation, in one place: each console area adds its entry here. `permission` hides
+ * an entry from staff whose role lacks it (the route checks again on the server).
+ */
+export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permission; end?: boolean }> = [
+  { to: "/admin", labelKey: "admin.nav.today", permission: "orders.view", end: true },
+  { to: "/admin/orders", labelKey: "admin.nav.orders", permission: "orders.view" },
+  { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
+  { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },
+];

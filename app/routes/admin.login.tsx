@@ -1,0 +1,88 @@
+/** Staff sign-in, step one: email and password. Step two (the TOTP code) is /admin/login/verify. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { clientAddress, hitRateLimit } from "#app/auth/rate-limit.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FormErrors, InputField } from "#app/components/forms";
+import { adminLocaleSetCookie } from "#app/lib/admin-locale";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
+import adminStylesHref from "#app/styles/admin.css";
+import { AdminLanguageSwitch } from "./admin";
+import { ADMIN_NO_STORE, adminPageContext, readStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  const session = await readStaff(app, request);
+  if (session?.stage === "FULL") throw redirect("/admin", { headers: ADMIN_NO_STORE });
+  const { locale, t } = adminPageContext(request);
+  const ready = new URL(request.url).searchParams.get("ready") === "1";
+  return json({ title: t("admin.login.title"), locale, ready }, { headers: ADMIN_NO_STORE });
+}
+
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseStaffForm(formData, StaffLoginSchema);
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password"] }), { status: 400, headers: ADMIN_NO_STORE });
+  const address = clientAddress(request);
+  const limits = { db: app.db, secret: app.env.SESSION_SECRET, now: app.clock.now() };
+  const byAddress = await hitRateLimit("staffLoginAddress", address, limits);
+  const byAccount = byAddress.allowed ? await hitRateLimit("staffLoginAccountAddress", `${submission.value.email}\u0000${address}`, limits) : byAddress;
+  if (!byAddress.allowed || !byAccount.allowed) {
+    const retryAfter = !byAddress.allowed ? byAddress.retryAfterSeconds : !byAccount.allowed ? byAccount.retryAfterSeconds : 60;
+    return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.rateLimited] }), { status: 429, headers: { ...ADMIN_NO_STORE, "Retry-After": String(retryAfter) } });
+  }
+  const member = await authenticateStaff(app.db, submission.value.email, submission.value.password);
+  // One message for an unknown address, a wrong password and a disabled member.
+  if (!member) return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.signInFailed] }), { status: 400, headers: ADMIN_NO_STORE });
+  const sessionId = await startStaffSession(app.db, member.userId, "PASSWORD", app.clock.now());
+  const headers = new Headers(ADMIN_NO_STORE);
+  headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
+  headers.append("Set-Cookie", adminLocaleSetCookie(member.locale, app.env.SITE_URL.startsWith("https://")));
+  return redirect("/admin/login/verify", { headers });
+}
+
+export default function AdminLogin() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult,
+    constraint: getZodConstraint(StaffLoginSchema),
+    onValidate: ({ formData }) => parseStaffForm(formData, StaffLoginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="admin-auth" id="admin-main">
+      <div className="admin-auth__card">
+        <p className="admin-brand admin-brand--auth">
+          Rihla <span>{t("admin.layout.console")}</span>
+        </p>
+        <h1>{t("admin.login.heading")}</h1>
+        {data.ready ? <p className="admin-notice admin-notice--ok">{t("admin.setup.done")}</p> : null}
+        <Form method="post" className="admin-form" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="username" />
+          <InputField field={fields.password} label={t("admin.fields.password")} type="password" autoComplete="current-password" />
+          <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
+            {t("admin.login.submit")}
+          </button>
+        </Form>
+        <p className="admin-auth__hint">{t("admin.login.hint")}</p>
+        <AdminLanguageSwitch locale={data.locale} />
+      </div>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,219 @@
+/**
+ * One order as the team sees it: the customer, each item with its booking and status, the payment
+ * (authorised / captured / refunded, gateway ids), the messages sent, and one timeline of everything
+ * that happened (commerce's events and staff actions from the audit log, in time order).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminCard, AdminDate, AdminEmpty, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { useLiveData } from "#app/components/admin/use-live-data";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { loadOrderDossier } from "#app/commerce/back-office.server";
+import { netAmount } from "#app/commerce/pricing";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { listAudit } from "#app/staff/audit.server";
+import { ADMIN_NO_STORE, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
+
+export type TimelineEntry = { at: string; kind: string; actor: string; detail: string | null; source: "event" | "audit" };
+
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
+  const member = await requireStaff(app, request, "orders.view");
+  const { locale, t } = adminPageContext(request);
+  const dossier = await loadOrderDossier(app.db, params.reference ?? "", locale);
+  if (!dossier) throw adminNotFound(request);
+  const audit = await listAudit(app.db, { orderId: dossier.order.id, limit: 500 });
+  const timeline: TimelineEntry[] = [
+    ...dossier.events.map((event) => ({ at: event.createdAt.toISOString(), kind: event.kind, actor: event.actor, detail: Object.keys(event.detail).length ? JSON.stringify(event.detail) : null, source: "event" as const })),
+    ...audit.map((entry) => ({ at: entry.createdAt.toISOString(), kind: entry.action, actor: entry.actorEmail, detail: entry.reason ?? null, source: "audit" as const })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const { order } = dossier;
+  return json(
+    {
+      title: t("admin.order.title", { reference: order.reference }),
+      role: member.role,
+      order: {
+        id: order.id,
+        reference: order.reference,
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        locale: order.locale,
+        currency: order.currency,
+        originalAmount: order.originalAmount,
+        discountAmount: order.discountAmount,
+        totalAmount: order.totalAmount,
+        promoCode: order.promoCode,
+        name: `${order.firstName} ${order.lastName}`,
+        email: order.email,
+        phone: `${order.countryCode} ${order.phone}`,
+        purchasedAt: order.purchasedAt,
+        updatedAt: order.updatedAt,
+        account: order.userId !== null,
+      },
+      items: dossier.items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        productId: item.productId,
+        optionId: item.optionId,
+        bookingUuid: item.bookingUuid,
+        localDate: item.localDate,
+        availabilityId: item.availabilityId,
+        units: item.units,
+        instantConfirmation: item.instantConfirmation,
+        status: item.status,
+        failureCode: item.failureCode,
+        refundState: item.refundState,
+        currency: item.currency,
+        amount: item.amount,
+        net: netAmount(item),
+        cancellation: item.cancellation,
+      })),
+      payments: dossier.payments.map((payment) => ({
+        id: payment.id,
+        gateway: payment.gateway,
+        sessionId: payment.sessionId,
+        status: payment.status,
+        captureMethod: payment.captureMethod,
+        currency: payment.currency,
+        amount: payment.amount,
+        capturedAmount: payment.capturedAmount,
+        refundedAmount: payment.refundedAmount,
+        declineCode: payment.declineCode,
+        createdAt: payment.createdAt,
+      })),
+      messages: dossier.messages,
+      timeline,
+    },
+    { headers: ADMIN_NO_STORE },
+  );
+}
+
+export default function AdminOrder() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  useLiveData();
+  const { order } = data;
+  return (
+    <>
+      <p className="admin-breadcrumb">
+        <Link to="/admin/orders">{t("admin.nav.orders")}</Link>
+      </p>
+      <AdminPageHeader
+        title={
+          <>
+            <span className="admin-reference">{order.reference}</span> <StatusBadge status={order.status} />
+          </>
+        }
+        subtitle={
+          <>
+            {t("admin.order.placed")} <AdminTime value={order.purchasedAt} />
+          </>
+        }
+      />
+      <div className="admin-order">
+        <div className="admin-order__main">
+          <AdminCard id="order-items" title={t("admin.order.items")}>
+            <ol className="admin-items">
+              {data.items.map((item) => (
+                <li key={item.id} className="admin-item" data-testid={`item-${item.id}`}>
+                  <div className="admin-item__head">
+                    <h3>{item.title}</h3>
+                    <StatusBadge status={item.status} />
+                  </div>
+                  <AdminFacts
+                    rows={[
+                      [t("admin.fields.travelDate"), <AdminDate key="d" value={item.localDate} />],
+                      [t("admin.fields.travellers"), item.units.map((unit) => `${unit.quantity} × ${unit.unitId}`).join(", ")],
+                      [t("admin.fields.amount"), <AdminMoney key="m" amount={item.net} currency={item.currency} />],
+                      [t("admin.fields.confirmation"), item.instantConfirmation ? t("admin.order.instant") : t("admin.order.onRequest")],
+                      [t("admin.fields.booking"), <code key="b" dir="ltr">{item.bookingUuid}</code>],
+                      ...(item.failureCode ? [[t("admin.fields.failure"), item.failureCode] as [string, string]] : []),
+                      ...(item.refundState !== "NONE" ? [[t("admin.fields.refund"), <StatusBadge key="r" status={item.refundState} />] as [string, JSX.Element]] : []),
+                      ...(item.cancellation
+                        ? [[t("admin.fields.cancellation"), <AdminMoney key="c" amount={item.cancellation.refundAmount} currency={item.currency} />] as [string, JSX.Element]]
+                        : []),
+                    ]}
+                  />
+                </li>
+              ))}
+            </ol>
+          </AdminCard>
+          <AdminCard id="order-timeline" title={t("admin.order.timeline")}>
+            {data.timeline.length === 0 ? (
+              <AdminEmpty>{t("admin.order.noEvents")}</AdminEmpty>
+            ) : (
+              <ol className="admin-timeline">
+                {data.timeline.map((entry, index) => (
+                  <li key={index} className={`admin-timeline__entry admin-timeline__entry--${entry.source}`}>
+                    <AdminTime value={entry.at} />
+                    <span className="admin-timeline__kind">{t(`admin.events.${entry.kind}`, { defaultValue: entry.kind })}</span>
+                    <span className="admin-timeline__actor" dir="ltr">{entry.actor}</span>
+                    {entry.detail ? <span className="admin-timeline__detail">{entry.detail}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </AdminCard>
+        </div>
+        <aside className="admin-order__side">
+          <AdminCard id="order-customer" title={t("admin.order.customer")}>
+            <AdminFacts
+              rows={[
+                [t("admin.fields.name"), order.name],
+                [t("admin.fields.email"), <a key="e" href={`mailto:${order.email}`} dir="ltr">{order.email}</a>],
+                [t("admin.fields.phone"), <a key="p" href={`tel:${order.phone.replace(/\s/g, "")}`} dir="ltr">{order.phone}</a>],
+                [t("admin.fields.language"), order.locale],
+                [t("admin.fields.account"), order.account ? t("admin.order.hasAccount") : t("admin.order.guest")],
+              ]}
+            />
+          </AdminCard>
+          <AdminCard id="order-payment" title={t("admin.order.payment")}>
+            <AdminFacts
+              rows={[
+                [t("admin.fields.paymentMethod"), t(`admin.methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod })],
+                [t("admin.fields.subtotal"), <AdminMoney key="s" amount={order.originalAmount} currency={order.currency} />],
+                ...(order.discountAmount > 0 ? [[`${t("admin.fields.discount")}${order.promoCode ? ` (${order.promoCode})` : ""}`, <AdminMoney key="d" amount={-order.discountAmount} currency={order.currency} />] as [string, JSX.Element]] : []),
+                [t("admin.fields.total"), <strong key="t"><AdminMoney amount={order.totalAmount} currency={order.currency} /></strong>],
+              ]}
+            />
+            {data.payments.map((payment) => (
+              <div key={payment.id} className="admin-payment">
+                <div className="admin-item__head">
+                  <h3>{payment.gateway}</h3>
+                  <StatusBadge status={payment.status} />
+                </div>
+                <AdminFacts
+                  rows={[
+                    [t("admin.fields.authorised"), <AdminMoney key="a" amount={payment.amount} currency={payment.currency} />],
+                    [t("admin.fields.captured"), <AdminMoney key="c" amount={payment.capturedAmount} currency={payment.currency} />],
+                    [t("admin.fields.refunded"), <AdminMoney key="r" amount={payment.refundedAmount} currency={payment.currency} />],
+                    [t("admin.fields.gatewayId"), <code key="g" dir="ltr">{payment.sessionId}</code>],
+                    ...(payment.declineCode ? [[t("admin.fields.declineCode"), payment.declineCode] as [string, string]] : []),
+                  ]}
+                />
+              </div>
+            ))}
+          </AdminCard>
+          <AdminCard id="order-messages" title={t("admin.order.messages")}>
+            {data.messages.length === 0 ? (
+              <AdminEmpty>{t("admin.order.noMessages")}</AdminEmpty>
+            ) : (
+              <ul className="admin-list">
+                {data.messages.map((message) => (
+                  <li key={message.id}>
+                    <AdminTime value={message.createdAt} /> · {t(`admin.channels.${message.channel}`)} · {message.subject ?? message.kind} <StatusBadge status={message.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </AdminCard>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,145 @@
+/** Orders: search by reference, email, phone or name; filter; page; export what is shown as CSV. A GET form: works without JavaScript. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
+
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  await requireStaff(app, request, "orders.view");
+  const { t } = adminPageContext(request);
+  const filter = parseOrderFilter(new URL(request.url).searchParams);
+  const result = await searchOrders(app.db, filter);
+  return json({ title: t("admin.orders.title"), filter, ...result }, { headers: ADMIN_NO_STORE });
+}
+
+function pageLink(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `?${params.toString()}`;
+}
+
+export default function AdminOrders() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const filter = data.filter;
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete("page");
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.orders.heading")}
+        subtitle={t("admin.orders.count", { count: data.total })}
+        actions={
+          <a className="button button--secondary" href={`/admin/orders/export.csv${exportParams.size ? `?${exportParams.toString()}` : ""}`} download>
+            {t("admin.orders.export")}
+          </a>
+        }
+      />
+      <Form method="get" className="admin-filters" role="search">
+        <div className="form-field admin-filters__search">
+          <label htmlFor="orders-q">{t("admin.orders.search")}</label>
+          <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} placeholder={t("admin.orders.searchPlaceholder")} maxLength={120} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-status">{t("admin.fields.status")}</label>
+          <select id="orders-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">{t("admin.orders.any")}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-method">{t("admin.fields.paymentMethod")}</label>
+          <select id="orders-method" name="method" defaultValue={filter.method ?? ""}>
+            <option value="">{t("admin.orders.any")}</option>
+            {PAYMENT_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`admin.methods.${method}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor="orders-product">{t("admin.fields.productId")}</label>
+          <input id="orders-product" name="product" defaultValue={filter.productId ?? ""} maxLength={100} dir="ltr" />
+        </div>
+        <fieldset className="admin-filters__range">
+          <legend>{t("admin.fields.travelDate")}</legend>
+          <input aria-label={t("admin.orders.from")} name="travelFrom" type="date" defaultValue={filter.travelFrom ?? ""} />
+          <input aria-label={t("admin.orders.to")} name="travelTo" type="date" defaultValue={filter.travelTo ?? ""} />
+        </fieldset>
+        <fieldset className="admin-filters__range">
+          <legend>{t("admin.fields.purchased")}</legend>
+          <input aria-label={t("admin.orders.from")} name="purchasedFrom" type="date" defaultValue={filter.purchasedFrom ?? ""} />
+          <input aria-label={t("admin.orders.to")} name="purchasedTo" type="date" defaultValue={filter.purchasedTo ?? ""} />
+        </fieldset>
+        <div className="admin-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t("admin.orders.apply")}
+          </button>
+          <Link to="/admin/orders">{t("admin.orders.clear")}</Link>
+        </div>
+      </Form>
+      {data.rows.length === 0 ? (
+        <AdminEmpty>{t("admin.orders.none")}</AdminEmpty>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.fields.reference")}</th>
+                <th scope="col">{t("admin.fields.status")}</th>
+                <th scope="col">{t("admin.fields.customer")}</th>
+                <th scope="col">{t("admin.fields.total")}</th>
+                <th scope="col">{t("admin.fields.paymentMethod")}</th>
+                <th scope="col">{t("admin.fields.travelDate")}</th>
+                <th scope="col">{t("admin.fields.purchased")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/admin/orders/${row.reference}`} className="admin-reference">
+                      {row.reference}
+                    </Link>
+                  </td>
+                  <td><StatusBadge status={row.status} /></td>
+                  <td>
+                    {row.firstName} {row.lastName}
+                    <span className="admin-muted" dir="ltr">{row.email}</span>
+                  </td>
+                  <td><AdminMoney amount={row.totalAmount} currency={row.currency} /></td>
+                  <td>{t(`admin.methods.${row.paymentMethod}`, { defaultValue: row.paymentMethod })}</td>
+                  <td>{row.firstTravelDate ? <AdminDate value={row.firstTravelDate} /> : null}</td>
+                  <td><AdminTime value={row.purchasedAt} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data.pages > 1 ? (
+        <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
+          {data.page > 1 ? <Link to={pageLink(search, data.page - 1)} rel="prev">{t("admin.orders.previous")}</Link> : <span />}
+          <span>{t("admin.orders.pageOf", { page: data.page, pages: data.pages })}</span>
+          {data.page < data.pages ? <Link to={pageLink(search, data.page + 1)} rel="next">{t("admin.orders.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,84 @@
+/** The one-time link from `npm run staff:add` or an admin's invitation: the new member chooses a password. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FormErrors, InputField } from "#app/components/forms";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { recordAudit } from "#app/staff/audit.server";
+import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { acceptStaffInvite, peekStaffInvite } from "#app/staff/staff.server";
+import adminStylesHref from "#app/styles/admin.css";
+import { ADMIN_NO_STORE, actorOf, adminPageContext } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }, { name: "robots", content: "noindex, nofollow" }];
+
+// The token is in the path: the page must not leak it to other sites.
+const headers = { ...ADMIN_NO_STORE, "Referrer-Policy": "no-referrer" };
+
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
+  const { t } = adminPageContext(request);
+  const token = params.token ?? "";
+  const member = token.length <= 200 ? await peekStaffInvite(app.db, token, app.clock.now()) : null;
+  return json({ title: t("admin.setup.title"), email: member?.email ?? null }, { headers });
+}
+
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
+  const submission = parseStaffForm(await request.formData(), StaffSetPasswordSchema);
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400, headers });
+  const token = params.token ?? "";
+  const now = app.clock.now();
+  const member = token.length <= 200 ? await acceptStaffInvite(app.db, token, submission.value.password, now) : null;
+  if (!member) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers });
+  await recordAudit(app.db, actorOf(member), { action: "staff.passwordSet", subjectType: "staff", subjectId: member.userId }, now);
+  return redirect("/admin/login?ready=1", { headers });
+}
+
+export default function AdminSetup() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "admin-setup",
+    lastResult,
+    constraint: getZodConstraint(StaffSetPasswordSchema),
+    onValidate: ({ formData }) => parseStaffForm(formData, StaffSetPasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main className="admin-auth" id="admin-main">
+      <div className="admin-auth__card">
+        <p className="admin-brand admin-brand--auth">
+          Rihla <span>{t("admin.layout.console")}</span>
+        </p>
+        <h1>{t("admin.setup.heading")}</h1>
+        {data.email ? (
+          <>
+            <p>{t("admin.setup.text", { email: data.email })}</p>
+            <Form method="post" className="admin-form" {...getFormProps(form)}>
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <input type="email" name="username" autoComplete="username" value={data.email} readOnly hidden />
+              <InputField field={fields.password} label={t("admin.fields.newPassword")} type="password" autoComplete="new-password" />
+              <InputField field={fields.confirmPassword} label={t("admin.fields.confirmPassword")} type="password" autoComplete="new-password" />
+              <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
+                {t("admin.setup.submit")}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p className="admin-notice admin-notice--bad" role="alert">
+            {t(STAFF_ERRORS.linkInvalid)}
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

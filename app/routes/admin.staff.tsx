@@ -1,0 +1,168 @@
+/** Staff (admins only): who has access, their roles, invitations (a one-time link by email), disabling. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminCard, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FormErrors, InputField, SelectField } from "#app/components/forms";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { recordAudit } from "#app/staff/audit.server";
+import { sendStaffInvite } from "#app/staff/invite-mail.server";
+import { isStaffRole, STAFF_ROLES } from "#app/staff/roles";
+import { StaffInviteSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { addStaffMember, countActiveAdmins, findStaffMember, listStaff, setStaffDisabled, setStaffRole } from "#app/staff/staff.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
+
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  const member = await requireStaff(app, request, "staff.manage");
+  const { t } = adminPageContext(request);
+  const staff = await listStaff(app.db);
+  return json({ title: t("admin.staff.title"), me: member.userId, staff, invited: new URL(request.url).searchParams.get("invited") }, { headers: ADMIN_NO_STORE });
+}
+
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const admin = await requireStaff(app, request, "staff.manage");
+  const now = app.clock.now();
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "invite") {
+    const submission = parseStaffForm(formData, StaffInviteSchema);
+    if (submission.status !== "success") return json({ invite: submission.reply(), notice: null }, { status: 400, headers: ADMIN_NO_STORE });
+    const { member, token } = await addStaffMember(app.db, { ...submission.value, invitedBy: admin.userId, locale: admin.locale }, now);
+    await sendStaffInvite(app, { email: member.email, name: member.name, token, locale: member.locale });
+    await recordAudit(app.db, actorOf(admin), { action: "staff.invited", subjectType: "staff", subjectId: member.userId, after: { email: member.email, role: member.role } }, now);
+    return json({ invite: submission.reply({ resetForm: true }), notice: { key: "admin.staff.invited", email: member.email } }, { headers: ADMIN_NO_STORE });
+  }
+  const userId = String(formData.get("userId") ?? "");
+  const target = userId.length <= 64 ? await findStaffMember(app.db, userId) : null;
+  if (!target) return json({ invite: null, notice: { key: "admin.errors.notFound", email: "" } }, { status: 404, headers: ADMIN_NO_STORE });
+  const removesAnAdmin = target.role === "admin" && !target.disabled && (intent === "disable" || (intent === "role" && formData.get("role") !== "admin"));
+  if (removesAnAdmin && (await countActiveAdmins(app.db)) <= 1) {
+    return json({ invite: null, notice: { key: STAFF_ERRORS.lastAdmin, email: target.email } }, { status: 409, headers: ADMIN_NO_STORE });
+  }
+  if (intent === "role") {
+    const role = formData.get("role");
+    if (!isStaffRole(role)) return json({ invite: null, notice: { key: STAFF_ERRORS.role, email: target.email } }, { status: 400, headers: ADMIN_NO_STORE });
+    await setStaffRole(app.db, target.userId, role);
+    await recordAudit(app.db, actorOf(admin), { action: "staff.roleChanged", subjectType: "staff", subjectId: target.userId, before: { role: target.role }, after: { role } }, now);
+    return json({ invite: null, notice: { key: "admin.staff.saved", email: target.email } }, { headers: ADMIN_NO_STORE });
+  }
+  if (intent === "disable" || intent === "enable") {
+    const disabled = intent === "disable";
+    await setStaffDisabled(app.db, target.userId, disabled, now);
+    await recordAudit(app.db, actorOf(admin), { action: disabled ? "staff.disabled" : "staff.enabled", subjectType: "staff", subjectId: target.userId, before: { disabled: target.disabled }, after: { disabled } }, now);
+    return json({ invite: null, notice: { key: "admin.staff.saved", email: target.email } }, { headers: ADMIN_NO_STORE });
+  }
+  return json({ invite: null, notice: null }, { status: 400, headers: ADMIN_NO_STORE });
+}
+
+export default function AdminStaff() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "staff-invite",
+    lastResult: result?.invite ?? undefined,
+    constraint: getZodConstraint(StaffInviteSchema),
+    onValidate: ({ formData }) => parseStaffForm(formData, StaffInviteSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { role: "agent" },
+  });
+  return (
+    <>
+      <AdminPageHeader title={t("admin.staff.heading")} subtitle={t("admin.staff.subtitle")} />
+      {result?.notice ? (
+        <p className="admin-notice" role="status">
+          {t(result.notice.key, { email: result.notice.email })}
+        </p>
+      ) : null}
+      <div className="admin-two-columns">
+        <AdminCard id="staff-list" title={t("admin.staff.members")}>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.fields.name")}</th>
+                  <th scope="col">{t("admin.fields.role")}</th>
+                  <th scope="col">{t("admin.staff.secondFactor")}</th>
+                  <th scope="col">{t("admin.staff.lastSignIn")}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("admin.staff.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.staff.map((member) => (
+                  <tr key={member.userId} className={member.disabled ? "admin-row--muted" : undefined}>
+                    <td>
+                      {member.name}
+                      <span className="admin-muted" dir="ltr">{member.email}</span>
+                    </td>
+                    <td>
+                      <Form method="post" className="admin-inline-form">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="userId" value={member.userId} />
+                        <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
+                          {t("admin.fields.role")}
+                        </label>
+                        <select id={`role-${member.userId}`} name="role" defaultValue={member.role}>
+                          {STAFF_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {t(`admin.roles.${role}`)}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="button button--secondary button--small">
+                          {t("admin.staff.saveRole")}
+                        </button>
+                      </Form>
+                    </td>
+                    <td>{member.totpEnabled ? <StatusBadge status="CONFIRMED" /> : <StatusBadge status="PENDING" />}</td>
+                    <td>{member.lastSignInAt ? <AdminTime value={member.lastSignInAt} /> : "—"}</td>
+                    <td>
+                      {member.userId === data.me ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="userId" value={member.userId} />
+                          <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="admin-link-button">
+                            {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </AdminCard>
+        <AdminCard id="staff-invite-card" title={t("admin.staff.invite")}>
+          <Form method="post" className="admin-form" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="invite" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="off" />
+            <InputField field={fields.name} label={t("admin.fields.name")} autoComplete="off" />
+            <SelectField field={fields.role} label={t("admin.fields.role")}>
+              {STAFF_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`admin.roles.${role}`)}
+                </option>
+              ))}
+            </SelectField>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t("admin.staff.sendInvite")}
+            </button>
+          </Form>
+        </AdminCard>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

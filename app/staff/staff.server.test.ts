@@ -1,0 +1,153 @@
+import { generateTOTP } from "@epic-web/totp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit, recordAudit, SYSTEM_ACTOR } from "./audit.server";
+import { can, PERMISSIONS, STAFF_ROLES } from "./roles";
+import {
+  acceptStaffInvite,
+  addStaffMember,
+  authenticateStaff,
+  beginTotpEnrolment,
+  completeStaffSignIn,
+  confirmTotpEnrolment,
+  countActiveAdmins,
+  peekStaffInvite,
+  readStaffSession,
+  setStaffDisabled,
+  startStaffSession,
+  STAFF_IDLE_MS,
+  STAFF_INVITE_TTL_MS,
+  STAFF_PASSWORD_STAGE_MS,
+  verifyStaffCode,
+} from "./staff.server";
+import { createTestContext, TEST_NOW, type TestContext } from "#app/testing/context.server";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.stop();
+});
+
+const minutes = (n: number) => n * 60_000;
+const at = (ms: number) => new Date(TEST_NOW.getTime() + ms);
+
+async function enrolledAgent(email: string) {
+  const { member, token } = await addStaffMember(ctx.db, { email, role: "agent" }, TEST_NOW);
+  await acceptStaffInvite(ctx.db, token, "correct horse battery", TEST_NOW);
+  const { secret } = await beginTotpEnrolment(ctx.db, member);
+  expect(await confirmTotpEnrolment(ctx.db, member.userId, (await generateTOTP({ secret })).otp)).toBe(true);
+  return { member, secret };
+}
+
+describe("roles", () => {
+  it("gives agents the day's work and keeps staff, settings, large refunds and overrides for admins", () => {
+    expect(STAFF_ROLES).toEqual(["agent", "admin"]);
+    for (const permission of Object.keys(PERMISSIONS) as Array<keyof typeof PERMISSIONS>) expect(can("admin", permission)).toBe(true);
+    expect(can("agent", "bookings.decide")).toBe(true);
+    expect(can("agent", "tickets.redeem")).toBe(true);
+    expect(can("agent", "refunds.large")).toBe(false);
+    expect(can("agent", "staff.manage")).toBe(false);
+    expect(can("agent", "policy.override")).toBe(false);
+    expect(can("agent", "settings.manage")).toBe(false);
+  });
+});
+
+describe("staff accounts", () => {
+  it("adds a member who cannot sign in until the one-time link sets a password", async () => {
+    const { member, token } = await addStaffMember(ctx.db, { email: "  Noura@Example.com ", role: "admin", name: "Noura" }, TEST_NOW);
+    expect(member).toMatchObject({ email: "noura@example.com", role: "admin", totpEnabled: false, disabled: false });
+    expect(await authenticateStaff(ctx.db, "noura@example.com", "")).toBeNull();
+    expect((await peekStaffInvite(ctx.db, token, TEST_NOW))?.userId).toBe(member.userId);
+    expect(await acceptStaffInvite(ctx.db, token, "a long password", TEST_NOW)).not.toBeNull();
+    // Once only.
+    expect(await acceptStaffInvite(ctx.db, token, "another password", TEST_NOW)).toBeNull();
+    expect(await authenticateStaff(ctx.db, "NOURA@example.com", "a long password")).toMatchObject({ userId: member.userId });
+    expect(await authenticateStaff(ctx.db, "noura@example.com", "wrong password")).toBeNull();
+  });
+
+  it("expires set-password links and replaces older ones with the newest", async () => {
+    const first = await addStaffMember(ctx.db, { email: "late@example.com", role: "agent" }, TEST_NOW);
+    expect(await peekStaffInvite(ctx.db, first.token, at(STAFF_INVITE_TTL_MS + 1))).toBeNull();
+    const second = await addStaffMember(ctx.db, { email: "late@example.com", role: "agent" }, TEST_NOW);
+    expect(await acceptStaffInvite(ctx.db, first.token, "a long password", TEST_NOW)).toBeNull();
+    expect(await acceptStaffInvite(ctx.db, second.token, "a long password", TEST_NOW)).not.toBeNull();
+  });
+
+  it("does not let a customer account into the console", async () => {
+    expect(await authenticateStaff(ctx.db, "customer-only@example.com", "whatever it is")).toBeNull();
+  });
+});
+
+describe("second factor", () => {
+  it("enrols with a code from the pending secret, then accepts each code once", async () => {
+    const { member, secret } = await enrolledAgent("totp@example.com");
+    const fresh = await readStaffSession(ctx.db, await startStaffSession(ctx.db, member.userId, "PASSWORD", TEST_NOW), TEST_NOW);
+    expect(fresh?.member.totpEnabled).toBe(true);
+    // The enrolment code was spent: the same code again is a replay.
+    const { otp } = await generateTOTP({ secret });
+    expect(await verifyStaffCode(ctx.db, member.userId, otp)).toBe(false);
+    expect(await verifyStaffCode(ctx.db, member.userId, "000000")).toBe(false);
+    expect(await verifyStaffCode(ctx.db, member.userId, "not a code")).toBe(false);
+  });
+
+  it("refuses a code made from another secret", async () => {
+    const { member } = await enrolledAgent("other-secret@example.com");
+    const { otp } = await generateTOTP();
+    expect(await verifyStaffCode(ctx.db, member.userId, otp)).toBe(false);
+  });
+});
+
+describe("staff sessions", () => {
+  it("opens nothing but the code step at PASSWORD stage, and gives a new id when complete", async () => {
+    const { member } = await enrolledAgent("session@example.com");
+    const passwordId = await startStaffSession(ctx.db, member.userId, "PASSWORD", TEST_NOW);
+    expect((await readStaffSession(ctx.db, passwordId, TEST_NOW))?.stage).toBe("PASSWORD");
+    expect(await readStaffSession(ctx.db, passwordId, at(STAFF_PASSWORD_STAGE_MS + 1))).toBeNull();
+    const fullId = await completeStaffSignIn(ctx.db, passwordId, TEST_NOW);
+    expect(fullId).not.toBeNull();
+    expect(fullId).not.toBe(passwordId);
+    expect(await readStaffSession(ctx.db, passwordId, TEST_NOW)).toBeNull();
+    expect((await readStaffSession(ctx.db, fullId!, TEST_NOW))?.stage).toBe("FULL");
+    // A second completion of the same password session is refused.
+    expect(await completeStaffSignIn(ctx.db, passwordId, TEST_NOW)).toBeNull();
+  });
+
+  it("closes a FULL session after an hour idle, and keeps an active one alive", async () => {
+    const { member } = await enrolledAgent("idle@example.com");
+    const active = await startStaffSession(ctx.db, member.userId, "FULL", TEST_NOW);
+    expect(await readStaffSession(ctx.db, active, at(STAFF_IDLE_MS - minutes(1)))).not.toBeNull();
+    expect(await readStaffSession(ctx.db, active, at(2 * STAFF_IDLE_MS - minutes(2)))).not.toBeNull();
+    const idle = await startStaffSession(ctx.db, member.userId, "FULL", TEST_NOW);
+    expect(await readStaffSession(ctx.db, idle, at(STAFF_IDLE_MS + minutes(1)))).toBeNull();
+  });
+
+  it("ends every session of a disabled member at once", async () => {
+    const { member } = await enrolledAgent("disabled@example.com");
+    const id = await startStaffSession(ctx.db, member.userId, "FULL", TEST_NOW);
+    await setStaffDisabled(ctx.db, member.userId, true, TEST_NOW);
+    expect(await readStaffSession(ctx.db, id, TEST_NOW)).toBeNull();
+    expect(await authenticateStaff(ctx.db, "disabled@example.com", "correct horse battery")).toBeNull();
+  });
+
+  it("counts enabled admins (the last one is protected by the console)", async () => {
+    const before = await countActiveAdmins(ctx.db);
+    const { member } = await addStaffMember(ctx.db, { email: "admin-count@example.com", role: "admin" }, TEST_NOW);
+    expect(await countActiveAdmins(ctx.db)).toBe(before + 1);
+    await setStaffDisabled(ctx.db, member.userId, true, TEST_NOW);
+    expect(await countActiveAdmins(ctx.db)).toBe(before);
+  });
+});
+
+describe("audit log", () => {
+  it("keeps who, what, before, after and reason, newest first, per order", async () => {
+    await recordAudit(ctx.db, { id: "usr_x", email: "agent@example.com" }, { action: "item.confirmed", subjectType: "order_item", subjectId: "it_1", orderId: "ord_audit", before: { status: "PENDING" }, after: { status: "CONFIRMED" } }, TEST_NOW);
+    await recordAudit(ctx.db, SYSTEM_ACTOR, { action: "item.rejected", subjectType: "order_item", subjectId: "it_2", orderId: "ord_audit", reason: "No guide" }, at(1000));
+    const entries = await listAudit(ctx.db, { orderId: "ord_audit" });
+    expect(entries.map((entry) => [entry.action, entry.actorEmail, entry.reason])).toEqual([
+      ["item.rejected", "system", "No guide"],
+      ["item.confirmed", "agent@example.com", null],
+    ]);
+    expect(entries[1]).toMatchObject({ before: { status: "PENDING" }, after: { status: "CONFIRMED" } });
+  });
+});

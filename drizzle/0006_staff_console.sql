@@ -1,0 +1,77 @@
+CREATE TABLE "order_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"actor" text DEFAULT 'system' NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" text NOT NULL,
+	"channel" text NOT NULL,
+	"kind" text NOT NULL,
+	"recipient" text NOT NULL,
+	"subject" text,
+	"locale" text NOT NULL,
+	"status" text NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"actor_id" text,
+	"actor_email" text NOT NULL,
+	"action" text NOT NULL,
+	"subject_type" text NOT NULL,
+	"subject_id" text NOT NULL,
+	"order_id" text,
+	"before" jsonb,
+	"after" jsonb,
+	"reason" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_invites" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_members" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"role" text NOT NULL,
+	"locale" text DEFAULT 'en' NOT NULL,
+	"totp_secret" text,
+	"totp_pending_secret" text,
+	"totp_last_step" integer,
+	"invited_by" text,
+	"disabled_at" timestamp with time zone,
+	"last_sign_in_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "staff_sessions" (
+	"id_hash" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"stage" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_invites" ADD CONSTRAINT "staff_invites_user_id_staff_members_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."staff_members"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_user_id_staff_members_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."staff_members"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "order_messages_order_idx" ON "order_messages" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject_type","subject_id");--> statement-breakpoint
+CREATE INDEX "audit_log_order_idx" ON "audit_log" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "staff_sessions_user_idx" ON "staff_sessions" USING btree ("user_id");

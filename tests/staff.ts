@@ -1,0 +1,71 @@
+/**
+ * Staff helpers for the console suites: a staff member is added the way an operator does it (the
+ * `staff:add` command, which reaches the running test server over its local operator channel), then
+ * signs in through the real pages: set-password link, password, TOTP enrolment from the page's secret.
+ */
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { generateTOTP } from "@epic-web/totp";
+import { expect, type Page } from "@playwright/test";
+
+const run = promisify(execFile);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+export const STAFF_PASSWORD = "falcon-dune-2030";
+
+type Tree = { [key: string]: string | Tree };
+const ADMIN_TEXTS = {
+  en: JSON.parse(readFileSync("app/locales/en/admin.json", "utf8")) as Tree,
+  ar: JSON.parse(readFileSync("app/locales/ar/admin.json", "utf8")) as Tree,
+};
+export type StaffLang = keyof typeof ADMIN_TEXTS;
+
+/** A console text (`admin.…`) in English or Arabic, as the tests read the page. */
+export function adminText(lang: StaffLang, key: string): string {
+  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, ADMIN_TEXTS[lang].admin!);
+  if (typeof value !== "string") throw new Error(`no console text at ${key}`);
+  return value;
+}
+
+export const uniqueStaffEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@staff.example.com`;
+
+/** Runs `npm run staff:add` (through tsx directly) against the suite's server; returns the one-time link's path. */
+export async function addStaff(email: string, role: "agent" | "admin", locale: StaffLang = "en"): Promise<string> {
+  const { stdout } = await run("node_modules/.bin/tsx", ["scripts/staff-add.ts", "--email", email, "--role", role, "--locale", locale, "--name", `Test ${role}`], {
+    env: { ...process.env, DATA_DIR, NODE_ENV: "production" },
+  });
+  const link = /https?:\/\/\S+\/admin\/setup\/\S+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`staff:add printed no link:\n${stdout}`);
+  return new URL(link).pathname;
+}
+
+export type SignedInStaff = { email: string; secret: string };
+
+/** Adds a member and signs them in with a password and a freshly enrolled TOTP; the page ends on Today. */
+export async function signInAsNewStaff(page: Page, role: "agent" | "admin", lang: StaffLang = "en", tag: string = role): Promise<SignedInStaff> {
+  const email = uniqueStaffEmail(tag);
+  const setupPath = await addStaff(email, role, lang);
+  // Each sign-in from its own address (the suite's server trusts one proxy hop), so rate limits never couple tests.
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `203.0.113.${Math.floor(Math.random() * 250) + 1}` });
+  // The console's language is a cookie: set it the way the switch does, before the first page.
+  await page.context().addCookies([{ name: "rihla_admin_lang", value: lang, url: `${baseUrl()}/admin` }]);
+  await page.goto(setupPath);
+  await page.getByLabel(adminText(lang, "fields.newPassword")).fill(STAFF_PASSWORD);
+  await page.getByLabel(adminText(lang, "fields.confirmPassword")).fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: adminText(lang, "setup.submit") }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?ready=1$/);
+  await page.getByLabel(adminText(lang, "fields.email")).fill(email);
+  await page.getByLabel(adminText(lang, "fields.password")).fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: adminText(lang, "login.submit") }).click();
+  await expect(page).toHaveURL(/\/admin\/login\/verify$/);
+  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+  await page.getByLabel(adminText(lang, "fields.code")).fill((await generateTOTP({ secret })).otp);
+  await page.getByRole("button", { name: adminText(lang, "verify.submit") }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return { email, secret };
+}
+
+function baseUrl(): string {
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
+}

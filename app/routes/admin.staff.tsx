@@ -4,7 +4,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminPageHeader, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors, InputField, SelectField } from "#app/components/forms";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -124,7 +124,9 @@ export default function AdminStaff() {
                         </button>
                       </Form>
                     </td>
-                    <td>{member.totpEnabled ? <StatusBadge status="CONFIRMED" /> : <StatusBadge status="PENDING" />}</td>
+                    <td>
+                      <span className={`admin-badge admin-badge--${member.totpEnabled ? "ok" : "act"}`}>{member.totpEnabled ? t("admin.staff.totpOn") : t("admin.staff.totpOff")}</span>
+                    </td>
                     <td>{member.lastSignInAt ? <AdminTime value={member.lastSignInAt} /> : "—"}</td>
                     <td>
                       {member.userId === data.me ? null : (

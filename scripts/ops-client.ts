@@ -3,6 +3,7 @@
  * it; see app/ops/channel.server.ts), otherwise against the database directly.
  */
 import { openDatabase } from "#app/db/db.server";
+import { DatabaseInUseError } from "#app/db/folder-lock.server";
 import { parseEnv } from "#app/lib/env.server";
 import { readOpsFile, OPS_PATH } from "#app/ops/channel.server";
 import { runOperatorCommandIn, type OperatorResult } from "#app/ops/commands.server";
@@ -33,7 +34,14 @@ export async function runOperatorCommand(command: string, args: Record<string, u
       console.warn(`[ops] the server in ops.json did not answer (${(error as Error).message}); using the database directly`);
     }
   }
-  const handle = await openDatabase(env);
+  let handle;
+  try {
+    handle = await openDatabase(env);
+  } catch (error) {
+    // The store is starting (it has not published its channel yet), or another tool has the folder.
+    if (error instanceof DatabaseInUseError) return { ok: false, output: `${error.message}\nTry again in a moment.` };
+    throw error;
+  }
   try {
     return await runOperatorCommandIn({ db: handle.db, env, clock: { now: () => new Date() } }, command, args);
   } finally {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { lockFolder } from "./folder-lock.server";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -319,8 +320,18 @@ export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | 
     handle = openNodePg(env.DATABASE_URL);
   } else {
     const dataDir = path.join(env.DATA_DIR, "pglite");
-    if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env);
-    handle = await openPglite({ dataDir });
+    // Before anything touches the folder: one process at a time (see folder-lock.server.ts).
+    await mkdir(env.DATA_DIR, { recursive: true });
+    const unlock = lockFolder(dataDir);
+    try {
+      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env);
+      const opened = await openPglite({ dataDir });
+      const close = opened.close;
+      handle = { ...opened, close: () => close().finally(unlock) };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   try {
     if (handle.kind === "pglite") {

@@ -10,7 +10,7 @@ export function SiteFooter({ storefrontType, layout }: { storefrontType: Storefr
   const { t } = useTranslation();
   return (
     <footer className={`site-footer site-footer--${layout.footer}`} data-footer={layout.footer}>
-      <div className="container site-footer__inner">
+      <div className="container">
         <nav aria-label={t("nav.footer")} className="site-footer__nav">
           <section>
             <h2>{t("layout.footer.discover")}</h2>

@@ -85,7 +85,7 @@ export function FooterSupport() {
     <section className="site-footer__support">
       <h2>{t("support.menuLabel")}</h2>
       <SupportLinkList className="site-footer__support-links" />
-      <SupportClaims className="support-claims support-claims--footer" />
+      <SupportClaims />
     </section>
   );
 }
@@ -99,7 +99,8 @@ export function FloatingSupport() {
   const location = useLocation();
   return (
     <details className="floating-support" key={location.pathname}>
-      <summary aria-label={t("support.menuLabel")}>
+      {/* Named by its visible word ("Help"), also when wide windows show only the round "?" button. */}
+      <summary>
         <span aria-hidden="true">?</span> <span className="floating-support__label">{t("support.open")}</span>
       </summary>
       <div className="floating-support__menu" role="group" aria-label={t("support.menuLabel")}>

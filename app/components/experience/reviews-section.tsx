@@ -28,7 +28,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
   const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
 
   return (
-    <section id="reviews" className="detail-section detail-reviews" aria-labelledby="reviews-heading">
+    <section id="reviews" className="detail-section" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">{t("detail.sections.reviews")}</h2>
       {reviews.total > 0 ? (
         <div className="detail-reviews__summary">

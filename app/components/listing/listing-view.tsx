@@ -98,8 +98,26 @@ export function ListingView() {
               ))}
             </select>
           </div>
-          <details className="listing__filter-panel" open>
-            <summary>{t("discovery.listing.filters")}</summary>
+          {/* Closed on phones: the results come first, behind a "Filters (n)" button that opens without
+              JavaScript. Wide screens show the panel beside the results whatever its state (listing.css). */}
+          <details className="listing__filter-panel">
+            <summary className="listing__filters-toggle">
+              <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                <path d="M3 5h14M3 10h14M3 15h14" />
+                <circle cx="7" cy="5" r="1.8" fill="currentColor" />
+                <circle cx="13" cy="10" r="1.8" fill="currentColor" />
+                <circle cx="9" cy="15" r="1.8" fill="currentColor" />
+              </svg>
+              <span>{t("discovery.listing.filters")}</span>
+              {data.state.activeFilters > 0 ? (
+                <>
+                  <span className="listing__filters-count" aria-hidden="true">
+                    {data.state.activeFilters}
+                  </span>
+                  <span className="visually-hidden">({t("discovery.listing.activeFilters", { count: data.state.activeFilters })})</span>
+                </>
+              ) : null}
+            </summary>
             <fieldset className="facet facet--price">
               <legend>{t("discovery.listing.priceRange")}</legend>
               <label>

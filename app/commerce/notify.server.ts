@@ -6,8 +6,8 @@ import { getFixedT } from "#app/i18n/i18n.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
-import { getLocale } from "#app/i18n/locales";
+import { isCurrencyCode } from "#app/lib/money";
+import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
 
 export interface WhatsAppNotifier {
@@ -43,9 +43,9 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice):
   const locale = isLocaleCode(notice.locale) ? notice.locale : "en";
   const t = getFixedT(locale);
   const key = `booking.email.${notice.outcome}`;
-  const total = isCurrencyCode(notice.currency) ? formatMoney(notice.total, notice.currency, getLocale(locale).iso) : `${notice.total} ${notice.currency}`;
+  const total = isCurrencyCode(notice.currency) ? formatMoney(locale, notice.total, notice.currency) : `${notice.total} ${notice.currency}`;
   const link = `${deps.env.SITE_URL}${localized(locale, notice.accessUrlPath)}`;
-  const lines = notice.items.map((item) => `- ${item.title} (${item.localDate}): ${t(`booking.itemStatus.${item.status}`)}`);
+  const lines = notice.items.map((item) => `- ${item.title} (${formatLocalDate(locale, item.localDate, "short")}): ${t(`booking.itemStatus.${item.status}`)}`);
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),
     "",

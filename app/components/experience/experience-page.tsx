@@ -6,7 +6,7 @@ import { ExperienceCard } from "#app/components/experience-card";
 import { JsonLdScript } from "#app/components/json-ld";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SupportBlock } from "#app/components/support";
-import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import { useFormatDuration, useFormatMoney, useFormatRating } from "#app/i18n/use-format";
 import { pageMeta } from "#app/lib/meta";
 import { BookingBox } from "./booking-box";
 import { ContentSections } from "./content-sections";
@@ -31,6 +31,7 @@ export function ExperiencePage() {
   const { t } = useTranslation();
   const formatDuration = useFormatDuration();
   const formatMoney = useFormatMoney();
+  const formatRating = useFormatRating();
 
   return (
     <article className="detail container" aria-labelledby="detail-title">
@@ -61,7 +62,7 @@ export function ExperiencePage() {
           {experience.reviewCount > 0 ? (
             <a href="#reviews" className="detail-rating">
               <RatingStars rating={experience.rating} />
-              <strong>{experience.rating.toFixed(1)}</strong>
+              <strong>{formatRating(experience.rating)}</strong>
               <span>{t("detail.rating.reviews", { count: experience.reviewCount })}</span>
             </a>
           ) : (

@@ -4,7 +4,7 @@ import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
 import { ReviewForm } from "#app/components/review-form";
-import { useLocale } from "#app/i18n/use-locale";
+import { useFormatLocalDate, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
 import { RatingStars } from "./rating-stars";
 import { loginPath as loginPagePath } from "#app/lib/paths";
 
@@ -15,14 +15,15 @@ import { loginPath as loginPagePath } from "#app/lib/paths";
  */
 export function ReviewsSection({ data }: { data: DetailPageData }) {
   const { t } = useTranslation();
-  const { iso } = useLocale();
+  const formatRating = useFormatRating();
+  const formatNumber = useFormatNumber();
+  const formatDate = useFormatLocalDate("medium");
   const { search } = useLocation();
   const { reviews, experience } = data;
   const shown = reviews.items.length;
   const morePages = data.reviewPages < Math.min(reviews.pageCount, MAX_REVIEW_PAGES) && shown < reviews.total;
   const next = new URLSearchParams(search);
   next.set("reviews", String(data.reviewPages + 1));
-  const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
   const loginPath = loginPagePath({ redirectTo: data.path });
   // Signed-in visitors write their review right here; others are sent to log in and come back.
   const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
@@ -33,7 +34,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
       {reviews.total > 0 ? (
         <div className="detail-reviews__summary">
           <p className="detail-reviews__score">
-            <strong>{experience.rating.toFixed(1)}</strong>
+            <strong>{formatRating(experience.rating)}</strong>
             <RatingStars rating={experience.rating} />
             <span>{t("detail.reviews.basedOn", { count: reviews.total })}</span>
           </p>
@@ -49,7 +50,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
                     <td className="detail-reviews__bar" aria-hidden="true">
                       <span style={{ inlineSize: `${percent}%` }} />
                     </td>
-                    <td>{count}</td>
+                    <td>{formatNumber(count)}</td>
                   </tr>
                 );
               })}
@@ -71,7 +72,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
                   <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
                 </span>
                 <span>{review.authorName}</span>
-                {review.visitedOn ? <span>{t("detail.reviews.visited", { date: dateFormat.format(new Date(`${review.visitedOn}T00:00:00Z`)) })}</span> : null}
+                {review.visitedOn ? <span>{t("detail.reviews.visited", { date: formatDate(review.visitedOn) })}</span> : null}
               </p>
               <p>{review.body}</p>
             </li>

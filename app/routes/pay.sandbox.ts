@@ -51,8 +51,8 @@ ${
     ? `<form method="post">
 <label for="card">${escape(t("booking.sandbox.cardNumber"))}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" required>
-<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
-<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
+<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
+<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
 <label for="name">${escape(t("booking.sandbox.name"))}</label><input id="name" name="name" autocomplete="cc-name">
 <button type="submit">${escape(t("booking.sandbox.pay", { amount }))}</button>
 </form>

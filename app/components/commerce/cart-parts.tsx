@@ -149,6 +149,8 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
               name="code"
               type="text"
               autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
               placeholder={t("booking.promo.placeholder")}
               defaultValue={refusal?.code ?? ""}
               aria-invalid={refusal ? true : undefined}

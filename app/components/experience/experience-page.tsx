@@ -2,9 +2,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
+import { Breadcrumbs } from "#app/components/breadcrumbs";
 import { ExperienceCard } from "#app/components/experience-card";
 import { JsonLdScript } from "#app/components/json-ld";
-import { LocalizedLink } from "#app/components/localized-link";
 import { SupportBlock } from "#app/components/support";
 import { useFormatDuration, useFormatMoney, useFormatRating } from "#app/i18n/use-format";
 import { pageMeta } from "#app/lib/meta";
@@ -38,17 +38,10 @@ export function ExperiencePage() {
       {data.jsonLd.map((entry, index) => (
         <JsonLdScript key={index} data={entry} />
       ))}
-      <nav className="detail-breadcrumbs" aria-label={t("detail.breadcrumbLabel")}>
-        <ol>
-          <li>
-            <LocalizedLink to={homePath()}>{t("detail.breadcrumbHome")}</LocalizedLink>
-          </li>
-          <li>
-            <LocalizedLink to={cityPath(experience.city.slug)}>{experience.city.name}</LocalizedLink>
-          </li>
-          <li aria-current="page">{experience.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        label={t("detail.breadcrumbLabel")}
+        items={[{ name: t("detail.breadcrumbHome"), path: homePath() }, { name: experience.city.name, path: cityPath(experience.city.slug) }, { name: experience.title }]}
+      />
 
       <header className="detail-header">
         <p className="detail-header__eyebrow">

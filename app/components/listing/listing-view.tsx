@@ -5,8 +5,8 @@ import type { ListingPageData } from "#app/routes/listing-page.server";
 import { nextPageSearch } from "#app/catalogue/listing-query";
 import type { CatalogueFacets, FacetValue } from "#app/catalogue/types";
 import { toMajor } from "#app/lib/money";
+import { Breadcrumbs } from "../breadcrumbs";
 import { ExperienceCard } from "../experience-card";
-import { LocalizedLink } from "../localized-link";
 
 /** Facet groups shown as checkboxes, with the query parameter each writes. */
 const CHECKBOX_GROUPS: Array<{ facet: keyof CatalogueFacets; param: string; titleKey: string; hideOn?: ListingPageData["scope"][] }> = [
@@ -69,15 +69,7 @@ export function ListingView() {
   const currencyDivisor = (amount: number) => toMajor(amount, data.currency);
   return (
     <div className="listing container">
-      <nav aria-label={t("discovery.listing.breadcrumb")} className="breadcrumbs">
-        <ol>
-          {data.breadcrumbs.map((crumb, index) => (
-            <li key={crumb.path}>
-              {index < data.breadcrumbs.length - 1 ? <LocalizedLink to={crumb.path}>{crumb.name}</LocalizedLink> : <span aria-current="page">{crumb.name}</span>}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs label={t("discovery.listing.breadcrumb")} items={data.breadcrumbs} />
       <header className="listing__header">
         <h1>{data.heading}</h1>
         <p className="listing__count" role="status">

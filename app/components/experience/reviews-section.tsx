@@ -4,7 +4,9 @@ import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
 import { ReviewForm } from "#app/components/review-form";
+import { getLocale, isLocaleCode } from "#app/i18n/locales";
 import { useFormatLocalDate, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
+import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
 import { loginPath as loginPagePath } from "#app/lib/paths";
 
@@ -15,6 +17,7 @@ import { loginPath as loginPagePath } from "#app/lib/paths";
  */
 export function ReviewsSection({ data }: { data: DetailPageData }) {
   const { t } = useTranslation();
+  const page = useLocale();
   const formatRating = useFormatRating();
   const formatNumber = useFormatNumber();
   const formatDate = useFormatLocalDate("medium");
@@ -63,20 +66,34 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
 
       {shown > 0 ? (
         <ol className="detail-reviews__list">
-          {reviews.items.map((review, index) => (
-            <li key={review.id} id={`review-${index + 1}`} className="detail-review">
-              <h3>{review.title}</h3>
-              <p className="detail-review__meta">
-                <span className="detail-review__rating">
-                  <RatingStars rating={review.rating} />
-                  <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
-                </span>
-                <span>{review.authorName}</span>
-                {review.visitedOn ? <span>{t("detail.reviews.visited", { date: formatDate(review.visitedOn) })}</span> : null}
-              </p>
-              <p>{review.body}</p>
-            </li>
-          ))}
+          {reviews.items.map((review, index) => {
+            // A review keeps the language it was written in: marked for readers, and `lang`/`dir` for screen readers and layout.
+            const foreign = review.locale !== page.code;
+            const dir = isLocaleCode(review.locale) ? getLocale(review.locale).dir : "auto";
+            return (
+              <li key={review.id} id={`review-${index + 1}`} className="detail-review">
+                {foreign ? (
+                  <p className="detail-review__language">
+                    {isLocaleCode(review.locale) ? t(`detail.reviews.inLanguage.${review.locale}`) : t("detail.reviews.inOtherLanguage")}
+                  </p>
+                ) : null}
+                <h3 lang={foreign ? review.locale : undefined} dir={foreign ? dir : undefined}>
+                  {review.title}
+                </h3>
+                <p className="detail-review__meta">
+                  <span className="detail-review__rating">
+                    <RatingStars rating={review.rating} />
+                    <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
+                  </span>
+                  <span>{review.authorName}</span>
+                  {review.visitedOn ? <span>{t("detail.reviews.visited", { date: formatDate(review.visitedOn) })}</span> : null}
+                </p>
+                <p lang={foreign ? review.locale : undefined} dir={foreign ? dir : undefined}>
+                  {review.body}
+                </p>
+              </li>
+            );
+          })}
         </ol>
       ) : null}
 

@@ -9,6 +9,10 @@
  *
  * And every page type, in both projects, fits a 320 px wide screen: nothing overflows sideways, and
  * Arabic pages write every number with Latin digits (docs/decisions/029).
+ *
+ * `DOCS_SCREENSHOTS=1 npx playwright test tests/visual.spec.ts --project js` also writes the design
+ * screenshots in docs/screenshots (real text, no masks), with a few more pages (listing, detail,
+ * cookie banner, empty cart, checkout errors, sign-up, blog post).
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -37,6 +41,17 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
 const PASSWORD = "desert-rose-2030";
 const WIDTHS = [390, 1280] as const;
+const DOCS = process.env.DOCS_SCREENSHOTS === "1";
+
+/** docs/screenshots/<name>-<width>-<lang>.png at each width, when DOCS_SCREENSHOTS=1. */
+async function docsShots(page: Page, name: string, lang: Lang, { fullPage = true } = {}) {
+  if (!DOCS) return;
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}-${lang}.png`, fullPage, animations: "disabled", caret: "hide" });
+  }
+}
 
 function isoDate(daysAhead: number): string {
   return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
@@ -115,9 +130,11 @@ async function expectAccessible(page: Page, name: string) {
  * stand-in of typical length, so it wraps the same way every run, and masked in the screenshot.
  * Toasts are gone first (they come and go on their own clock).
  */
-async function compare(page: Page, name: string, dynamic: (page: Page) => Locator[] = () => []) {
+async function compare(page: Page, pageName: string, lang: Lang, dynamic: (page: Page) => Locator[] = () => []) {
+  const name = `${pageName}-${lang}`;
   await expect(page.locator(".toast")).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page, name);
+  await docsShots(page, pageName, lang);
   for (const locator of dynamic(page)) {
     await locator.evaluateAll((nodes) =>
       nodes.forEach((node) => {
@@ -149,7 +166,7 @@ test.describe("the booking path looks as designed", () => {
       await addToCart(page, lang);
       await page.goto(`${prefix}/cart`);
       await expect(page.getByTestId("cart-line")).toHaveCount(1);
-      await compare(page, `cart-${lang}`, (p) => [p.locator(".cart-line__facts > div:first-child dd")]);
+      await compare(page, "cart", lang, (p) => [p.locator(".cart-line__facts > div:first-child dd")]);
 
       await page.goto(`${prefix}/checkout`);
       await page.getByLabel(b(lang, "checkout.firstName")).fill("Noura");
@@ -157,7 +174,7 @@ test.describe("the booking path looks as designed", () => {
       await page.getByLabel(b(lang, "checkout.phone")).fill("501234567");
       await page.getByLabel(b(lang, "checkout.email")).fill(email);
       // The email is an input's value (its width is the field's): masked as it is.
-      await compare(page, `checkout-${lang}`, (p) => [p.getByLabel(b(lang, "checkout.email")), p.locator(".checkout-lines li > span:first-of-type")]);
+      await compare(page, "checkout", lang, (p) => [p.getByLabel(b(lang, "checkout.email")), p.locator(".checkout-lines li > span:first-of-type")]);
 
       await page.getByRole("button", { name: b(lang, "checkout.confirmPay") }).click();
       await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
@@ -165,11 +182,11 @@ test.describe("the booking path looks as designed", () => {
       await page.getByRole("button", { name: /Pay|ادفع/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.success.heading") })).toBeVisible({ timeout: 20_000 });
       // Where the details went; reference, purchase id and purchase time; the booked day.
-      await compare(page, `result-${lang}`, (p) => [p.getByText(email), p.locator(".order-facts > div:nth-child(-n+3) dd"), p.locator(".order-item > span:first-of-type")]);
+      await compare(page, "result", lang, (p) => [p.getByText(email), p.locator(".order-facts > div:nth-child(-n+3) dd"), p.locator(".order-item > span:first-of-type")]);
 
       await page.goto(`${prefix}/invoices`);
       await expect(page.getByTestId("invoice")).toHaveCount(1);
-      await compare(page, `invoices-${lang}`, (p) => [
+      await compare(page, "invoices", lang, (p) => [
         p.getByTestId("order-id"),
         p.locator(".invoice-card__facts dd:nth-of-type(-n+2)"),
         p.locator(".invoice-card > p").filter({ hasText: email }),
@@ -178,7 +195,45 @@ test.describe("the booking path looks as designed", () => {
 
       await page.context().clearCookies({ name: "rihla_session" });
       await page.goto(`${prefix}/auth/login`);
-      await compare(page, `sign-in-${lang}`);
+      await compare(page, "sign-in", lang);
+    });
+  }
+});
+
+test.describe("design screenshots for docs/screenshots", () => {
+  test.skip(({ javaScriptEnabled }) => !DOCS || !javaScriptEnabled, "only with DOCS_SCREENSHOTS=1");
+  test.describe.configure({ timeout: 180_000 });
+
+  for (const lang of ["en", "ar"] as const) {
+    test(`${lang}: discovery pages, the cookie banner and the other states of the booking path`, async ({ page }) => {
+      await useOwnAddress(page);
+      const { prefix } = LANGS[lang];
+      await page.goto(`${prefix}/things-to-do-in-dubai?rating=4`);
+      await docsShots(page, "listing", lang);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.locator(".listing__filters-toggle").click();
+      await page.screenshot({ path: `docs/screenshots/listing-filters-open-390-${lang}.png`, animations: "disabled" });
+      await page.goto(`${prefix}/things-to-do-in-dubai/dubai-dinner-cruise-with-live-entertainment?reviews=3`);
+      await docsShots(page, "detail", lang);
+      await page.goto(`${prefix}/blog/best-time-to-visit-alula`);
+      await docsShots(page, "blog-post", lang);
+      await page.goto(`${prefix}/cart`);
+      await docsShots(page, "cart-empty", lang);
+      await page.goto(`${prefix}/auth/sign-up`);
+      await docsShots(page, "sign-up", lang);
+      await page.goto(`${prefix}/invoices`);
+      await docsShots(page, "invoices-logged-out", lang);
+      await addToCart(page, lang);
+      await page.goto(`${prefix}/checkout`);
+      await page.getByLabel(b(lang, "checkout.email")).fill("noura@");
+      await page.getByRole("button", { name: b(lang, "checkout.confirmPay") }).click();
+      await expect(page.locator(".form-errors li").first()).toBeVisible();
+      await docsShots(page, "checkout-errors", lang);
+      // A first visit: the banner, fixed at the bottom of the window.
+      await page.context().clearCookies({ name: "rihla_consent" });
+      await page.goto(`${prefix}/`);
+      await expect(page.getByTestId("consent-banner")).toBeVisible();
+      await docsShots(page, "consent-banner", lang, { fullPage: false });
     });
   }
 });

@@ -3,6 +3,13 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 
+/**
+ * The suites run a tag manager (TAG_MANAGER_ID below), so every page would ask about cookies first.
+ * Every browser starts as a visitor who already answered "no"; the tests about the banner and the tag
+ * manager clear or change this cookie (tests/fixtures.ts: `consentCookie`).
+ */
+const ANSWERED_CONSENT = { name: "rihla_consent", value: "denied", domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const };
+
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -30,6 +37,7 @@ export default defineConfig({
     headless: true,
     locale: "en-US",
     trace: "retain-on-failure",
+    storageState: { cookies: [ANSWERED_CONSENT], origins: [] },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   // Every flow runs twice: with JavaScript, and without it (the storefront must work either way).
@@ -57,6 +65,8 @@ export default defineConfig({
       PAY_LATER_MAX_PER_ADDRESS: "100000",
       // The suites stand in for a load balancer: each test sends its own X-Forwarded-For.
       TRUST_PROXY: "1",
+      // A tag manager container (the seed ships none): the consent banner and GTM tests route its host to a stand-in.
+      TAG_MANAGER_ID: "GTM-RIHLA01",
     },
   },
 });

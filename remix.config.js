@@ -56,6 +56,7 @@ export const RESOURCE_ROUTES = [
   ["api/locale", "routes/api.locale.ts", "api-locale"],
   ["api/availability", "routes/api.availability.ts", "api-availability"],
   ["api/currency", "routes/api.currency.ts", "api-currency"],
+  ["api/consent", "routes/api.consent.ts", "api-consent"],
   ["api/preview-layout", "routes/api.preview-layout.ts", "api-preview-layout"],
   ["api/suggest", "routes/api.suggest.ts", "api-suggest"],
   ["sitemap.xml", "routes/sitemap-index.ts", "sitemap-index"],

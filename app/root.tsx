@@ -10,7 +10,8 @@ import { FlashToaster } from "#app/components/flash-toaster";
 import { SiteFooter } from "#app/components/site-footer";
 import { SiteHeader } from "#app/components/site-header";
 import { FloatingSupport } from "#app/components/support";
-import { TagManager } from "#app/components/tag-manager";
+import { ConsentBanner } from "#app/components/consent-banner";
+import { TagManager, tagManagerScriptUrl } from "#app/components/tag-manager";
 import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { DismissMenus } from "#app/layouts/dismiss-menus";
@@ -19,6 +20,7 @@ import { getPreviewLayout } from "#app/layouts/preview.server";
 import { accountSummary } from "#app/auth/account-summary.server";
 import { getUser } from "#app/lib/session-cookie.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
+import { readConsent } from "#app/lib/consent.server";
 import { getPublicEnv } from "#app/lib/env.server";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { useNonce } from "#app/lib/nonce";
@@ -63,6 +65,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
     layout,
     locale,
     site,
+    // The cookie banner's answer: the tag manager loads only after "granted" (app/lib/consent.server.ts).
+    consent: readConsent(request.headers.get("Cookie")),
     siteUrl: env.SITE_URL,
     errorTitles: { notFound: t("pages.notFound.title"), error: t("pages.error.title") },
     ENV: getPublicEnv(env),
@@ -97,6 +101,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const storefrontType = data?.site.storefrontType ?? "default";
   const layout = getLayout(data?.layout);
   const nonce = useNonce();
+  // Analytics need consent; with no tag manager configured there is nothing to ask about.
+  const analytics = Boolean(tagManagerScriptUrl(data?.site.tagManagerId));
   if (data?.adminLocale) return <AdminDocument>{children}</AdminDocument>;
   return (
     <html lang={locale.code} dir={locale.dir}>
@@ -112,16 +118,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t("site.skipToContent")}
         </a>
+        {/* Early in the document for keyboards and screen readers; shown fixed at the bottom. */}
+        {analytics && !data?.consent ? <ConsentBanner /> : null}
         <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} user={data?.user ?? null} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter storefrontType={storefrontType} layout={layout} />
+        <SiteFooter storefrontType={storefrontType} layout={layout} consentSettings={analytics && Boolean(data?.consent)} />
         <FloatingSupport />
         <DismissMenus />
         <BuildRefresh />
-        <TagManager id={data?.site.tagManagerId} />
+        <TagManager id={data?.consent === "granted" ? data.site.tagManagerId : null} />
         <ScrollRestoration nonce={nonce} />
         <script
           nonce={nonce}

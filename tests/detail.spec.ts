@@ -119,6 +119,31 @@ test("'See More Reviews' shows more reviews, with or without JavaScript", async 
   await expect(page.getByRole("link", { name: "Write a Review" })).toHaveAttribute("href", `/auth/login?redirectTo=${encodeURIComponent(CANONICAL)}`);
 });
 
+test("reviews in another language than the page's are marked with theirs, and carry it as lang/dir", async ({ page }) => {
+  // The Arabic page lists Arabic reviews first, then the others.
+  await page.goto(`/ar${CANONICAL}?reviews=3`);
+  const reviews = page.locator(".detail-review");
+  await expect(reviews.first()).toBeVisible();
+  const marks: Record<string, string> = { en: "مراجعة باللغة الإنجليزية", ru: "مراجعة باللغة الروسية", zh: "مراجعة باللغة الصينية" };
+  let foreign = 0;
+  for (const review of await reviews.all()) {
+    const lang = await review.locator("h3").getAttribute("lang");
+    if (lang === null) {
+      await expect(review.locator(".detail-review__language")).toHaveCount(0);
+      continue;
+    }
+    foreign++;
+    await expect(review.locator(".detail-review__language")).toHaveText(marks[lang]!);
+    await expect(review.locator("h3")).toHaveAttribute("dir", "ltr");
+  }
+  expect(foreign).toBeGreaterThan(0);
+  // English page: an Arabic review is "Review in Arabic", written right to left.
+  await page.goto(`${CANONICAL}?reviews=6`);
+  const arabic = page.locator(".detail-review", { has: page.locator('h3[lang="ar"]') }).first();
+  await expect(arabic.locator(".detail-review__language")).toHaveText("Review in Arabic");
+  await expect(arabic.locator("h3")).toHaveAttribute("dir", "rtl");
+});
+
 test("the non-canonical URL answers 301 to the canonical one, keeping prefix and query", async ({ request }) => {
   const response = await request.get(`/ar/experiences/${SLUG}?date=2030-01-01`, { maxRedirects: 0 });
   expect(response.status()).toBe(301);

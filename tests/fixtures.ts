@@ -62,5 +62,10 @@ export function localized(prefix: string, path: string): string {
   return `${prefix}${path}`;
 }
 
+/** The cookie-banner answer for a context (playwright.config.ts starts every browser with "denied"). */
+export function consentCookie(baseURL: string, value: "granted" | "denied") {
+  return { name: "rihla_consent", value, url: baseURL, httpOnly: true, sameSite: "Lax" as const };
+}
+
 export const test = base;
 export { expect };

@@ -6,7 +6,8 @@
  * redirects, and a page served from the page cache (it replays the CSP it was rendered with).
  */
 import type { Page, Response } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { BASE_URL } from "../playwright.config";
+import { consentCookie, expect, test } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "CSP violations matter where scripts run");
 
@@ -29,6 +30,8 @@ type Watch = { violations: string[] };
 
 async function watch(page: Page): Promise<Watch> {
   const state: Watch = { violations: [] };
+  // The visitor accepted analytics, so the tag manager loads under the policy too.
+  await page.context().addCookies([consentCookie(BASE_URL, "granted")]);
   await page.route(/^https:\/\/www\.googletagmanager\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: "text/javascript", body: route.request().url().includes("gtm.js") ? FAKE_GTM : "window.__gtagLoaded = true;" }),
   );
@@ -116,8 +119,8 @@ test("the reset-password page keeps its own Referrer-Policy", async ({ request }
 
 test("a page served from the page cache carries the CSP of its own nonce, and its scripts run", async ({ browser, request }) => {
   const path = "/terms-and-conditions";
-  // Fill the cache (or find it filled), then load the page in a fresh browser (no cookies).
-  await request.get(path);
+  // Fill the cache (or find it filled), then load the page in a fresh browser with the same banner answer (watch).
+  await request.get(path, { headers: { Cookie: "rihla_consent=granted" } });
   const context = await browser.newContext();
   const page = await context.newPage();
   const state = await watch(page);

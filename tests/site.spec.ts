@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { readOutboxDir } from "#app/lib/outbox";
-import { expect, LOCALES, localized, test } from "./fixtures";
+import { consentCookie, expect, LOCALES, localized, test } from "./fixtures";
 
 /** The seed dataset the server reads: the pages must show its texts. */
 const SEED = readFileSync(path.resolve("cms/seed/production.ndjson"), "utf8")
@@ -239,20 +239,79 @@ test.describe("contact form", () => {
   });
 });
 
-test.describe("tag manager", () => {
-  test("loads after the page is interactive and counts client-side page views; absent without JavaScript", async ({ page }) => {
-    let gtmRequests = 0;
+test.describe("cookie consent and the tag manager", () => {
+  const CONSENT = Object.fromEntries(LOCALES.map((locale) => [locale.code, (JSON.parse(readFileSync(`app/locales/${locale.code}/site.json`, "utf8")) as { consent: Record<string, string> }).consent]));
+
+  /** A stand-in for GTM's host; counts what the page asks for. */
+  async function fakeGtm(page: Page) {
+    const calls = { requests: 0 };
     await page.route("https://www.googletagmanager.com/**", (route) => {
-      gtmRequests++;
+      calls.requests++;
       return route.fulfill({ contentType: "text/javascript", body: "window.__gtmLoaded = true;" });
     });
+    return calls;
+  }
+
+  async function consentCookieOf(page: Page) {
+    return (await page.context().cookies()).find((cookie) => cookie.name === "rihla_consent");
+  }
+
+  test.beforeEach(async ({ page }) => {
+    // A first visit: no answer yet (playwright.config.ts starts every browser with one).
+    await page.context().clearCookies();
+  });
+
+  for (const locale of LOCALES) {
+    test(`${locale.code}: the banner asks first, in the page's language, with Reject beside Accept`, async ({ page }) => {
+      const texts = CONSENT[locale.code]!;
+      const gtm = await fakeGtm(page);
+      await page.goto(localized(locale.prefix, "/faq"));
+      const banner = page.getByRole("region", { name: texts.title });
+      await expect(banner).toBeVisible();
+      const reject = banner.getByRole("button", { name: texts.reject, exact: true });
+      const accept = banner.getByRole("button", { name: texts.accept, exact: true });
+      await expect(reject).toBeVisible();
+      await expect(accept).toBeVisible();
+      // As easy as each other: the same size, the same style.
+      const [rejectBox, acceptBox] = [await reject.boundingBox(), await accept.boundingBox()];
+      expect(Math.abs(rejectBox!.width - acceptBox!.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs(rejectBox!.height - acceptBox!.height)).toBeLessThanOrEqual(1);
+      expect(await reject.getAttribute("class")).toBe(await accept.getAttribute("class"));
+      await expect(banner.getByRole("link", { name: texts.privacy })).toHaveAttribute("href", localized(locale.prefix, "/privacy-policy"));
+      await page.waitForLoadState("load");
+      expect(gtm.requests).toBe(0);
+      await expect(page.locator("script[src*='googletagmanager']")).toHaveCount(0);
+    });
+  }
+
+  test("Reject: stored for 365 days, the banner leaves and no tag manager loads", async ({ page }) => {
+    const gtm = await fakeGtm(page);
+    await page.goto("/faq?q=ticket");
+    await page.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/faq\?q=ticket$/);
+    const cookie = await consentCookieOf(page);
+    expect(cookie?.value).toBe("denied");
+    const days = (cookie!.expires - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+    await page.goto("/about");
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await page.waitForLoadState("load");
+    expect(gtm.requests).toBe(0);
+  });
+
+  test("Accept loads the tag manager after the page is interactive and counts client-side page views; never without JavaScript", async ({ page }) => {
+    const gtm = await fakeGtm(page);
     await page.goto("/faq");
+    await page.getByRole("button", { name: "Accept", exact: true }).click();
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    expect((await consentCookieOf(page))?.value).toBe("granted");
     if (isNoJs()) {
-      // goto resolved on the load event: every resource the HTML asks for has been fetched, and
-      // without JavaScript nothing can ask for more.
+      await page.goto("/about");
       await page.waitForLoadState("load");
       await expect(page.locator("script[src*='googletagmanager']")).toHaveCount(0);
-      expect(gtmRequests).toBe(0);
+      expect(gtm.requests).toBe(0);
       return;
     }
     await expect(page.locator("script[data-tag-manager='gtm']")).toHaveAttribute("src", "https://www.googletagmanager.com/gtm.js?id=GTM-RIHLA01");
@@ -261,7 +320,41 @@ test.describe("tag manager", () => {
     await expect(page).toHaveURL(/\/about$/);
     const views = await page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view").map((entry) => entry.page_path));
     expect(views).toEqual(["/faq", "/about"]);
-    expect(gtmRequests).toBe(1);
+    expect(gtm.requests).toBe(1);
+  });
+
+  test("the footer's Cookie settings asks again", async ({ page, baseURL }) => {
+    await page.context().addCookies([consentCookie(baseURL!, "granted")]);
+    await page.goto("/about");
+    await expect(page.getByTestId("consent-banner")).toHaveCount(0);
+    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" }).click();
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
+    expect(await consentCookieOf(page)).toBeUndefined();
+  });
+
+  test("the banner moves nothing on the page (layout shift ≤ 0.02) and leaves the end of the page reachable", async ({ page }) => {
+    test.skip(isNoJs(), "layout shifts are measured by a script");
+    await page.addInitScript(() => {
+      const state = window as unknown as { __cls: number };
+      state.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) state.__cls += entry.value;
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/things-to-do-in-dubai");
+    await expect(page.getByTestId("consent-banner")).toBeVisible();
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
+    // Scrolled to the end, the footer's last line and the help button are above the banner.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const banner = (await page.getByTestId("consent-banner").boundingBox())!;
+    for (const locator of [page.locator(".site-footer__copyright"), page.locator("details.floating-support > summary")]) {
+      const box = (await locator.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(banner.y);
+    }
   });
 });
 

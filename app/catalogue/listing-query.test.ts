@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { hasActiveFilters, MAX_LISTING_PAGES, nextPageSearch, parseListingQuery } from "./listing-query";
+import { activeFilterCount, hasActiveFilters, MAX_LISTING_PAGES, nextPageSearch, parseListingQuery } from "./listing-query";
 
 const toMinor = (major: number) => Math.round(major * 100);
 
@@ -30,6 +30,14 @@ describe("listing query", () => {
     expect(state.theme).toBe("desert");
     expect(state.date).toBe("2026-12-01");
     expect(hasActiveFilters(state)).toBe(true);
+  });
+
+  test("the filter count: each ticked value, the rating, the price range as one; not the sort, page or theme", () => {
+    const count = (query: string) => activeFilterCount(parseListingQuery(new URLSearchParams(query), toMinor));
+    expect(count("sort=price-asc&page=2&theme=desert")).toBe(0);
+    expect(count("duration=multi-day&language=en&language=ar")).toBe(3);
+    expect(count("rating=4&price_min=50&price_max=300")).toBe(2);
+    expect(count("price_max=300&category=tours")).toBe(2);
   });
 
   test("comma-separated values are read as several", () => {

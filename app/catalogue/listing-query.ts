@@ -78,6 +78,16 @@ export function hasActiveFilters(state: ListingState): boolean {
   return Object.keys(state.filters).length > 0 || state.theme !== null;
 }
 
+/**
+ * How many choices the filter panel shows as made (the count on the phone's 'Filters' button): each
+ * ticked value, the star rating, and the price range as one.
+ */
+export function activeFilterCount(state: Pick<ListingState, "filters">): number {
+  const { priceMin, priceMax, minRating, themes: _themes, cities: _cities, ...lists } = state.filters;
+  const ticked = Object.values(lists).reduce((sum, values) => sum + (values?.length ?? 0), 0);
+  return ticked + (minRating !== undefined ? 1 : 0) + (priceMin !== undefined || priceMax !== undefined ? 1 : 0);
+}
+
 /** The query of the next 'Load More' page: the same state with page + 1. */
 export function nextPageSearch(params: URLSearchParams, currentPage: number): string {
   const next = new URLSearchParams(params);

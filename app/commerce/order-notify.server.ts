@@ -9,7 +9,8 @@ import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
 import type { Database } from "#app/db/db.server";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { isCurrencyCode } from "#app/lib/money";
+import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
 import { loadProducts } from "./cart.server";
 import { getOrderItems, resultPath, type OrderRow } from "./order-records.server";
@@ -47,9 +48,9 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice):
   const locale = isLocaleCode(notice.locale) ? notice.locale : "en";
   const t = getFixedT(locale);
   const key = `booking.email.${notice.outcome}`;
-  const total = isCurrencyCode(notice.currency) ? formatMoney(notice.total, notice.currency, getLocale(locale).iso) : `${notice.total} ${notice.currency}`;
+  const total = isCurrencyCode(notice.currency) ? formatMoney(locale, notice.total, notice.currency) : `${notice.total} ${notice.currency}`;
   const link = `${deps.env.SITE_URL}${localized(locale, notice.accessUrlPath)}`;
-  const lines = notice.items.map((item) => `- ${item.title} (${item.localDate}): ${t(`booking.itemStatus.${item.status}`)}`);
+  const lines = notice.items.map((item) => `- ${item.title} (${formatLocalDate(locale, item.localDate, "short")}): ${t(`booking.itemStatus.${item.status}`)}`);
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),
     "",

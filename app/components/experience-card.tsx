@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ExperienceCard as ExperienceCardData } from "#app/catalogue/types";
-import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import { useFormatDuration, useFormatMoney, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
 import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 import { detailPath } from "#app/lib/paths";
@@ -19,6 +19,8 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const formatDuration = useFormatDuration();
+  const formatRating = useFormatRating();
+  const formatNumber = useFormatNumber();
   return (
     <article className="experience-card">
       <LocalizedLink to={detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug })} className="experience-card__link">
@@ -41,8 +43,8 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
           <p className="experience-card__facts">
             <span>{formatDuration(card.duration.minutes, card.duration.unit)}</span>
             {card.reviewCount > 0 ? (
-              <span aria-label={t("discovery.card.ratingLabel", { rating: card.rating.toFixed(1), count: card.reviewCount })}>
-                ★ {card.rating.toFixed(1)} ({card.reviewCount})
+              <span role="img" aria-label={t("discovery.card.ratingLabel", { rating: formatRating(card.rating), count: card.reviewCount })}>
+                ★ {formatRating(card.rating)} ({formatNumber(card.reviewCount)})
               </span>
             ) : null}
           </p>

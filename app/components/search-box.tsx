@@ -50,7 +50,7 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
           <SearchSuggestionsSource url={suggestUrl} onData={setSuggestions} />
         </Suspense>
       ) : null}
-      <div className="search-box__field search-box__field--where">
+      <div className="search-box__field">
         <label htmlFor={`${id}-q`}>{t("discovery.home.whereTo")}</label>
         <input
           id={`${id}-q`}

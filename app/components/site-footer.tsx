@@ -3,14 +3,15 @@ import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
 import { aboutPath, blogPath, cartPath, contactPath, faqPath, invoicesPath, listingPath, privacyPolicyPath, termsPath } from "#app/lib/paths";
 import { LocalizedLink } from "./localized-link";
+import { ConsentSettingsButton } from "./consent-banner";
 import { FooterSupport } from "./support";
 
 /** The site footer; the layout's footer variant (columns, dark, compact) is CSS on the same markup. */
-export function SiteFooter({ storefrontType, layout }: { storefrontType: StorefrontType; layout: Layout }) {
+export function SiteFooter({ storefrontType, layout, consentSettings = false }: { storefrontType: StorefrontType; layout: Layout; /** Offer "Cookie settings" (a tag manager is configured and the visitor has answered). */ consentSettings?: boolean }) {
   const { t } = useTranslation();
   return (
     <footer className={`site-footer site-footer--${layout.footer}`} data-footer={layout.footer}>
-      <div className="container site-footer__inner">
+      <div className="container">
         <nav aria-label={t("nav.footer")} className="site-footer__nav">
           <section>
             <h2>{t("layout.footer.discover")}</h2>
@@ -41,6 +42,7 @@ export function SiteFooter({ storefrontType, layout }: { storefrontType: Storefr
           </section>
         </nav>
         <FooterSupport />
+        {consentSettings ? <ConsentSettingsButton /> : null}
         <p className="site-footer__copyright">{t("site.copyright")}</p>
       </div>
     </footer>

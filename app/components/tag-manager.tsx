@@ -33,9 +33,10 @@ function whenIdleAfterLoad(run: () => void): () => void {
 }
 
 /**
- * Google Tag Manager, when the CMS site settings name a container: loaded after hydration once the
- * browser is idle, and told about every page view (the first and each client-side navigation).
- * Nothing is rendered or loaded when no container is configured.
+ * Google Tag Manager, when the CMS site settings name a container and the visitor accepted the cookie
+ * banner (root.tsx passes no id otherwise): loaded after hydration once the browser is idle, and told
+ * about every page view (the first and each client-side navigation). Nothing is rendered or loaded
+ * without a container or without consent.
  */
 export function TagManager({ id }: { id: string | null | undefined }) {
   const location = useLocation();

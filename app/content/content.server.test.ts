@@ -108,14 +108,18 @@ describe("locale-independent content and overrides", () => {
     );
   });
 
-  it("lets the environment override the storefront type, layout and currency", async () => {
+  it("lets the environment override the storefront type, layout, currency and tag manager", async () => {
     const overridden = createContentService({
       store: createSeedStore(),
-      overrides: () => ({ STOREFRONT_TYPE: "supplier", LAYOUT_TYPE: "deira", DEFAULT_CURRENCY: "AED" }),
+      overrides: () => ({ STOREFRONT_TYPE: "supplier", LAYOUT_TYPE: "deira", DEFAULT_CURRENCY: "AED", TAG_MANAGER_ID: "GTM-STAGE01" }),
     });
     const settings = await overridden.getSiteSettings("ar");
-    expect(settings).toMatchObject({ storefrontType: "supplier", discoverType: "experiences", layoutType: "deira", defaultCurrency: "AED", siteName: "رحلة" });
+    expect(settings).toMatchObject({ storefrontType: "supplier", discoverType: "experiences", layoutType: "deira", defaultCurrency: "AED", tagManagerId: "GTM-STAGE01", siteName: "رحلة" });
     await overridden.close();
+  });
+
+  it("the seed names no tag manager: a project configures its own", async () => {
+    for (const locale of ["en", "ru", "zh", "ar"] as const) expect((await service.getSiteSettings(locale)).tagManagerId).toBeNull();
   });
 
   it("clamps paging input", async () => {

@@ -76,7 +76,7 @@ export interface ContentService {
   close(): Promise<void>;
 }
 
-type Overrides = Pick<Env, "STOREFRONT_TYPE" | "LAYOUT_TYPE" | "DEFAULT_CURRENCY">;
+type Overrides = Pick<Env, "STOREFRONT_TYPE" | "LAYOUT_TYPE" | "DEFAULT_CURRENCY" | "TAG_MANAGER_ID">;
 
 export interface ContentServiceOptions {
   store: ContentStore;
@@ -124,6 +124,7 @@ export function createContentService({ store, cache = createContentCache(), over
       discoverType: env.STOREFRONT_TYPE ? (storefrontType === "supplier" ? "experiences" : "things-to-do") : base.discoverType,
       layoutType: env.LAYOUT_TYPE ?? base.layoutType,
       defaultCurrency: env.DEFAULT_CURRENCY ?? base.defaultCurrency,
+      tagManagerId: env.TAG_MANAGER_ID ?? base.tagManagerId,
     };
   }
 

@@ -1,9 +1,14 @@
-/** The locales the storefront offers. English is the default and has no URL prefix. */
+/**
+ * The locales the storefront offers. English is the default and has no URL prefix. `iso` names the
+ * language (documents, structured data); `intl` is what numbers and dates are formatted with
+ * (app/i18n/format.ts): Latin digits and the Gregorian calendar for every locale, Arabic included
+ * (docs/decisions/029).
+ */
 export const LOCALES = [
-  { code: "en", iso: "en-US", name: "English", dir: "ltr" },
-  { code: "ru", iso: "ru-RU", name: "Русский", dir: "ltr" },
-  { code: "zh", iso: "zh-CN", name: "中文", dir: "ltr" },
-  { code: "ar", iso: "ar-SA", name: "العربية", dir: "rtl" },
+  { code: "en", iso: "en-US", intl: "en-US", name: "English", dir: "ltr" },
+  { code: "ru", iso: "ru-RU", intl: "ru-RU", name: "Русский", dir: "ltr" },
+  { code: "zh", iso: "zh-CN", intl: "zh-CN", name: "中文", dir: "ltr" },
+  { code: "ar", iso: "ar-SA", intl: "ar-SA-u-ca-gregory-nu-latn", name: "العربية", dir: "rtl" },
 ] as const;
 
 export type Locale = (typeof LOCALES)[number];

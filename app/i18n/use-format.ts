@@ -1,26 +1,45 @@
 import { useCallback } from "react";
-import { formatMoney, type Money } from "#app/lib/money";
+import type { Money } from "#app/lib/money";
+import { formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit, type DateStyle } from "./format";
 import { useLocale } from "./use-locale";
 
-/** Formats money for the page's locale (Intl with the locale's ISO code). */
+/** The page locale's formatters (app/i18n/format.ts): every number and date a component shows goes through one of these. */
+
+/** Formats money for the page's locale. */
 export function useFormatMoney(): (money: Money, options?: { compact?: boolean }) => string {
-  const { iso } = useLocale();
-  return useCallback((money, options) => formatMoney(money.amount, money.currency, iso, options), [iso]);
+  const { code } = useLocale();
+  return useCallback((money, options) => formatMoney(code, money.amount, money.currency, options), [code]);
+}
+
+/** Counts and plain numbers. */
+export function useFormatNumber(): (value: number, options?: Intl.NumberFormatOptions) => string {
+  const { code } = useLocale();
+  return useCallback((value, options) => formatNumber(code, value, options), [code]);
+}
+
+/** Star ratings with one decimal. */
+export function useFormatRating(): (rating: number) => string {
+  const { code } = useLocale();
+  return useCallback((rating) => formatRating(code, rating), [code]);
+}
+
+/** Calendar dates (YYYY-MM-DD) in a named style. */
+export function useFormatLocalDate(style: DateStyle = "medium"): (isoDate: string) => string {
+  const { code } = useLocale();
+  return useCallback((isoDate) => formatLocalDate(code, isoDate, style), [code, style]);
 }
 
 /** "2 h 30 min", "3 days", in the page's language. */
 export function useFormatDuration(): (minutes: number, unit?: string) => string {
-  const { iso } = useLocale();
+  const { code } = useLocale();
   return useCallback(
     (minutes, unit) => {
-      const format = (value: number, unitName: "minute" | "hour" | "day") =>
-        new Intl.NumberFormat(iso, { style: "unit", unit: unitName, unitDisplay: "long" }).format(value);
-      if (unit === "DAY" || unit === "NIGHT" || minutes >= 24 * 60) return format(Math.round(minutes / (24 * 60)), "day");
+      if (unit === "DAY" || unit === "NIGHT" || minutes >= 24 * 60) return formatUnit(code, Math.round(minutes / (24 * 60)), "day");
       const hours = Math.floor(minutes / 60);
       const rest = minutes % 60;
-      if (hours === 0) return format(rest, "minute");
-      return rest === 0 ? format(hours, "hour") : `${format(hours, "hour")} ${format(rest, "minute")}`;
+      if (hours === 0) return formatUnit(code, rest, "minute");
+      return rest === 0 ? formatUnit(code, hours, "hour") : `${formatUnit(code, hours, "hour")} ${formatUnit(code, rest, "minute")}`;
     },
-    [iso],
+    [code],
   );
 }

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   /** "1" lets /api/preview-layout set a signed cookie that previews a layout in one browser; always on outside production. */
   LAYOUT_PREVIEW: z.enum(["0", "1", ""]).default("").transform((value) => value === "1"),
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/).optional().or(z.literal("").transform(() => undefined)),
+  /** A Google Tag Manager container instead of the CMS's (a staging container; the end-to-end suite's stand-in). */
+  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/).optional().or(z.literal("").transform(() => undefined)),
   /** Signs cookies (cart, session, flash). Unset: generated once per installation (DATA_DIR/secrets.json). */
   SESSION_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Outgoing mail: an SMTP server (smtp://user:pass@host:587); when empty, mail goes to ${DATA_DIR}/outbox. */

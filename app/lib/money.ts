@@ -124,7 +124,7 @@ export function multiplyMoney(money: Money, quantity: number): Money {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Formats minor units for display with the locale's ISO code, e.g. formatMoney(12345, "SAR", "ar-SA"). */
+/** Formats minor units for display with an Intl locale tag. Pages and emails call it through app/i18n/format.ts, which passes the locale's `intl` tag (Latin digits, docs/decisions/029). */
 export function formatMoney(amount: number, currency: CurrencyCode, isoLocale: string, options?: { compact?: boolean }): string {
   const exponent = EXPONENTS[currency];
   const wholeAmount = amount % 10 ** exponent === 0;

@@ -119,6 +119,29 @@ describe("page cache", () => {
     expect(state.renders).toBe(2);
   });
 
+  test("keeps one copy per cookie-banner answer, and refreshes each with its own answer", async () => {
+    const clock = { now: 0 };
+    const state = { renders: 0 };
+    const handler: Handler = (req, res) => {
+      state.renders += 1;
+      res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=60, stale-while-revalidate=600" });
+      res.end(`<p>render ${state.renders} ${/rihla_consent=(\w+)/.exec(req.headers.cookie ?? "")?.[1] ?? "banner"}</p>`);
+    };
+    const { origin } = await serve(handler, clock);
+    const page = async (cookie?: string) => (await fetch(`${origin}/faq`, cookie ? { headers: { Cookie: cookie } } : {})).text();
+    expect(await page()).toBe("<p>render 1 banner</p>");
+    expect(await page("rihla_consent=granted; _ga=GA1.1.123")).toBe("<p>render 2 granted</p>");
+    expect(await page("rihla_consent=denied")).toBe("<p>render 3 denied</p>");
+    // Other cookies (analytics ids) do not make more copies; an unknown answer is no answer.
+    expect(await page("_ga=GA1.1.456; rihla_consent=granted")).toBe("<p>render 2 granted</p>");
+    expect(await page("rihla_consent=maybe")).toBe("<p>render 1 banner</p>");
+    expect(state.renders).toBe(3);
+    clock.now = 61_000;
+    expect(await page("rihla_consent=granted")).toBe("<p>render 2 granted</p>");
+    await expect.poll(() => page("rihla_consent=granted")).toBe("<p>render 4 granted</p>");
+    expect(await page()).toBe("<p>render 1 banner</p>");
+  });
+
   test("clear() drops every page (content or catalogue changed)", async () => {
     const clock = { now: 0 };
     const { state, handler } = counter("public, s-maxage=60");

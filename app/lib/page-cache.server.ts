@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import type { CacheClass } from "./cache-policy";
+import { CONSENT_COOKIE, readConsent } from "./consent.server";
 import { PERSONAL_COOKIES } from "./http";
 
 /**
@@ -11,6 +12,11 @@ import { PERSONAL_COOKIES } from "./http";
  * 200, a `Cache-Control` that is `public` with `s-maxage`, and no cookie set; it never answers a request that carries a personal cookie. It honours
  * `s-maxage` and `stale-while-revalidate` (a stale page is served while one background request
  * refreshes it) and `Vary`. `clear()` drops everything when published content or the catalogue changes.
+ *
+ * The cookie banner's answer (app/lib/consent.server.ts) is not personal but changes the page (banner
+ * or not, tag manager or not): each page is kept once per answer (none, granted, denied). A CDN in
+ * front must do the same (a cache key on the `rihla_consent` cookie's value), or bypass its cache for
+ * requests that carry it.
  */
 
 type CachedPage = {
@@ -65,7 +71,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   function keyOf(url: string, headers: IncomingMessage["headers"]): string {
     const vary = varyByUrl.get(url) ?? [];
-    return [url, ...vary.map((name) => `${name}:${String(headers[name] ?? "")}`)].join("\n");
+    return [url, `consent:${readConsent(headers.cookie) ?? ""}`, ...vary.map((name) => `${name}:${String(headers[name] ?? "")}`)].join("\n");
   }
 
   function send(res: ServerResponse, page: CachedPage, state: "HIT" | "STALE") {
@@ -90,9 +96,12 @@ export function createPageCache(options: PageCacheOptions) {
         if (age <= page.maxAgeMs + page.staleMs) {
           if (!refreshing.has(key)) {
             refreshing.add(key);
-            const headers = Object.fromEntries(
+            const headers: Record<string, string> = Object.fromEntries(
               (varyByUrl.get(url) ?? []).flatMap((name) => (req.headers[name] ? [[name, String(req.headers[name])]] : [])),
             );
+            // The refreshed copy must be the same variant as the stale one.
+            const consent = readConsent(req.headers.cookie);
+            if (consent) headers.cookie = `${CONSENT_COOKIE}=${consent}`;
             options
               .revalidate(url, { ...headers, [REVALIDATE_HEADER]: "1" })
               .catch((error: unknown) => console.error(`[page-cache] could not refresh ${url}`, error))

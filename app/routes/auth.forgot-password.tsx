@@ -57,7 +57,7 @@ function ForgotForm() {
   return (
     <Form method="post" className="form auth-form" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+      <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
       <Honeypot formId="forgot-password" label={t("account.fields.honeypot")} />
       <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
         {t("account.forgot.submit")}

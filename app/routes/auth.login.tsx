@@ -113,7 +113,7 @@ export default function LoginRoute() {
       <Form method="post" className="form auth-form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
-        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
         <InputField field={fields.password} label={t("account.fields.password")} type="password" autoComplete="current-password" />
         <Honeypot formId="login" label={t("account.fields.honeypot")} />
         <p>

@@ -73,7 +73,7 @@ export default function SignUpRoute() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <InputField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" />
+        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
         <InputField
           field={fields.password}
           label={t("account.fields.password")}

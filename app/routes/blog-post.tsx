@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BlogCard } from "#app/components/blog-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLdScript } from "#app/components/json-ld";
+import { Breadcrumbs } from "#app/components/breadcrumbs";
 import { LocalizedLink } from "#app/components/localized-link";
 import { imageUrl } from "#app/content/assets";
 import { RichText } from "#app/components/portable-text";
@@ -29,17 +30,7 @@ export default function BlogPostRoute() {
       {jsonLd.map((data, index) => (
         <JsonLdScript key={index} data={data} />
       ))}
-      <nav aria-label={t("blog.breadcrumb")} className="breadcrumbs">
-        <ol>
-          <li>
-            <LocalizedLink to={homePath()}>{t("blog.home")}</LocalizedLink>
-          </li>
-          <li>
-            <LocalizedLink to={blogPath()}>{t("nav.blog")}</LocalizedLink>
-          </li>
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs label={t("blog.breadcrumb")} items={[{ name: t("blog.home"), path: homePath() }, { name: t("nav.blog"), path: blogPath() }, { name: post.title }]} />
       <header>
         <h1>{post.title}</h1>
         <p className="page-meta">

@@ -157,8 +157,8 @@ function CheckoutForm() {
             <p className="checkout-form__hint">{t("booking.checkout.leadText")}</p>
             <InputField className="field" field={fields.firstName} label={t("booking.checkout.firstName")} autoComplete="given-name" />
             <InputField className="field" field={fields.lastName} label={t("booking.checkout.lastName")} autoComplete="family-name" />
-            {/* type="text": the schema's message, not the browser's, explains a wrong format (also without JavaScript). */}
-            <InputField className="field" field={fields.email} label={t("booking.checkout.email")} inputMode="email" autoComplete="email" dir="ltr" />
+            {/* The form is noValidate (conform), so the schema's message, not the browser's, explains a wrong format, also without JavaScript. */}
+            <InputField className="field" field={fields.email} label={t("booking.checkout.email")} type="email" autoComplete="email" dir="ltr" />
             <div className="field field--phone">
               <SelectField className="field__part" field={fields.countryCode} label={t("booking.checkout.countryCode")} dir="ltr">
                 {COUNTRY_CODES.map((code) => (

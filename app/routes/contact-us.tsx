@@ -65,7 +65,7 @@ function ContactForm() {
       <Form method="post" className="form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField field={fields.name} label={t("contact.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("contact.email")} type="email" autoComplete="email" />
+        <InputField field={fields.email} label={t("contact.email")} type="email" autoComplete="email" dir="ltr" />
         <InputField field={fields.subject} label={t("contact.subject")} autoComplete="off" />
         <TextareaInputField field={fields.message} label={t("contact.message")} rows={6} />
         <Honeypot formId="contact" label={t("contact.honeypot")} />

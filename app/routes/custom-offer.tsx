@@ -80,12 +80,12 @@ export default function CustomOfferRoute() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
         <InputField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
-        <InputField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" />
-        <InputField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" />
+        <InputField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" inputMode="numeric" />
+        <InputField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" inputMode="decimal" />
         <TextareaInputField field={fields.message} label={t("account.offers.message")} rows={5} />
         <InputField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" />
-        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" inputMode="tel" autoComplete="tel" />
+        <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" dir="ltr" />
+        <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" />
         <Honeypot formId="custom-offer" label={t("account.fields.honeypot")} />
         <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
           {t("account.offers.submit")}

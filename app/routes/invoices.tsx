@@ -13,7 +13,10 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { useLocale } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { isCurrencyCode } from "#app/lib/money";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
+import { formatInstant, formatMoney } from "#app/i18n/format";
+import { useFormatLocalDate } from "#app/i18n/use-format";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
@@ -56,8 +59,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function useMoney() {
-  const { iso } = useLocale();
-  return (amount: number, currency: string) => formatMoney(amount, isCurrencyCode(currency) ? currency : "SAR", iso);
+  const { code } = useLocale();
+  return (amount: number, currency: string) => formatMoney(code, amount, isCurrencyCode(currency) ? currency : "SAR");
 }
 
 function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; locale: string }) {
@@ -96,10 +99,9 @@ function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; l
 
 function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; locale: string }) {
   const { t } = useTranslation();
-  const { iso } = useLocale();
+  const { code } = useLocale();
   const money = useMoney();
-  const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium" });
-  const dayFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
+  const formatDay = useFormatLocalDate("medium");
   const invoiceAvailable = invoice.items.some((item) => item.status === "CONFIRMED" || item.status === "CANCELLED");
   return (
     <article className="invoice-card" data-testid="invoice" aria-labelledby={`invoice-${invoice.id}`}>
@@ -110,7 +112,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
         <dt>{t("account.invoices.invoiceId")}</dt>
         <dd data-testid="invoice-id">{invoice.invoiceId}</dd>
         <dt>{t("account.invoices.purchaseDate")}</dt>
-        <dd>{dateFormat.format(new Date(invoice.purchasedAt))}</dd>
+        <dd>{formatInstant(code, invoice.purchasedAt, RIYADH_TIME_ZONE, { dateStyle: "medium" })}</dd>
         <dt>{t("account.invoices.status")}</dt>
         <dd>
           <span className={`status-badge status-badge--${invoice.status.toLowerCase()}`} data-testid="order-status">
@@ -151,7 +153,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
               <LocalizedLink to={experiencePath(item.slug)}>{item.title}</LocalizedLink>
             </h4>
             <p>
-              {t("account.invoices.bookingDate")}: {dayFormat.format(new Date(`${item.localDate}T00:00:00Z`))}
+              {t("account.invoices.bookingDate")}: {formatDay(item.localDate)}
               {item.startTime ? ` · ${item.startTime}` : ""} · {t("account.invoices.travellers", { count: item.travellers })}
             </p>
             <p>
@@ -191,8 +193,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
 
 function OfferList({ offers }: { offers: Data["offers"] }) {
   const { t } = useTranslation();
-  const { iso } = useLocale();
-  const dayFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
+  const formatDay = useFormatLocalDate("medium");
   return (
     <section aria-labelledby="offers-heading" className="offer-list">
       <h2 id="offers-heading">{t("account.offers.heading")}</h2>
@@ -200,8 +201,8 @@ function OfferList({ offers }: { offers: Data["offers"] }) {
         {offers.map((offer) => (
           <li key={offer.reference} data-testid="offer">
             <strong>{t("account.offers.reference", { reference: offer.reference })}</strong> ·{" "}
-            <LocalizedLink to={experiencePath(offer.slug)}>{offer.title}</LocalizedLink> · {dayFormat.format(new Date(`${offer.dateFrom}T00:00:00Z`))}
-            {offer.dateTo ? ` – ${dayFormat.format(new Date(`${offer.dateTo}T00:00:00Z`))}` : ""} · {t("account.offers.people", { count: offer.groupSize })} ·{" "}
+            <LocalizedLink to={experiencePath(offer.slug)}>{offer.title}</LocalizedLink> · {formatDay(offer.dateFrom)}
+            {offer.dateTo ? ` – ${formatDay(offer.dateTo)}` : ""} · {t("account.offers.people", { count: offer.groupSize })} ·{" "}
             {t(`account.offers.status.${offer.status}`)}
           </li>
         ))}

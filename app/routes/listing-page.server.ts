@@ -6,7 +6,7 @@ import { toMinor, type CurrencyCode } from "#app/lib/money";
 import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
 import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "#app/catalogue/catalogue.server";
-import { hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";
+import { activeFilterCount, hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";
 import type { CatalogueResult, ExperienceCard } from "#app/catalogue/types";
 import type { AppContext } from "#app/context.server";
 import { categoryPath, cityPath, listingPath, searchPath } from "#app/lib/paths";
@@ -30,7 +30,7 @@ export type ListingPageData = {
   facets: CatalogueResult["facets"];
   priceRange: CatalogueResult["priceRange"];
   currency: CurrencyCode;
-  state: Omit<ListingState, "filters"> & { filtered: boolean };
+  state: Omit<ListingState, "filters"> & { filtered: boolean; activeFilters: number };
   storefrontType: StorefrontType;
   breadcrumbs: Array<{ name: string; path: string }>;
 };
@@ -110,7 +110,7 @@ export async function loadListingPage(app: App, request: Request, scope: Listing
     facets: first.facets,
     priceRange: first.priceRange,
     currency,
-    state: { ...rest, filtered: hasActiveFilters(state) },
+    state: { ...rest, filtered: hasActiveFilters(state), activeFilters: activeFilterCount(state) },
     storefrontType: settings.storefrontType,
     breadcrumbs,
   };

@@ -6,7 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/i18n/locales";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { isCurrencyCode } from "#app/lib/money";
+import { formatMoney } from "#app/i18n/format";
 import type { SandboxGateway } from "#app/payments/sandbox.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
@@ -18,7 +19,7 @@ function page(session: Session, options: { error?: string; status?: number } = {
   const code = isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en";
   const locale = getLocale(code);
   const t = getFixedT(code);
-  const amount = isCurrencyCode(session.currency) ? formatMoney(session.amount, session.currency, locale.iso) : `${session.amount} ${session.currency}`;
+  const amount = isCurrencyCode(session.currency) ? formatMoney(code, session.amount, session.currency) : `${session.amount} ${session.currency}`;
   const open = session.status === "open" && session.expiresAt > new Date();
   const html = `<!doctype html>
 <html lang="${locale.code}" dir="${locale.dir}">
@@ -50,8 +51,8 @@ ${
     ? `<form method="post">
 <label for="card">${escape(t("booking.sandbox.cardNumber"))}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" required>
-<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
-<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
+<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
+<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
 <label for="name">${escape(t("booking.sandbox.name"))}</label><input id="name" name="name" autocomplete="cc-name">
 <button type="submit">${escape(t("booking.sandbox.pay", { amount }))}</button>
 </form>

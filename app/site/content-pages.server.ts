@@ -3,6 +3,7 @@
  * formatted in the page's language, reading time computed, JSON-LD built. Route modules parse their
  * input and call one function here.
  */
+import { formatInstant } from "#app/i18n/format";
 import { z } from "zod";
 import { imageUrl } from "#app/content/assets";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
@@ -27,7 +28,7 @@ function formatDate(iso: string, context: PageContext): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   // UTC: the server and the browser must print the same day.
-  return new Intl.DateTimeFormat(getLocale(context.locale).iso, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  return formatInstant(context.locale, date, "UTC", { dateStyle: "long" });
 }
 
 function absoluteUrl(siteUrl: string, pathOrUrl: string): string {

@@ -64,7 +64,7 @@ export const siteSettings = defineType({
       title: "Tag manager ID",
       type: "string",
       group: "marketing",
-      description: "Google Tag Manager container, e.g. GTM-ABC1234. Leave empty to load no tags.",
+      description: "Google Tag Manager container, e.g. GTM-ABC1234. Loaded only for visitors who accept the cookie banner, which appears only when this is set. Leave empty to load no tags.",
       validation: (rule) => rule.regex(/^GTM-[A-Z0-9]{4,10}$/, { name: "GTM container id" }),
     }),
     defineField({ name: "claims", title: "Marketing claims", type: "marketingClaims", group: "marketing", validation: (rule) => rule.required() }),

@@ -124,7 +124,7 @@ export function buildSeedDocuments(): SeedDocument[] {
       layoutType: "default",
       defaultCurrency: "SAR",
       support: { _type: "supportChannels", ...SUPPORT },
-      tagManagerId: "GTM-RIHLA01",
+      // No tag manager: a project names its own container in the studio (loaded only after consent).
       claims: { _type: "marketingClaims", activitiesCount: 3000, reviewsCount: 154 },
       socialLinks: SOCIAL_LINKS.map((link) => ({ _type: "socialLink", _key: key("social", link.platform), ...link })),
     });

@@ -2,17 +2,11 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { SerializeFrom } from "@remix-run/node";
 import type { CartLine, CartNotice, CartReview } from "#app/commerce/cart.server";
-import { useFormatMoney } from "#app/i18n/use-format";
-import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
+import { useLocalizedPath } from "#app/i18n/use-locale";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cartPath, checkoutPath, experiencePath, listingPath } from "#app/lib/paths";
 import { useStorefrontType } from "#app/layouts/use-layout";
-
-/** "Tue, 7 Jan 2030" in the page's language; the date is a local date of the product (no time zone shift). */
-export function useFormatLocalDate(): (isoDate: string) => string {
-  const { iso } = useLocale();
-  return (isoDate) => new Intl.DateTimeFormat(iso, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 export function CartNoticeView({ notice }: { notice: CartNotice }) {
   const { t } = useTranslation();
@@ -30,7 +24,8 @@ export function CartNoticeView({ notice }: { notice: CartNotice }) {
 export function CartLineView({ line, onDelete }: { line: SerializeFrom<CartLine>; onDelete: (item: { id: string; title: string }) => void }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatDate = useFormatLocalDate();
+  // "Tue, 7 Jan 2030": the product's local date.
+  const formatDate = useFormatLocalDate("short");
   const location = useLocation();
   const localize = useLocalizedPath();
   return (
@@ -154,6 +149,8 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
               name="code"
               type="text"
               autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
               placeholder={t("booking.promo.placeholder")}
               defaultValue={refusal?.code ?? ""}
               aria-invalid={refusal ? true : undefined}

@@ -1,14 +1,13 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import type { CartReview } from "#app/commerce/cart.server";
-import { useFormatMoney } from "#app/i18n/use-format";
-import { useFormatLocalDate } from "./cart-parts";
+import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 
 /** The order summary beside the checkout form. */
 export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatDate = useFormatLocalDate();
+  const formatDate = useFormatLocalDate("short");
   const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   return (
     <aside className="cart-summary" aria-labelledby="checkout-summary-heading">

@@ -4,9 +4,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderResult } from "#app/commerce/result.server";
 import { LocalizedLink } from "#app/components/localized-link";
-import { useFormatMoney } from "#app/i18n/use-format";
+import { formatInstant } from "#app/i18n/format";
+import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
-import { useFormatLocalDate } from "./cart-parts";
 import { cartPath, checkoutPath, homePath, invoicesPath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
@@ -45,8 +45,8 @@ function InProgress() {
 function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const formatDate = useFormatLocalDate();
-  const { iso } = useLocale();
+  const formatDate = useFormatLocalDate("short");
+  const { code } = useLocale();
   const money = (amount: number) => formatMoney({ amount, currency: result.currency });
   return (
     <>
@@ -63,7 +63,7 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
         </div>
         <div>
           <dt>{t("booking.result.purchaseDate")}</dt>
-          <dd>{new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: RIYADH_TIME_ZONE }).format(new Date(result.purchasedAt))}</dd>
+          <dd>{formatInstant(code, result.purchasedAt, RIYADH_TIME_ZONE)}</dd>
         </div>
         <div>
           <dt>{t("booking.result.originalPrice")}</dt>

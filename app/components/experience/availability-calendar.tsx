@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { shiftMonth, type CalendarMonth } from "#app/catalogue/detail-page";
-import { useFormatMoney } from "#app/i18n/use-format";
+import { formatLocalDate } from "#app/i18n/format";
+import { useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
 import { useLocale } from "#app/i18n/use-locale";
 import { isCurrencyCode } from "#app/lib/money";
 
@@ -33,6 +34,7 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
   const { t } = useTranslation();
   const locale = useLocale();
   const formatMoney = useFormatMoney();
+  const formatNumber = useFormatNumber();
   const [month, setMonth] = useState((selected ?? today).slice(0, 7));
   const query = new URLSearchParams({ product: productId, option: optionId, month, currency });
   const { data, error, isLoading } = useSWR(`/api/availability?${query.toString()}`, fetchMonth, { revalidateOnFocus: false, keepPreviousData: true });
@@ -47,11 +49,9 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, index) => cells.slice(index * 7, index * 7 + 7));
 
-  const monthLabel = new Intl.DateTimeFormat(locale.iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(first);
-  const weekdayFormat = new Intl.DateTimeFormat(locale.iso, { weekday: "short", timeZone: "UTC" });
-  const dayFormat = new Intl.DateTimeFormat(locale.iso, { dateStyle: "full", timeZone: "UTC" });
+  const monthLabel = formatLocalDate(locale.code, `${month}-01`, "month");
   // 2023-01-01 was a Sunday: weekday names in the row's order.
-  const weekdays = Array.from({ length: 7 }, (_, index) => weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + ((weekStart + index) % 7)))));
+  const weekdays = Array.from({ length: 7 }, (_, index) => formatLocalDate(locale.code, `2023-01-${String(1 + ((weekStart + index) % 7)).padStart(2, "0")}`, "weekday"));
   const canGoBack = month > today.slice(0, 7);
   const canGoForward = month < maxDate.slice(0, 7);
 
@@ -89,9 +89,9 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
                 const price = day?.from && isCurrencyCode(day.from.currency) ? formatMoney({ amount: day.from.amount, currency: day.from.currency }, { compact: true }) : null;
                 const label = open
                   ? price
-                    ? t("detail.calendar.dayFrom", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)), price })
-                    : t("detail.calendar.dayOpen", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)) })
-                  : t("detail.calendar.dayClosed", { date: dayFormat.format(new Date(`${date}T00:00:00Z`)) });
+                    ? t("detail.calendar.dayFrom", { date: formatLocalDate(locale.code, date, "full"), price })
+                    : t("detail.calendar.dayOpen", { date: formatLocalDate(locale.code, date, "full") })
+                  : t("detail.calendar.dayClosed", { date: formatLocalDate(locale.code, date, "full") });
                 return (
                   <td key={column}>
                     <button
@@ -103,7 +103,7 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
                       data-date={date}
                       onClick={() => onPick(date)}
                     >
-                      <span className="availability-calendar__number">{Number(date.slice(8))}</span>
+                      <span className="availability-calendar__number">{formatNumber(Number(date.slice(8)))}</span>
                       {open && price ? <span className="availability-calendar__price">{price}</span> : null}
                     </button>
                   </td>

@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
 import { LocalizedLink } from "#app/components/localized-link";
-import { useFormatMoney } from "#app/i18n/use-format";
-import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
+import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
+import { useLocalizedPath } from "#app/i18n/use-locale";
 import { cartPath, customOfferPath } from "#app/lib/paths";
 
 // The calendar (and swr with it) is a JavaScript-only enhancement: loaded after hydration, so it is
@@ -13,12 +13,6 @@ const AvailabilityCalendar = lazy(() => import("./availability-calendar").then((
 
 type Experience = DetailPageData["experience"];
 type Option = Experience["options"][number];
-
-/** Formats a local YYYY-MM-DD as a long date in the page's language. */
-function useFormatDay(): (date: string) => string {
-  const { iso } = useLocale();
-  return (date) => new Intl.DateTimeFormat(iso, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * 'Check Availability' (a GET form: `?date=`, works without JavaScript; with it a month calendar
@@ -155,7 +149,7 @@ function SlotLabel({ slot }: { slot: SlotView }) {
 /** The chosen day: the empty state, or the options with their slots, prices and the add-to-cart form. */
 function DayResults({ data }: { data: DetailPageData }) {
   const { t } = useTranslation();
-  const formatDay = useFormatDay();
+  const formatDay = useFormatLocalDate("full");
   const localize = useLocalizedPath();
   const formatMoney = useFormatMoney();
   const { experience } = data;

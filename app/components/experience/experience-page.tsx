@@ -2,11 +2,11 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
+import { Breadcrumbs } from "#app/components/breadcrumbs";
 import { ExperienceCard } from "#app/components/experience-card";
 import { JsonLdScript } from "#app/components/json-ld";
-import { LocalizedLink } from "#app/components/localized-link";
 import { SupportBlock } from "#app/components/support";
-import { useFormatDuration, useFormatMoney } from "#app/i18n/use-format";
+import { useFormatDuration, useFormatMoney, useFormatRating } from "#app/i18n/use-format";
 import { pageMeta } from "#app/lib/meta";
 import { BookingBox } from "./booking-box";
 import { ContentSections } from "./content-sections";
@@ -31,23 +31,17 @@ export function ExperiencePage() {
   const { t } = useTranslation();
   const formatDuration = useFormatDuration();
   const formatMoney = useFormatMoney();
+  const formatRating = useFormatRating();
 
   return (
     <article className="detail container" aria-labelledby="detail-title">
       {data.jsonLd.map((entry, index) => (
         <JsonLdScript key={index} data={entry} />
       ))}
-      <nav className="detail-breadcrumbs" aria-label={t("detail.breadcrumbLabel")}>
-        <ol>
-          <li>
-            <LocalizedLink to={homePath()}>{t("detail.breadcrumbHome")}</LocalizedLink>
-          </li>
-          <li>
-            <LocalizedLink to={cityPath(experience.city.slug)}>{experience.city.name}</LocalizedLink>
-          </li>
-          <li aria-current="page">{experience.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        label={t("detail.breadcrumbLabel")}
+        items={[{ name: t("detail.breadcrumbHome"), path: homePath() }, { name: experience.city.name, path: cityPath(experience.city.slug) }, { name: experience.title }]}
+      />
 
       <header className="detail-header">
         <p className="detail-header__eyebrow">
@@ -61,7 +55,7 @@ export function ExperiencePage() {
           {experience.reviewCount > 0 ? (
             <a href="#reviews" className="detail-rating">
               <RatingStars rating={experience.rating} />
-              <strong>{experience.rating.toFixed(1)}</strong>
+              <strong>{formatRating(experience.rating)}</strong>
               <span>{t("detail.rating.reviews", { count: experience.reviewCount })}</span>
             </a>
           ) : (

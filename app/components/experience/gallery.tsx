@@ -14,7 +14,8 @@ export function Gallery({ images, title }: { images: GalleryImage[]; title: stri
   if (shown.length === 0) return null;
   return (
     <section className={`detail-gallery detail-gallery--${Math.min(shown.length, 5)}`} aria-label={t("detail.gallery.label")}>
-      <ul>
+      {/* On phones the strip scrolls sideways: focusable, so keyboards can scroll it too. */}
+      <ul tabIndex={0}>
         {shown.map((image, index) => (
           <li key={image.src} className="detail-gallery__item">
             <img

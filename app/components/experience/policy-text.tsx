@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { describeCancellationPolicy, type PolicyWindow } from "#app/catalogue/detail-page";
 import type { CancellationPolicy } from "#app/db/types";
+import { formatUnit } from "#app/i18n/format";
 import { useLocale } from "#app/i18n/use-locale";
 
 /** "1 day", "24 hours", "30 minutes" in the page's language. */
 export function useFormatWindow(): (window: PolicyWindow) => string {
-  const { iso } = useLocale();
-  return (window) => new Intl.NumberFormat(iso, { style: "unit", unit: window.unit, unitDisplay: "long" }).format(window.value);
+  const { code } = useLocale();
+  return (window) => formatUnit(code, window.value, window.unit);
 }
 
 /** The cancellation policy in words: free until …, penalty tiers, or non-refundable. */

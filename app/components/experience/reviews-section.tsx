@@ -4,6 +4,8 @@ import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
 import { ReviewForm } from "#app/components/review-form";
+import { getLocale, isLocaleCode } from "#app/i18n/locales";
+import { useFormatLocalDate, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
 import { loginPath as loginPagePath } from "#app/lib/paths";
@@ -15,25 +17,27 @@ import { loginPath as loginPagePath } from "#app/lib/paths";
  */
 export function ReviewsSection({ data }: { data: DetailPageData }) {
   const { t } = useTranslation();
-  const { iso } = useLocale();
+  const page = useLocale();
+  const formatRating = useFormatRating();
+  const formatNumber = useFormatNumber();
+  const formatDate = useFormatLocalDate("medium");
   const { search } = useLocation();
   const { reviews, experience } = data;
   const shown = reviews.items.length;
   const morePages = data.reviewPages < Math.min(reviews.pageCount, MAX_REVIEW_PAGES) && shown < reviews.total;
   const next = new URLSearchParams(search);
   next.set("reviews", String(data.reviewPages + 1));
-  const dateFormat = new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeZone: "UTC" });
   const loginPath = loginPagePath({ redirectTo: data.path });
   // Signed-in visitors write their review right here; others are sent to log in and come back.
   const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
 
   return (
-    <section id="reviews" className="detail-section detail-reviews" aria-labelledby="reviews-heading">
+    <section id="reviews" className="detail-section" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading">{t("detail.sections.reviews")}</h2>
       {reviews.total > 0 ? (
         <div className="detail-reviews__summary">
           <p className="detail-reviews__score">
-            <strong>{experience.rating.toFixed(1)}</strong>
+            <strong>{formatRating(experience.rating)}</strong>
             <RatingStars rating={experience.rating} />
             <span>{t("detail.reviews.basedOn", { count: reviews.total })}</span>
           </p>
@@ -49,7 +53,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
                     <td className="detail-reviews__bar" aria-hidden="true">
                       <span style={{ inlineSize: `${percent}%` }} />
                     </td>
-                    <td>{count}</td>
+                    <td>{formatNumber(count)}</td>
                   </tr>
                 );
               })}
@@ -62,20 +66,34 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
 
       {shown > 0 ? (
         <ol className="detail-reviews__list">
-          {reviews.items.map((review, index) => (
-            <li key={review.id} id={`review-${index + 1}`} className="detail-review">
-              <h3>{review.title}</h3>
-              <p className="detail-review__meta">
-                <span className="detail-review__rating">
-                  <RatingStars rating={review.rating} />
-                  <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
-                </span>
-                <span>{review.authorName}</span>
-                {review.visitedOn ? <span>{t("detail.reviews.visited", { date: dateFormat.format(new Date(`${review.visitedOn}T00:00:00Z`)) })}</span> : null}
-              </p>
-              <p>{review.body}</p>
-            </li>
-          ))}
+          {reviews.items.map((review, index) => {
+            // A review keeps the language it was written in: marked for readers, and `lang`/`dir` for screen readers and layout.
+            const foreign = review.locale !== page.code;
+            const dir = isLocaleCode(review.locale) ? getLocale(review.locale).dir : "auto";
+            return (
+              <li key={review.id} id={`review-${index + 1}`} className="detail-review">
+                {foreign ? (
+                  <p className="detail-review__language">
+                    {isLocaleCode(review.locale) ? t(`detail.reviews.inLanguage.${review.locale}`) : t("detail.reviews.inOtherLanguage")}
+                  </p>
+                ) : null}
+                <h3 lang={foreign ? review.locale : undefined} dir={foreign ? dir : undefined}>
+                  {review.title}
+                </h3>
+                <p className="detail-review__meta">
+                  <span className="detail-review__rating">
+                    <RatingStars rating={review.rating} />
+                    <span className="visually-hidden">{t("detail.reviews.rated", { rating: review.rating })}</span>
+                  </span>
+                  <span>{review.authorName}</span>
+                  {review.visitedOn ? <span>{t("detail.reviews.visited", { date: formatDate(review.visitedOn) })}</span> : null}
+                </p>
+                <p lang={foreign ? review.locale : undefined} dir={foreign ? dir : undefined}>
+                  {review.body}
+                </p>
+              </li>
+            );
+          })}
         </ol>
       ) : null}
 

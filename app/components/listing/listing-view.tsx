@@ -5,8 +5,8 @@ import type { ListingPageData } from "#app/routes/listing-page.server";
 import { nextPageSearch } from "#app/catalogue/listing-query";
 import type { CatalogueFacets, FacetValue } from "#app/catalogue/types";
 import { toMajor } from "#app/lib/money";
+import { Breadcrumbs } from "../breadcrumbs";
 import { ExperienceCard } from "../experience-card";
-import { LocalizedLink } from "../localized-link";
 
 /** Facet groups shown as checkboxes, with the query parameter each writes. */
 const CHECKBOX_GROUPS: Array<{ facet: keyof CatalogueFacets; param: string; titleKey: string; hideOn?: ListingPageData["scope"][] }> = [
@@ -69,15 +69,7 @@ export function ListingView() {
   const currencyDivisor = (amount: number) => toMajor(amount, data.currency);
   return (
     <div className="listing container">
-      <nav aria-label={t("discovery.listing.breadcrumb")} className="breadcrumbs">
-        <ol>
-          {data.breadcrumbs.map((crumb, index) => (
-            <li key={crumb.path}>
-              {index < data.breadcrumbs.length - 1 ? <LocalizedLink to={crumb.path}>{crumb.name}</LocalizedLink> : <span aria-current="page">{crumb.name}</span>}
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <Breadcrumbs label={t("discovery.listing.breadcrumb")} items={data.breadcrumbs} />
       <header className="listing__header">
         <h1>{data.heading}</h1>
         <p className="listing__count" role="status">
@@ -98,8 +90,26 @@ export function ListingView() {
               ))}
             </select>
           </div>
-          <details className="listing__filter-panel" open>
-            <summary>{t("discovery.listing.filters")}</summary>
+          {/* Closed on phones: the results come first, behind a "Filters (n)" button that opens without
+              JavaScript. Wide screens show the panel beside the results whatever its state (listing.css). */}
+          <details className="listing__filter-panel">
+            <summary className="listing__filters-toggle">
+              <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+                <path d="M3 5h14M3 10h14M3 15h14" />
+                <circle cx="7" cy="5" r="1.8" fill="currentColor" />
+                <circle cx="13" cy="10" r="1.8" fill="currentColor" />
+                <circle cx="9" cy="15" r="1.8" fill="currentColor" />
+              </svg>
+              <span>{t("discovery.listing.filters")}</span>
+              {data.state.activeFilters > 0 ? (
+                <>
+                  <span className="listing__filters-count" aria-hidden="true">
+                    {data.state.activeFilters}
+                  </span>
+                  <span className="visually-hidden">({t("discovery.listing.activeFilters", { count: data.state.activeFilters })})</span>
+                </>
+              ) : null}
+            </summary>
             <fieldset className="facet facet--price">
               <legend>{t("discovery.listing.priceRange")}</legend>
               <label>

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit } from "./format";
+import { LOCALE_CODES } from "./locales";
+
+/** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian) digits. */
+const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/;
+
+describe("formatting numbers and dates (docs/decisions/029: Latin digits in every locale)", () => {
+  it.each(LOCALE_CODES)("%s: prices, counts, ratings, units and dates are written with Latin digits", (code) => {
+    const texts = [
+      formatMoney(code, 123_450, "SAR"),
+      formatMoney(code, 15_000, "SAR", { compact: true }),
+      formatMoney(code, 1_234_567, "KWD"),
+      formatNumber(code, 3000),
+      formatRating(code, 4.46),
+      formatUnit(code, 45, "minute"),
+      formatLocalDate(code, "2026-11-23", "short"),
+      formatLocalDate(code, "2026-11-23", "full"),
+      formatLocalDate(code, "2026-11-01", "month"),
+      formatInstant(code, "2026-11-23T09:30:00Z", "Asia/Riyadh"),
+    ];
+    for (const text of texts) {
+      expect(text, text).not.toMatch(ARABIC_INDIC);
+      expect(text, text).toMatch(/[0-9]/);
+    }
+  });
+
+  it("Arabic: the amounts and dates a Saudi shopper expects", () => {
+    expect(formatMoney("ar", 123_450, "SAR")).toContain("1,234.50");
+    expect(formatRating("ar", 4.46)).toBe("4.5");
+    expect(formatNumber("ar", 3000)).toBe("3,000");
+    // The Gregorian calendar (a product's dates come from a Gregorian calendar), not the Hijri one.
+    const day = formatLocalDate("ar", "2026-11-23", "long");
+    expect(day).toContain("2026");
+    expect(day).toContain("23");
+    expect(day).toContain("نوفمبر");
+    expect(formatInstant("ar", "2026-11-23T22:30:00Z", "Asia/Riyadh", { dateStyle: "medium" })).toContain("24");
+  });
+
+  it("a local date never shifts a day, whatever the process time zone", () => {
+    expect(formatLocalDate("en", "2030-01-07", "short")).toBe("Mon, Jan 7, 2030");
+    expect(formatLocalDate("en", "2030-01-07T23:59:00Z", "medium")).toBe("Jan 7, 2030");
+  });
+
+  it("every screen formats through app/i18n/format.ts (no other Intl formatter, toFixed or toLocaleString for display)", () => {
+    // Technical formatting that never reaches a page as a number in the locale's script.
+    const allowed = new Set([
+      "i18n/format.ts", // the one place
+      "lib/money.ts", // formatMoney's Intl.NumberFormat, given the locale's intl tag by format.ts; toFixed parses amounts
+      "lib/dates.ts", // YYYY-MM-DD in a time zone (en-CA), not shown
+      "booking/time.ts", // time-zone offsets (en-US parts), not shown
+      "account/pdf.server.ts", // PDFs keep Latin digits whatever the screens do (ZATCA QR and printed ids)
+      "catalogue/detail-page.server.ts", // schema.org prices ("230.00") and a currency's decimals
+      "db/seed/generate.ts", // coordinates
+      "site/faq-search.ts", // lower-casing for search
+    ]);
+    const app = path.resolve("app");
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) return files(full);
+        return /\.tsx?$/.test(name) && !name.includes(".test.") ? [full] : [];
+      });
+    const offenders = files(app)
+      .filter((file) => !allowed.has(path.relative(app, file).split(path.sep).join("/")))
+      .filter((file) => /new Intl\.(NumberFormat|DateTimeFormat)|\.toFixed\(|\.toLocale(String|DateString|TimeString)\(/.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(app, file));
+    expect(offenders).toEqual([]);
+  });
+});

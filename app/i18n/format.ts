@@ -1,0 +1,70 @@
+import { formatMoney as formatMinorUnits, type CurrencyCode } from "#app/lib/money";
+import { getLocale, type LocaleCode } from "./locales";
+
+/**
+ * The one place numbers and dates become text for a locale (docs/decisions/029). Every formatter here
+ * uses the locale's `intl` tag, which pins the numbering system (Latin digits, also for Arabic) and
+ * the Gregorian calendar, so a page never mixes 123 and ١٢٣, and the server (Node's ICU) and the
+ * browser (its own ICU) always agree.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(code: LocaleCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n|${code}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) cache.set(key, (formatter = new Intl.NumberFormat(getLocale(code).intl, options)));
+  return formatter;
+}
+
+function dateFormat(code: LocaleCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d|${code}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!formatter) cache.set(key, (formatter = new Intl.DateTimeFormat(getLocale(code).intl, options)));
+  return formatter;
+}
+
+/** A count or any plain number: "3,000". */
+export function formatNumber(code: LocaleCode, value: number, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(code, options).format(value);
+}
+
+/** An average star rating with one decimal: "4.5". */
+export function formatRating(code: LocaleCode, rating: number): string {
+  return numberFormat(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}
+
+/** Money in minor units: "SAR 1,234.50" (see app/lib/money.ts for the amounts themselves). */
+export function formatMoney(code: LocaleCode, amount: number, currency: CurrencyCode, options?: { compact?: boolean }): string {
+  return formatMinorUnits(amount, currency, getLocale(code).intl, options);
+}
+
+/** "2 hours", "30 minutes", "1 day". */
+export function formatUnit(code: LocaleCode, value: number, unit: "minute" | "hour" | "day"): string {
+  return numberFormat(code, { style: "unit", unit, unitDisplay: "long" }).format(value);
+}
+
+/** How a local date is written: `short` "Tue, 7 Jan 2030", `medium` "7 Jan 2030", `long` "7 January 2030", `full` with the weekday, `month` "January 2030", `weekday` "Tue". */
+export type DateStyle = "short" | "medium" | "long" | "full" | "month" | "weekday";
+
+const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  short: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
+  medium: { dateStyle: "medium" },
+  long: { dateStyle: "long" },
+  full: { dateStyle: "full" },
+  month: { month: "long", year: "numeric" },
+  weekday: { weekday: "short" },
+};
+
+/**
+ * A calendar date (YYYY-MM-DD: a product's local date, a review's visit, a publication day) as the
+ * locale writes it. It has no time zone, so it is formatted in UTC and never shifts a day.
+ */
+export function formatLocalDate(code: LocaleCode, isoDate: string, style: DateStyle = "medium"): string {
+  return dateFormat(code, { ...DATE_STYLES[style], timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A moment (a purchase, an issue time) as the locale writes it, in the given time zone. */
+export function formatInstant(code: LocaleCode, instant: Date | string, timeZone: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
+  return dateFormat(code, { ...options, timeZone }).format(typeof instant === "string" ? new Date(instant) : instant);
+}

@@ -1,0 +1,28 @@
+/**
+ * The visitor's answer to the cookie banner: analytics (the tag manager) granted or denied, kept for a
+ * year in a plain first-party cookie. No answer means nothing is loaded and the banner shows (when a
+ * tag manager is configured at all). The answer changes what a page renders (banner or not), so the
+ * page cache keeps one copy per answer (app/lib/page-cache.server.ts).
+ */
+
+export const CONSENT_COOKIE = "rihla_consent";
+export const CONSENT_CHOICES = ["granted", "denied"] as const;
+export type ConsentChoice = (typeof CONSENT_CHOICES)[number];
+
+/** A year, in seconds. */
+export const CONSENT_MAX_AGE = 365 * 24 * 60 * 60;
+
+const CONSENT_PATTERN = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=(granted|denied)(?:;|$)`);
+
+/** The stored answer in a Cookie header, or null (none, or a value we never set). */
+export function readConsent(cookieHeader: string | null | undefined): ConsentChoice | null {
+  const match = CONSENT_PATTERN.exec(cookieHeader ?? "");
+  return match ? (match[1] as ConsentChoice) : null;
+}
+
+/** The Set-Cookie that stores an answer for a year, or (null) forgets it so the banner asks again. */
+export function consentSetCookie(choice: ConsentChoice | null, { secure }: { secure: boolean }): string {
+  const value = choice ?? "";
+  const maxAge = choice ? CONSENT_MAX_AGE : 0;
+  return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}

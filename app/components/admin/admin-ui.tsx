@@ -5,7 +5,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "#app/i18n/use-locale";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
+import { formatInstant, formatLocalDate, formatMoney } from "#app/i18n/format";
+import { isCurrencyCode } from "#app/lib/money";
 
 export function AdminPageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
@@ -60,23 +61,22 @@ export function StatusBadge({ status }: { status: string }) {
 }
 
 export function AdminMoney({ amount, currency }: { amount: number; currency: string }) {
-  const { iso } = useLocale();
-  return <span className="admin-money">{isCurrencyCode(currency) ? formatMoney(amount, currency, iso) : `${amount} ${currency}`}</span>;
+  const { code } = useLocale();
+  return <span className="admin-money">{isCurrencyCode(currency) ? formatMoney(code, amount, currency) : `${amount} ${currency}`}</span>;
 }
 
 /** A moment in Riyadh time, in the console's language. */
 export function AdminTime({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {
-  const { iso } = useLocale();
+  const { code } = useLocale();
   const date = typeof value === "string" ? new Date(value) : value;
-  const text = new Intl.DateTimeFormat(iso, { timeZone: "Asia/Riyadh", dateStyle: "medium", ...(dateOnly ? {} : { timeStyle: "short" }) }).format(date);
+  const text = formatInstant(code, date, "Asia/Riyadh", dateOnly ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" });
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 
 /** A calendar date ("2026-11-24") in the console's language. */
 export function AdminDate({ value }: { value: string }) {
-  const { iso } = useLocale();
-  const text = new Intl.DateTimeFormat(iso, { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${value}T00:00:00Z`));
-  return <time dateTime={value}>{text}</time>;
+  const { code } = useLocale();
+  return <time dateTime={value}>{formatLocalDate(code, value, "short")}</time>;
 }
 
 export function AdminEmpty({ children }: { children: ReactNode }) {

@@ -473,6 +473,8 @@ export async function update(call: OctoCall, uuid: string, body: unknown): Promi
         })
         .where(and(eq(schema.bookingUnitItems.uuid, item.uuid), eq(schema.bookingUnitItems.bookingId, booking.id)));
     }
+    // A pickup point belongs to the product: moving to another product drops it unless one is asked for again.
+    if (booking.productId !== current.productId && pickup.pickupRequested === undefined) pickup.pickupRequested = false;
     if (pickup.pickupRequested !== undefined || pickup.pickupHotel !== undefined || pickup.pickupHotelRoom !== undefined) {
       await tx
         .update(schema.resellerBookings)

@@ -7,6 +7,7 @@
 import { zAvailability, zProduct } from "@octocloud/types";
 import { eq, inArray, notInArray, sql } from "drizzle-orm";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { setFreeCancellationHours } from "#app/booking/test-picks.server";
 import { BookingError } from "#app/booking/types";
 import { loadCatalogueSource } from "#app/catalogue/catalogue.server";
 import { createAppContext, type AppContext } from "#app/context.server";
@@ -27,6 +28,7 @@ let storefrontDb: TestDatabase;
 let supplier: Awaited<ReturnType<typeof startOctoServer>>;
 let apiKey: string;
 let storefront: AppContext;
+let supplierEngine: EmbeddedBookingEngine;
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
@@ -35,8 +37,8 @@ beforeAll(async () => {
   await supplierDb.db.delete(schema.products).where(notInArray(schema.products.id, SUPPLIED));
   await storefrontDb.db.delete(schema.products);
   apiKey = (await createApiKey(supplierDb.db, "Storefront")).key;
-  const engine = new EmbeddedBookingEngine(supplierDb.db, { holdMinutes: 30 });
-  supplier = await startOctoServer({ db: supplierDb.db, engine, siteUrl: "http://supplier.test", holdMinutes: 30 });
+  supplierEngine = new EmbeddedBookingEngine(supplierDb.db, { holdMinutes: 30 });
+  supplier = await startOctoServer({ db: supplierDb.db, engine: supplierEngine, holdMinutes: 30, secret: "test-secret-test-secret", rateLimitPerMinute: 10_000 });
 
   storefront = await createAppContext(parseEnv({ NODE_ENV: "test", BOOKING_API_URL: `${supplier.origin}/octo/v1`, BOOKING_API_KEY: apiKey }), { database: storefrontDb, closeDatabase: false });
 });
@@ -150,6 +152,38 @@ describe("a storefront on the external supplier", () => {
     expect((await api.getBooking(uuid))!.status).toBe("CANCELLED");
     const after = await supplierDb.db.select().from(schema.inventory).where(eq(schema.inventory.availabilityId, slot.id));
     expect(after[0]).toMatchObject({ held: 0, booked: 0 });
+  });
+
+  test("tickets, rebooking and the cutoff over HTTP: the client reads vouchers, moves bookings and hears the refusals", async () => {
+    const api = storefront.bookingApi;
+    const [unit] = await storefrontDb.db.select().from(schema.units).where(eq(schema.units.optionId, "prd-000020-o1"));
+    const slots = (await api.checkAvailability({ productId: "prd-000020", optionId: "prd-000020-o1", localDateStart: "2030-01-15", localDateEnd: "2030-01-15" })).filter((slot) => slot.available);
+    const uuid = crypto.randomUUID();
+    await api.reserve({ uuid, productId: "prd-000020", optionId: "prd-000020-o1", availabilityId: slots[0]!.id, unitItems: [{ unitId: unit!.id }] });
+    // The same uuid with other units is refused, and the storefront hears the engine's reason.
+    const conflict = await api.reserve({ uuid, productId: "prd-000020", optionId: "prd-000020-o1", availabilityId: slots[0]!.id, unitItems: [{ unitId: unit!.id }, { unitId: unit!.id }] }).catch((error: unknown) => error);
+    expect((conflict as BookingError).code).toBe("UUID_CONFLICT");
+
+    const confirmed = await api.confirm(uuid, { contact: { fullName: "Omar Saleh" }, unitItems: [{ unitId: unit!.id }, { unitId: unit!.id }] });
+    expect(confirmed.unitItems).toHaveLength(2);
+    const formats = confirmed.voucher!.deliveryOptions.map((option) => option.deliveryFormat);
+    expect(formats).toEqual(["QRCODE", "PDF_URL"]);
+    const pdfUrl = confirmed.voucher!.deliveryOptions[1]!.deliveryValue;
+    expect(pdfUrl.startsWith(`${supplier.origin}/tickets/`)).toBe(true);
+
+    const moved = await api.rebook(uuid, { availabilityId: slots[1]!.id });
+    expect(moved).toMatchObject({ uuid, status: "CONFIRMED", availabilityId: slots[1]!.id });
+    const seats = await supplierDb.db.select().from(schema.inventory).where(inArray(schema.inventory.availabilityId, [slots[0]!.id, slots[1]!.id]));
+    expect(Object.fromEntries(seats.map((row) => [row.availabilityId, row.booked]))).toMatchObject({ [slots[0]!.id]: 0, [slots[1]!.id]: 2 });
+
+    // A minute before the start is past a 24-hour cutoff: the supplier refuses.
+    await setFreeCancellationHours(supplierDb.db, "prd-000020", 24);
+    supplierEngine.clearCache();
+    vi.setSystemTime(new Date(Date.parse(moved.availability!.localDateTimeStart) - 60_000));
+    const late = await api.cancel(uuid, { reason: "Too late" }).catch((error: unknown) => error);
+    expect((late as BookingError).code).toBe("CUTOFF_PASSED");
+    vi.setSystemTime(NOW);
+    expect((await api.getBooking(uuid))!.status).toBe("CONFIRMED");
   });
 
   test("the supplier's refusals arrive as BookingErrors with the engine's codes", async () => {

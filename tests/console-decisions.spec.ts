@@ -41,8 +41,8 @@ for (const lang of ["en", "ar"] as const) {
     await agent.getByRole("button", { name: adminText(lang, "decide.confirm") }).click();
     await expect(agent.getByText(adminText(lang, "decide.confirmed"))).toBeVisible();
     const payment = agent.locator("#order-payment");
-    await expect(payment.getByText(adminText(lang, "status.CAPTURED"))).toBeVisible();
-    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.confirm"))).toBeVisible();
+    await expect(payment.locator(".admin-badge").getByText(adminText(lang, "status.CAPTURED"), { exact: true })).toBeVisible();
+    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.confirm"), { exact: true })).toBeVisible();
     await expect(agent.getByRole("button", { name: adminText(lang, "decide.confirm") })).toHaveCount(0);
     const confirmedMail = await mailTo(firstEmail, new RegExp(first));
     expect(confirmedMail.subject).toContain(b(lang, "email.decision.CONFIRMED.subject").replace("{{reference}}", first));
@@ -52,8 +52,8 @@ for (const lang of ["en", "ar"] as const) {
     await agent.getByLabel(adminText(lang, "decide.reason")).fill(reason);
     await agent.getByRole("button", { name: adminText(lang, "decide.reject") }).click();
     await expect(agent.getByText(adminText(lang, "decide.rejected"))).toBeVisible();
-    await expect(agent.locator("#order-payment").getByText(adminText(lang, "status.VOIDED"))).toBeVisible();
-    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.reject"))).toBeVisible();
+    await expect(agent.locator("#order-payment .admin-badge").getByText(adminText(lang, "status.VOIDED"), { exact: true })).toBeVisible();
+    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.reject"), { exact: true })).toBeVisible();
     const rejectedMail = await mailTo(secondEmail, new RegExp(second));
     expect(rejectedMail.text).toContain(reason);
 

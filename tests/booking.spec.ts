@@ -1,82 +1,12 @@
 /**
  * Booking end to end: detail → cart → promo → checkout → sandbox payment → result, with JavaScript
  * on and off (both projects run this file), in English and Arabic. Situations other actors cause
- * (a price change, other customers taking the last seats, a supplier deciding an on-request booking,
- * a hold expiring) are made through /api/test/commerce (COMMERCE_TEST_HOOKS=1 in playwright.config).
+ * (a price change, other customers taking the last seats, a hold expiring) are made through
+ * /api/test/commerce; an on-request booking is decided by an agent in the console (COMMERCE_TEST_HOOKS=1 in playwright.config).
  */
-import { readFileSync } from "node:fs";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
-const T = {
-  en: { booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
-  ar: { booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
-};
-type Lang = keyof typeof T;
-const b = (lang: Lang, key: string) => at(T[lang].booking, `booking.${key}`);
-
-/** Seeded products (deterministic seed): an instant desert safari, another instant one, an on-request one. */
-const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
-const DUNES = "premium-red-dunes-safari-from-dammam-with-hotel-pickup";
-const ON_REQUEST = "riyadh-zip-line-adventure";
-const SNORKEL = "snorkelling-trip-to-the-coral-reefs-of-dammam-premium-package";
-
-/** Tests that sell a slot out start on a random day, so parallel runs (and the two projects) never share one. */
-const randomDay = () => 3 + Math.floor(Math.random() * 40);
-
-const CARDS = { success: "4242 4242 4242 4242", decline: "4000 0000 0000 0002" };
-
-function isoDate(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Adds the first open slot of a product (1 traveller) within the next days; lands on the cart. */
-async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2) {
-  const add = at(T[lang].detail, "detail.option.addToCart");
-  for (let day = startDay; day < startDay + 10; day++) {
-    await page.goto(`${T[lang].prefix}/experiences/${slug}?date=${isoDate(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${T[lang].prefix}/cart$`));
-      return;
-    }
-  }
-  throw new Error(`no open date for ${slug}`);
-}
-
-async function hook(page: Page, body: Record<string, unknown>) {
-  const response = await page.request.post("/api/test/commerce", { data: body });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  return (await response.json()) as { order?: { token: string; status: string } | null };
-}
-
-async function fillCheckout(page: Page, lang: Lang, email = "noura@example.com") {
-  await page.getByLabel(b(lang, "checkout.firstName")).fill("Noura");
-  await page.getByLabel(b(lang, "checkout.lastName")).fill("Al-Qahtani");
-  await page.getByLabel(b(lang, "checkout.email")).fill(email);
-  await page.getByLabel(b(lang, "checkout.phone")).fill("501234567");
-}
-
-async function goToPayment(page: Page, lang: Lang) {
-  await page.goto(`${T[lang].prefix}/checkout`);
-  await fillCheckout(page, lang);
-  await page.getByRole("button", { name: b(lang, "checkout.confirmPay") }).click();
-  // 'Redirecting to Secure Checkout...' moves on by itself (meta refresh / script).
-  await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
-}
-
-async function pay(page: Page, card: string) {
-  await page.getByLabel(/Card number|رقم البطاقة/).fill(card);
-  await page.getByRole("button", { name: /Pay|ادفع/ }).click();
-}
+import { addToCart, b, CARDS, DUNES, fillCheckout, goToPayment, hook, ON_REQUEST, pay, randomDay, SAFARI, SNORKEL, T } from "./shop";
+import { adminText, signInAsNewStaff } from "./staff";
 
 for (const lang of ["en", "ar"] as const) {
   test(`${lang}: detail → cart → promo → checkout → sandbox payment → booked`, async ({ page }) => {
@@ -137,15 +67,21 @@ test("pay later → on hold, the team will contact", async ({ page }) => {
   await expect(page.getByText(b("ar", "result.payLater.text"))).toBeVisible();
 });
 
-test("an on-request item → on hold, then confirmed by the supplier", async ({ page }) => {
+test("an on-request item → on hold, then confirmed by an agent in the console", async ({ page, browser }) => {
   await addToCart(page, "en", ON_REQUEST);
   await goToPayment(page, "en");
   await pay(page, CARDS.success);
   await expect(page.getByRole("heading", { level: 1, name: "Booking received, awaiting confirmation" })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/checkout\/on_hold\?order=/);
   const token = new URL(page.url()).searchParams.get("order")!;
-  const decided = await hook(page, { action: "decide-pending", order: token, decision: "CONFIRMED" });
-  expect(decided).toMatchObject({ status: "CONFIRMED" });
+  const reference = (await page.getByTestId("order-reference").innerText()).trim();
+  // An agent confirms it from the console, in a browser of their own.
+  const staffPage = await browser.newPage();
+  await signInAsNewStaff(staffPage, "agent", "en", "decider");
+  await staffPage.goto(`/admin/orders/${reference}`);
+  await staffPage.getByRole("button", { name: adminText("en", "decide.confirm") }).click();
+  await expect(staffPage.getByText(adminText("en", "decide.confirmed"))).toBeVisible();
+  await staffPage.close();
   await page.goto(`/checkout/on_hold?order=${encodeURIComponent(token)}`);
   await expect(page).toHaveURL(/\/checkout\/success\?order=/);
   await expect(page.getByRole("heading", { level: 1, name: "Booked successfully!" })).toBeVisible();

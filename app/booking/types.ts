@@ -57,6 +57,11 @@ export interface BookingApi {
   /** What cancelling now would refund. */
   quoteCancellation(uuid: string): Promise<RefundQuote & { currency: string; total: number }>;
   getBooking(uuid: string): Promise<OctoBooking | null>;
+  /**
+   * The supplier's decision on an on-request (PENDING) booking: CONFIRMED, or REJECTED (its seats
+   * return). Idempotent for the same decision; a booking decided otherwise is INVALID_BOOKING_STATUS.
+   */
+  settlePending(uuid: string, decision: "CONFIRMED" | "REJECTED"): Promise<OctoBooking>;
   /** Expires stale holds and returns their seats; returns how many expired. */
   expireHolds(): Promise<number>;
 }

@@ -163,6 +163,13 @@ export type OrderDossier = {
   messages: OrderMessage[];
 };
 
+/** An order's id from its reference (case-insensitive), for the console's actions. */
+export async function findOrderIdByReference(db: Database, reference: string): Promise<string | null> {
+  if (!reference || reference.length > 64) return null;
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase()));
+  return row?.id ?? null;
+}
+
 /** Everything the console shows about one order, found by its reference (case-insensitive). */
 export async function loadOrderDossier(db: Database, reference: string, locale: LocaleCode): Promise<OrderDossier | null> {
   if (reference.length > 64) return null;

@@ -8,27 +8,16 @@ import type { AppContext } from "#app/context.server";
 import type { Database } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { cartPath, checkoutResultPath } from "#app/lib/paths";
+import type { ItemState, OrderState } from "./order-state";
 import { netAmount } from "./pricing";
 
 /** What the order flow uses from the app context. */
 export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
 
-export type OrderStatus =
-  | "PLACING"
-  | "REFUSED"
-  | "AWAITING_PAYMENT"
-  | "PROCESSING"
-  | "CONFIRMED"
-  | "PARTIALLY_CONFIRMED"
-  | "ON_HOLD"
-  | "PAY_LATER"
-  | "PAYMENT_FAILED"
-  | "BOOKING_FAILED"
-  | "EXPIRED"
-  /** A gateway reported money that does not match what the order owes: nothing moves until the team decides. */
-  | "REVIEW";
+/** The order and item statuses and their legal moves live in ./order-state. */
+export type OrderStatus = OrderState;
 
-export type ItemStatus = "NEW" | "HELD" | "CONFIRMED" | "PENDING" | "FAILED" | "CANCELLED";
+export type ItemStatus = ItemState;
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

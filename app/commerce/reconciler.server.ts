@@ -8,6 +8,7 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
+import { rejectOverdueItems } from "./decide-pending.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { releasePromo } from "./promo.server";
 
@@ -20,6 +21,8 @@ export interface ReconcileReport {
   abortedPlacing: number;
   synced: number;
   settled: number;
+  /** On-request items rejected because nobody decided in time (and decisions a crash left half done). */
+  autoRejected: number;
   errors: number;
 }
 
@@ -28,7 +31,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -71,6 +74,15 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
       if (after?.status === "AWAITING_PAYMENT" && now.getTime() - order.updatedAt.getTime() > holdMs) await abandonOrder(deps, order.id);
       report.synced += 1;
     });
+  }
+
+  // On-request items nobody decided are rejected before the card authorisation lapses.
+  try {
+    const decided = await rejectOverdueItems(deps, now, BATCH);
+    report.autoRejected = decided.rejected + decided.resumed;
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] rejecting overdue on-request items", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

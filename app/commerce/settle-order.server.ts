@@ -10,7 +10,9 @@ import { isBookingError } from "#app/booking/booking.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
+import type { Database } from "#app/db/db.server";
 import { clearCartItems } from "./cart.server";
+import { canTransition } from "./order-state";
 import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
 import {
   cancelHold,
@@ -169,7 +171,7 @@ function outcomeOf(order: OrderRow, items: OrderItemRow[], payment: PaymentRow |
 /** Records the outcome, frees the promo or empties the cart, and tells the customer once per outcome. */
 async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
   const db = deps.db;
-  if (outcome !== order.status) await db.update(orders).set({ status: outcome, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  if (outcome !== order.status) await moveOrderStatus(db, order.id, order.status, outcome);
   if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
   if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
   if (NOTIFIED.includes(outcome)) {
@@ -187,6 +189,28 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
     }
   }
   return outcome;
+}
+
+/**
+ * Moves an order to `to` if the state machine allows it from the status it has now: a conditional
+ * update on the status read, retried once against a status another writer set meanwhile. An illegal
+ * move (a confirmed order that settling would demote, say) leaves the order as it is. True when moved.
+ */
+export async function moveOrderStatus(db: Database, orderId: string, from: string, to: OrderStatus, now: Date = new Date()): Promise<boolean> {
+  let current = from;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    if (current === to) return false;
+    if (!canTransition(current, to)) {
+      console.warn(`[orders] order ${orderId} stays ${current}: ${current} → ${to} is not a legal move`);
+      return false;
+    }
+    const moved = await db.update(orders).set({ status: to, updatedAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, current))).returning({ id: orders.id });
+    if (moved.length > 0) return true;
+    const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (!row) return false;
+    current = row.status;
+  }
+  return false;
 }
 
 /** Gives up unpaid orders of a cart: their sessions are closed and their holds released. */

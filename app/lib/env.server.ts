@@ -75,6 +75,13 @@ const EnvSchema = z.object({
   CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Seconds after which the reconciler settles an order whose webhook never came (asks the gateway). */
   ORDER_SETTLE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * Hours after purchase when an on-request item nobody decided is rejected automatically (the
+   * reconciler), so the card authorisation (typically 7 days) is released before it lapses.
+   */
+  ON_REQUEST_AUTO_REJECT_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(144),
+  /** The largest refund an agent may make in one go, in whole SAR (converted at display rates for other currencies); admins have no limit. */
+  AGENT_REFUND_LIMIT_SAR: z.coerce.number().int().min(0).max(10_000_000).default(1000),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

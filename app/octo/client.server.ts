@@ -184,6 +184,18 @@ export class OctoHttpBookingApi implements BookingApi {
     return this.bookingCall("PATCH", `/bookings/${encodeURIComponent(uuid)}`, change);
   }
 
+  /**
+   * OCTO has no decision endpoint for a reseller: rejecting cancels the request (its seats return at
+   * the supplier); only the supplier confirms, so confirming succeeds only once it has.
+   */
+  async settlePending(uuid: string, decision: "CONFIRMED" | "REJECTED"): Promise<OctoBooking> {
+    if (decision === "REJECTED") return this.cancel(uuid, { reason: "Rejected by the team" });
+    const booking = await this.getBooking(uuid);
+    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    if (booking.status !== "CONFIRMED") throw new BookingError("INVALID_BOOKING_STATUS", "Only the supplier confirms an on-request booking", { uuid, status: booking.status });
+    return booking;
+  }
+
   async getBooking(uuid: string): Promise<OctoBooking | null> {
     try {
       return await this.bookingCall("GET", `/bookings/${encodeURIComponent(uuid)}`);

@@ -7,6 +7,7 @@ import { AdminCard, AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTim
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
+import { autoRejectAt } from "#app/commerce/decide-pending.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
 
@@ -17,7 +18,10 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   await requireStaff(app, request, "orders.view");
   const { locale, t } = adminPageContext(request);
   const queues = await loadQueues(app.db, app.clock.now(), locale);
-  return json({ title: t("admin.today.title"), queues }, { headers: ADMIN_NO_STORE });
+  const hours = app.env.ON_REQUEST_AUTO_REJECT_HOURS;
+  // The deadline of each undecided booking: the reconciler rejects it then (before the card authorisation lapses).
+  const decisions = queues.decisions.map((item) => ({ ...item, autoRejectAt: autoRejectAt(item.purchasedAt, hours) }));
+  return json({ title: t("admin.today.title"), queues: { ...queues, decisions } }, { headers: ADMIN_NO_STORE });
 }
 
 function Queue({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
@@ -70,6 +74,7 @@ export default function AdminToday() {
                   <th scope="col">{t("admin.fields.travelDate")}</th>
                   <th scope="col">{t("admin.fields.customer")}</th>
                   <th scope="col">{t("admin.fields.waitingSince")}</th>
+                  <th scope="col">{t("admin.fields.autoRejectAt")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -80,6 +85,7 @@ export default function AdminToday() {
                     <td><AdminDate value={item.localDate} /></td>
                     <td>{item.name}</td>
                     <td><AdminTime value={item.purchasedAt} /></td>
+                    <td><AdminTime value={item.autoRejectAt} /></td>
                   </tr>
                 ))}
               </tbody>

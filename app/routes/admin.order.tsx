@@ -3,17 +3,19 @@
  * (authorised / captured / refunded, gateway ids), the messages sent, and one timeline of everything
  * that happened (commerce's events and staff actions from the audit log, in time order).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminEmpty, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { loadOrderDossier } from "#app/commerce/back-office.server";
+import { findOrderIdByReference, loadOrderDossier } from "#app/commerce/back-office.server";
+import { autoRejectAt, confirmPendingItem, rejectPendingItem, type DecisionResult } from "#app/commerce/decide-pending.server";
+import { DecisionSchema } from "#app/commerce/decision-schema";
 import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { listAudit } from "#app/staff/audit.server";
-import { ADMIN_NO_STORE, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
@@ -69,6 +71,10 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
         currency: item.currency,
         amount: item.amount,
         net: netAmount(item),
+        decision: item.decision,
+        decisionReason: item.decisionReason,
+        decidedBy: item.decidedBy,
+        autoRejectAt: item.status === "PENDING" ? autoRejectAt(order.purchasedAt, app.env.ON_REQUEST_AUTO_REJECT_HOURS).toISOString() : null,
         cancellation: item.cancellation,
       })),
       payments: dossier.payments.map((payment) => ({
@@ -86,13 +92,78 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       })),
       messages: dossier.messages,
       timeline,
+      can: { decide: member.role === "agent" || member.role === "admin" },
+      autoRejectHours: app.env.ON_REQUEST_AUTO_REJECT_HOURS,
     },
     { headers: ADMIN_NO_STORE },
   );
 }
 
+export type OrderNotice = { key: string; tone: "ok" | "bad" };
+
+const DECISION_NOTICES: Record<string, OrderNotice> = {
+  CONFIRMED: { key: "admin.decide.confirmed", tone: "ok" },
+  REJECTED: { key: "admin.decide.rejected", tone: "ok" },
+  NOT_FOUND: { key: "admin.errors.notFound", tone: "bad" },
+  NOT_PENDING: { key: "admin.decide.notPending", tone: "bad" },
+  ALREADY_DECIDED: { key: "admin.decide.alreadyDecided", tone: "bad" },
+  SUPPLIER_REFUSED: { key: "admin.decide.supplierRefused", tone: "bad" },
+};
+
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent !== "confirm" && intent !== "reject") {
+    await requireStaff(app, request, "orders.view");
+    return json({ notice: { key: "admin.errors.notFound", tone: "bad" } as OrderNotice }, { status: 400, headers: ADMIN_NO_STORE });
+  }
+  const member = await requireStaff(app, request, "bookings.decide");
+  const orderId = await findOrderIdByReference(app.db, params.reference ?? "");
+  if (!orderId) throw adminNotFound(request);
+  const parsed = DecisionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return json({ notice: { key: parsed.error.issues[0]?.message ?? "admin.errors.required", tone: "bad" } as OrderNotice, itemId: String(formData.get("itemId") ?? "") }, { status: 400, headers: ADMIN_NO_STORE });
+  const input = parsed.data;
+  const result: DecisionResult =
+    input.intent === "confirm"
+      ? await confirmPendingItem(app, { itemId: input.itemId, orderId, actor: actorOf(member) })
+      : await rejectPendingItem(app, { itemId: input.itemId, orderId, actor: actorOf(member), reason: input.reason ?? "" });
+  const notice = result.ok ? DECISION_NOTICES[input.intent === "confirm" ? "CONFIRMED" : "REJECTED"]! : DECISION_NOTICES[result.reason]!;
+  return json({ notice, itemId: input.itemId }, { status: result.ok ? 200 : result.reason === "NOT_FOUND" ? 404 : 409, headers: ADMIN_NO_STORE });
+}
+
+/** Confirm, or reject with a reason the customer reads: one pending item's decision forms. */
+function DecisionForms({ itemId, autoRejectAt: deadline }: { itemId: string; autoRejectAt: string | null }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="admin-decision" data-testid={`decide-${itemId}`}>
+      {deadline ? (
+        <p className="admin-decision__deadline">
+          {t("admin.decide.deadline")} <AdminTime value={deadline} />
+        </p>
+      ) : null}
+      <Form method="post" className="admin-inline-form">
+        <input type="hidden" name="itemId" value={itemId} />
+        <button type="submit" name="intent" value="confirm" className="button button--small" disabled={busy}>
+          {t("admin.decide.confirm")}
+        </button>
+      </Form>
+      <Form method="post" className="admin-form admin-decision__reject">
+        <input type="hidden" name="itemId" value={itemId} />
+        <label htmlFor={`reason-${itemId}`}>{t("admin.decide.reason")}</label>
+        <textarea id={`reason-${itemId}`} name="reason" required maxLength={500} rows={2} />
+        <p className="form-hint">{t("admin.decide.reasonHint")}</p>
+        <button type="submit" name="intent" value="reject" className="button button--secondary button--small" disabled={busy}>
+          {t("admin.decide.reject")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 export default function AdminOrder() {
   const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const { t } = useTranslation();
   useLiveData();
   const { order } = data;
@@ -113,6 +184,11 @@ export default function AdminOrder() {
           </>
         }
       />
+      {result?.notice ? (
+        <p className={`admin-notice admin-notice--${result.notice.tone}`} role={result.notice.tone === "bad" ? "alert" : "status"}>
+          {t(result.notice.key)}
+        </p>
+      ) : null}
       <div className="admin-order">
         <div className="admin-order__main">
           <AdminCard id="order-items" title={t("admin.order.items")}>
@@ -135,8 +211,11 @@ export default function AdminOrder() {
                       ...(item.cancellation
                         ? [[t("admin.fields.cancellation"), <AdminMoney key="c" amount={item.cancellation.refundAmount} currency={item.currency} />] as [string, JSX.Element]]
                         : []),
+                      ...(item.decisionReason ? [[t("admin.fields.decisionReason"), item.decisionReason] as [string, string]] : []),
+                      ...(item.decidedBy ? [[t("admin.fields.decidedBy"), <span key="by" dir="ltr">{item.decidedBy}</span>] as [string, JSX.Element]] : []),
                     ]}
                   />
+                  {item.status === "PENDING" && !item.decision && data.can.decide ? <DecisionForms itemId={item.id} autoRejectAt={item.autoRejectAt} /> : null}
                 </li>
               ))}
             </ol>

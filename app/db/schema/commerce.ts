@@ -83,7 +83,8 @@ export const promoRedemptions = pgTable(
 
 /**
  * An order placed at checkout. `status` is the outcome the customer sees: AWAITING_PAYMENT,
- * PROCESSING, CONFIRMED, PARTIALLY_CONFIRMED, ON_HOLD, PAY_LATER, PAYMENT_FAILED, BOOKING_FAILED, EXPIRED.
+ * PROCESSING, CONFIRMED, PARTIALLY_CONFIRMED, ON_HOLD, PAY_LATER, PAYMENT_FAILED, BOOKING_FAILED, EXPIRED,
+ * REVIEW, CANCELLED (the legal moves are in app/commerce/order-state.ts).
  */
 export const orders = pgTable(
   "orders",
@@ -126,7 +127,8 @@ export const orders = pgTable(
 );
 
 /**
- * One booking of an order. `status`: HELD, CONFIRMED, PENDING (on request), FAILED, CANCELLED.
+ * One booking of an order. `status`: NEW, HELD, CONFIRMED, PENDING (on request), FAILED (refused or
+ * rejected), CANCELLED; the legal moves are in app/commerce/order-state.ts.
  * `refundState`: NONE, REFUNDING (asked the gateway), REFUNDED.
  */
 export const orderItems = pgTable(
@@ -148,6 +150,16 @@ export const orderItems = pgTable(
     status: text("status").notNull(),
     failureCode: text("failure_code"),
     refundState: text("refund_state").notNull().default("NONE"),
+    /**
+     * The team's (or the reconciler's) decision on an on-request item, claimed before the supplier is
+     * told (CONFIRMED or REJECTED): whoever sets it first decides; everyone else sees it taken.
+     */
+    decision: text("decision"),
+    /** Why it was rejected, as the customer was told. */
+    decisionReason: text("decision_reason"),
+    /** "system" or the staff member's email. */
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
 );
@@ -192,4 +204,35 @@ export const orderMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [index("order_messages_order_idx").on(table.orderId)],
+);
+
+/**
+ * A refund the team asked for (part or all of one item), through the order's gateway. `idempotencyKey`
+ * is the console form's key: a resubmitted form finds this row instead of refunding twice. The amount
+ * is reserved on the payment (payments.refunded_amount) when the row is written, so refunds never add
+ * up to more than was captured. `state`: REFUNDING (asked, or to ask again), REFUNDED, FAILED (the
+ * gateway refused; the reconciler retries at `nextAttemptAt`, and the console offers Retry).
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: text("order_item_id").notNull(),
+    paymentId: text("payment_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    currency: text("currency").notNull(),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    actor: text("actor").notNull(),
+    state: text("state").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt)],
 );

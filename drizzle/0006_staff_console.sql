@@ -29,6 +29,24 @@ CREATE TABLE "order_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_refunds" (
+	"id" text PRIMARY KEY NOT NULL,
+	"order_id" text NOT NULL,
+	"order_item_id" text NOT NULL,
+	"payment_id" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"currency" text NOT NULL,
+	"amount" integer NOT NULL,
+	"reason" text NOT NULL,
+	"actor" text NOT NULL,
+	"state" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "api_key_usage" (
 	"key_id" text NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
@@ -82,6 +100,10 @@ CREATE TABLE "staff_sessions" (
 );
 --> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "decision" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "decision_reason" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "decided_by" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "rate_limit_per_minute" integer;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -91,6 +113,7 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_booking_id_bookings_id_fk" FOREIGN
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_unit_item_uuid_booking_unit_items_uuid_fk" FOREIGN KEY ("unit_item_uuid") REFERENCES "public"."booking_unit_items"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_messages" ADD CONSTRAINT "order_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_key_usage" ADD CONSTRAINT "api_key_usage_key_id_api_keys_id_fk" FOREIGN KEY ("key_id") REFERENCES "public"."api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_invites" ADD CONSTRAINT "staff_invites_user_id_staff_members_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."staff_members"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -101,6 +124,9 @@ CREATE UNIQUE INDEX "tickets_voucher_idx" ON "tickets" USING btree ("booking_id"
 CREATE INDEX "tickets_booking_idx" ON "tickets" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "order_messages_order_idx" ON "order_messages" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "order_refunds_key_idx" ON "order_refunds" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_refunds_state_idx" ON "order_refunds" USING btree ("state","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject_type","subject_id");--> statement-breakpoint
 CREATE INDEX "audit_log_order_idx" ON "audit_log" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint

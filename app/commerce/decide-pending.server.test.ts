@@ -1,0 +1,195 @@
+/**
+ * On-request decisions on a real database: an agent confirms or rejects, the reconciler rejects what
+ * nobody decided in time, and racing deciders (agent vs reconciler, two agents) end with one outcome,
+ * seats released once, and one capture or void.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { rowsOf } from "#app/db/db.server";
+import { auditLog, carts, orderEvents, orderItems, orderMessages, orders, payments, sandboxOperations } from "#app/db/schema";
+import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
+import { SYSTEM_ACTOR } from "#app/staff/audit.server";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
+import { addToCart } from "./cart.server";
+import { AUTO_REJECT_REASON, confirmPendingItem, rejectOverdueItems, rejectPendingItem } from "./decide-pending.server";
+import { applyPaymentEvent, placeOrder } from "./orders.server";
+import { runReconcilerOnce } from "./reconciler.server";
+
+let ctx: TestContext;
+let engine: EmbeddedBookingEngine;
+let gateway: SandboxGateway;
+let outbox: Array<{ rawBody: string; signature: string }> = [];
+const agent = { id: null, email: "agent@rihla.test" };
+const other = { id: null, email: "other@rihla.test" };
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { SANDBOX_WEBHOOK_SECRET: "test-sandbox-webhook-secret", PAYMENT_GATEWAY: "sandbox", ON_REQUEST_AUTO_REJECT_HOURS: "144" },
+    poolSize: 10,
+    sandboxDelivery: async (rawBody, signature) => {
+      outbox.push({ rawBody, signature });
+    },
+  });
+  engine = ctx.bookingApi as EmbeddedBookingEngine;
+  gateway = ctx.payments.sandbox;
+});
+
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+type Product = { productId: string; optionId: string; adult: string };
+let product: Product;
+let day = 3;
+
+beforeAll(async () => {
+  const [row] = rowsOf<Product>(
+    await ctx.db.execute(sql`
+      SELECT p.id AS "productId", o.id AS "optionId", (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
+      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
+      JOIN availability_schedules s ON s.option_id = o.id
+      WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
+        AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND NOT p.instant_confirmation AND p.currency = 'SAR'
+        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
+      ORDER BY p.id LIMIT 1`),
+  );
+  if (!row) throw new Error("no on-request product");
+  product = row;
+});
+
+/** An on-request order, paid by card (authorised, not captured): ON_HOLD with one PENDING item. */
+async function onHoldOrder() {
+  const date = new Date(ctx.clock.now().getTime() + day++ * 86_400_000).toISOString().slice(0, 10);
+  const slot = await engine.firstOpenSlot(product.productId, product.optionId, date);
+  if (!slot) throw new Error("no slot");
+  const cartId = randomUUID();
+  await ctx.db.insert(carts).values({ id: cartId, currency: "SAR" });
+  const added = await addToCart(ctx, { id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot.id, units: [{ unitId: product.adult, quantity: 2 }], extraIds: [] });
+  if (!added.ok) throw new Error(added.reason);
+  const lead = { firstName: "Noura", lastName: "Al-Qahtani", email: `noura-${randomUUID().slice(0, 6)}@example.com`, countryCode: "+966", phone: "501234567" };
+  const placed = await placeOrder(ctx, { cartId, locale: "ar", lead, method: "card", idempotencyKey: randomUUID() });
+  if (!placed.ok) throw new Error(placed.reason);
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
+  outbox = [];
+  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
+  for (const webhook of outbox) {
+    const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
+    await applyPaymentEvent(ctx, "sandbox", event!);
+  }
+  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, placed.order.id));
+  const state = await stateOf(placed.order.id);
+  expect(state.order.status).toBe("ON_HOLD");
+  expect(state.payment.status).toBe("AUTHORIZED");
+  return { orderId: placed.order.id, item: item!, slotId: slot.id, vacancies: await vacancies(slot.id) };
+}
+
+async function vacancies(slotId: string): Promise<number> {
+  const [slot] = await engine.checkAvailability({ productId: product.productId, optionId: product.optionId, availabilityIds: [slotId] });
+  return slot?.vacancies ?? -1;
+}
+
+async function stateOf(orderId: string) {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const operations = await ctx.db.select().from(sandboxOperations).where(eq(sandboxOperations.sessionId, payment!.sessionId));
+  const messages = await ctx.db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId));
+  const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.orderId, orderId));
+  const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+  return { order: order!, item: item!, payment: payment!, operations: operations.map((op) => op.kind).sort(), messages, audit, events };
+}
+
+describe("on-request decisions", () => {
+  test("an agent confirms: booked, the confirmed amount captured once, the customer told in Arabic, audited", async () => {
+    const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+    const mailBefore = ctx.mail.length;
+    const result = await confirmPendingItem(ctx, { itemId: item.id, actor: agent });
+    expect(result).toMatchObject({ ok: true, orderStatus: "CONFIRMED" });
+    const state = await stateOf(orderId);
+    expect(state.item).toMatchObject({ status: "CONFIRMED", decision: "CONFIRMED", decidedBy: agent.email });
+    expect(state.payment).toMatchObject({ status: "CAPTURED", capturedAmount: item.amount - item.discountShare });
+    expect(state.operations).toEqual(["capture"]);
+    expect(await vacancies(slotId)).toBe(before);
+    expect(state.audit.map((entry) => [entry.action, entry.actorEmail])).toEqual([["booking.confirm", agent.email]]);
+    expect(state.events.map((event) => event.kind)).toContain("item.confirmed");
+    expect(state.messages.map((message) => [message.channel, message.kind, message.status]).sort()).toEqual([
+      ["email", "ITEM_CONFIRMED", "SENT"],
+      ["whatsapp", "ITEM_CONFIRMED", "SENT"],
+    ]);
+    const sent = ctx.mail.slice(mailBefore).map((mail) => mail.subject);
+    expect(sent).toContain(`تم تأكيد الحجز – ${state.order.reference}`);
+    // A second confirm is refused: the decision is taken.
+    expect(await confirmPendingItem(ctx, { itemId: item.id, actor: other })).toEqual({ ok: false, reason: "ALREADY_DECIDED" });
+  });
+
+  test("an agent rejects with a reason: seats back, authorisation voided, the reason in the customer's email", async () => {
+    const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+    const result = await rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "The boat is under repair" });
+    expect(result).toMatchObject({ ok: true, orderStatus: "BOOKING_FAILED" });
+    const state = await stateOf(orderId);
+    expect(state.item).toMatchObject({ status: "FAILED", failureCode: "REJECTED", decision: "REJECTED", decisionReason: "The boat is under repair" });
+    expect(state.payment).toMatchObject({ status: "VOIDED", capturedAmount: 0 });
+    expect(state.operations).toEqual(["cancel"]);
+    expect(await vacancies(slotId)).toBe(before + 2);
+    expect(state.audit[0]).toMatchObject({ action: "booking.reject", reason: "The boat is under repair" });
+    const mail = ctx.mail.find((message) => message.to === state.order.email && message.subject?.includes("لم يتم قبول"));
+    expect(mail?.text).toContain("The boat is under repair");
+  });
+
+  test("an agent confirming while the reconciler auto-rejects: one outcome, seats and money moved once", async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+      const late = new Date(Date.now() + 145 * 3_600_000);
+      const [confirmed, reconciled] = await Promise.all([confirmPendingItem(ctx, { itemId: item.id, actor: agent }), rejectOverdueItems(ctx, late)]);
+      const state = await stateOf(orderId);
+      expect([confirmed.ok, reconciled.rejected === 1].filter(Boolean)).toHaveLength(1);
+      if (confirmed.ok) {
+        expect(state.item.status).toBe("CONFIRMED");
+        expect(state.operations).toEqual(["capture"]);
+        expect(await vacancies(slotId)).toBe(before);
+      } else {
+        expect(state.item).toMatchObject({ status: "FAILED", decisionReason: AUTO_REJECT_REASON, decidedBy: "system" });
+        expect(state.operations).toEqual(["cancel"]);
+        expect(await vacancies(slotId)).toBe(before + 2);
+      }
+      expect(state.audit).toHaveLength(1);
+    }
+  });
+
+  test("two agents rejecting at once: one rejection, seats released once, one void", async () => {
+    const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+    const results = await Promise.all([
+      rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "Full" }),
+      rejectPendingItem(ctx, { itemId: item.id, actor: other, reason: "Full" }),
+      confirmPendingItem(ctx, { itemId: item.id, actor: other }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const state = await stateOf(orderId);
+    expect(state.audit).toHaveLength(1);
+    if (state.item.status === "FAILED") {
+      expect(await vacancies(slotId)).toBe(before + 2);
+      expect(state.operations).toEqual(["cancel"]);
+    } else {
+      expect(await vacancies(slotId)).toBe(before);
+      expect(state.operations).toEqual(["capture"]);
+    }
+    expect(state.messages.filter((message) => message.channel === "email")).toHaveLength(1);
+  });
+
+  test("the reconciler rejects only what is past the deadline, with the automatic reason", async () => {
+    const { orderId, item } = await onHoldOrder();
+    const early = await runReconcilerOnce(ctx, { now: new Date(Date.now() + 143 * 3_600_000), settleAfterMs: 0 });
+    expect(early.autoRejected).toBe(0);
+    expect((await stateOf(orderId)).item.status).toBe("PENDING");
+    const late = await runReconcilerOnce(ctx, { now: new Date(Date.now() + 145 * 3_600_000), settleAfterMs: 0 });
+    expect(late.autoRejected).toBeGreaterThanOrEqual(1);
+    const state = await stateOf(orderId);
+    expect(state.item).toMatchObject({ status: "FAILED", decisionReason: AUTO_REJECT_REASON });
+    expect(state.order.status).toBe("BOOKING_FAILED");
+    expect(state.audit[0]).toMatchObject({ actorEmail: SYSTEM_ACTOR.email, action: "booking.reject" });
+    const mail = ctx.mail.find((message) => message.to === state.order.email && message.subject?.includes("لم يتم قبول"));
+    expect(mail?.text).toContain("لم يؤكد مقدّم الخدمة الطلب في الوقت المحدد");
+    expect(await rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "x" })).toEqual({ ok: false, reason: "ALREADY_DECIDED" });
+  });
+});

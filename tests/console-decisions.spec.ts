@@ -1,0 +1,72 @@
+/**
+ * The console's on-request decisions end to end (JavaScript on and off through the projects, in
+ * English and Arabic): customers book an on-request experience by card (authorised, on hold); an
+ * agent signed in with TOTP sees them on Today with their auto-reject deadline, confirms one (the
+ * payment is captured, the customer emailed) and rejects the other with a reason (the authorisation
+ * is voided, the customer emailed the reason); every action is on the order's timeline.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { addToCart, b, CARDS, goToPayment, mailTo, ON_REQUEST, pay, randomDay, type Lang } from "./shop";
+import { adminText, signInAsNewStaff } from "./staff";
+
+/** A customer books the on-request experience by card; returns the order's reference. */
+async function bookOnRequest(page: Page, lang: Lang, email: string): Promise<string> {
+  await addToCart(page, lang, ON_REQUEST, randomDay());
+  await goToPayment(page, lang, email);
+  await pay(page, CARDS.success);
+  await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.onHold.heading") })).toBeVisible({ timeout: 20_000 });
+  return (await page.getByTestId("order-reference").innerText()).trim();
+}
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: an agent confirms one on-request booking and rejects another`, async ({ page, browser }) => {
+    const firstEmail = uniqueEmail("confirm");
+    const secondEmail = uniqueEmail("reject");
+    const first = await bookOnRequest(page, lang, firstEmail);
+    const second = await bookOnRequest(page, lang, secondEmail);
+
+    const agent = await browser.newPage();
+    await signInAsNewStaff(agent, "agent", lang, "decider");
+    // Today lists both, each with the moment it will be rejected on its own.
+    const queue = agent.locator("#queue-decisions");
+    await expect(queue.getByRole("columnheader", { name: adminText(lang, "fields.autoRejectAt") })).toBeVisible();
+    await expect(queue.getByRole("link", { name: first })).toBeVisible();
+    await expect(queue.getByRole("link", { name: second })).toBeVisible();
+
+    await agent.goto(`/admin/orders/${first}`);
+    await expect(agent.getByText(adminText(lang, "decide.deadline"))).toBeVisible();
+    await agent.getByRole("button", { name: adminText(lang, "decide.confirm") }).click();
+    await expect(agent.getByText(adminText(lang, "decide.confirmed"))).toBeVisible();
+    const payment = agent.locator("#order-payment");
+    await expect(payment.locator(".admin-badge").getByText(adminText(lang, "status.CAPTURED"), { exact: true })).toBeVisible();
+    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.confirm"), { exact: true })).toBeVisible();
+    await expect(agent.getByRole("button", { name: adminText(lang, "decide.confirm") })).toHaveCount(0);
+    const confirmedMail = await mailTo(firstEmail, new RegExp(first));
+    expect(confirmedMail.subject).toContain(b(lang, "email.decision.CONFIRMED.subject").replace("{{reference}}", first));
+
+    await agent.goto(`/admin/orders/${second}`);
+    const reason = lang === "ar" ? "القارب قيد الصيانة في هذا اليوم" : "The boat is under repair that day";
+    await agent.getByLabel(adminText(lang, "decide.reason")).fill(reason);
+    await agent.getByRole("button", { name: adminText(lang, "decide.reject") }).click();
+    await expect(agent.getByText(adminText(lang, "decide.rejected"))).toBeVisible();
+    await expect(agent.locator("#order-payment .admin-badge").getByText(adminText(lang, "status.VOIDED"), { exact: true })).toBeVisible();
+    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.reject"), { exact: true })).toBeVisible();
+    const rejectedMail = await mailTo(secondEmail, new RegExp(second));
+    expect(rejectedMail.text).toContain(reason);
+
+    // The customer's own page follows: the first order is booked.
+    await agent.close();
+  });
+}
+
+test("a rejection without a reason is refused with a message", async ({ page, browser }) => {
+  const reference = await bookOnRequest(page, "en", uniqueEmail("noreason"));
+  const agent = await browser.newPage();
+  await signInAsNewStaff(agent, "agent", "en", "decider");
+  const response = await agent.request.post(`/admin/orders/${reference}`, { form: { intent: "reject", itemId: "x", reason: "" } });
+  expect(response.status()).toBe(400);
+  await agent.close();
+});

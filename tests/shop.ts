@@ -1,0 +1,101 @@
+/**
+ * The customer's side of a booking for the end-to-end suites: the texts, the seeded products, and the
+ * steps detail → cart → checkout → sandbox payment (shared by tests/booking.spec.ts and the console suites).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export type Tree = { [key: string]: string | Tree };
+const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
+export function at(tree: Tree, key: string): string {
+  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
+  if (typeof value !== "string") throw new Error(`no text at ${key}`);
+  return value;
+}
+export const T = {
+  en: { booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
+  ar: { booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
+};
+export type Lang = keyof typeof T;
+export const b = (lang: Lang, key: string) => at(T[lang].booking, `booking.${key}`);
+
+/** Seeded products (deterministic seed): an instant desert safari, another instant one, an on-request one. */
+export const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
+export const DUNES = "premium-red-dunes-safari-from-dammam-with-hotel-pickup";
+export const ON_REQUEST = "riyadh-zip-line-adventure";
+export const SNORKEL = "snorkelling-trip-to-the-coral-reefs-of-dammam-premium-package";
+
+/** Tests that sell a slot out start on a random day, so parallel runs (and the two projects) never share one. */
+export const randomDay = () => 3 + Math.floor(Math.random() * 40);
+
+export const CARDS = { success: "4242 4242 4242 4242", decline: "4000 0000 0000 0002" };
+
+export function isoDate(daysAhead: number): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Adds the first open slot of a product (1 traveller) within the next days; lands on the cart. */
+export async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2) {
+  const add = at(T[lang].detail, "detail.option.addToCart");
+  for (let day = startDay; day < startDay + 10; day++) {
+    await page.goto(`${T[lang].prefix}/experiences/${slug}?date=${isoDate(day)}`);
+    const button = page.getByRole("button", { name: add });
+    if (await button.count()) {
+      await button.click();
+      await expect(page).toHaveURL(new RegExp(`${T[lang].prefix}/cart$`));
+      return;
+    }
+  }
+  throw new Error(`no open date for ${slug}`);
+}
+
+export async function hook(page: Page, body: Record<string, unknown>) {
+  const response = await page.request.post("/api/test/commerce", { data: body });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  return (await response.json()) as { order?: { token: string; status: string } | null };
+}
+
+export async function fillCheckout(page: Page, lang: Lang, email = "noura@example.com") {
+  await page.getByLabel(b(lang, "checkout.firstName")).fill("Noura");
+  await page.getByLabel(b(lang, "checkout.lastName")).fill("Al-Qahtani");
+  await page.getByLabel(b(lang, "checkout.email")).fill(email);
+  await page.getByLabel(b(lang, "checkout.phone")).fill("501234567");
+}
+
+export async function goToPayment(page: Page, lang: Lang, email?: string) {
+  await page.goto(`${T[lang].prefix}/checkout`);
+  await fillCheckout(page, lang, email);
+  await page.getByRole("button", { name: b(lang, "checkout.confirmPay") }).click();
+  // 'Redirecting to Secure Checkout...' moves on by itself (meta refresh / script).
+  await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
+}
+
+export async function pay(page: Page, card: string) {
+  await page.getByLabel(/Card number|رقم البطاقة/).fill(card);
+  await page.getByRole("button", { name: /Pay|ادفع/ }).click();
+}
+
+
+type OutboxEntry = { to: string; subject: string; text: string; date: string };
+
+/** The newest outbox message to `to` whose subject or text matches, waiting a little for it to be written. */
+export async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? ".cache/e2e-data", "outbox", "index.jsonl");
+  for (let attempt = 0; attempt < 40; attempt++) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(file, "utf8").trim().split("\n");
+    } catch {
+      // Not written yet.
+    }
+    const found = lines
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as OutboxEntry)
+      .filter((entry) => entry.to === to && (pattern.test(entry.text) || pattern.test(entry.subject)))
+      .pop();
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}

@@ -71,6 +71,7 @@ export const RESOURCE_ROUTES = [
   ["pay/sandbox/:sessionId", "routes/pay.sandbox.ts", "pay-sandbox"],
   ["api/payments/webhook/:gateway", "routes/api.payments.webhook.ts", "api-payments-webhook"],
   ["account/tickets/:itemId", "routes/account.tickets.ts", "account-ticket"],
+  ["tickets/:file", "routes/ticket-pdf.ts", "ticket-pdf"],
   ["account/invoices/:orderId", "routes/account.invoices.ts", "account-invoice"],
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],

@@ -100,7 +100,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // One context per process; each request adds only its CSP nonce.
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
 
-  const server = app.listen(port, () => {
+  // A deep accept queue (the kernel caps it at somaxconn): an OCTO reseller's validator opens a
+  // connection per product at once (thousands), more than Node's default of 511 pending connections.
+  const server = app.listen({ port, backlog: 4096 }, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Rihla storefront listening on http://localhost:${actualPort}`);

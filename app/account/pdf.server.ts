@@ -21,7 +21,7 @@ import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
 
-/** The text a ticket's QR code carries: what the operator scans at the meeting point. */
+/** What a ticket's QR code carries when the booking has no voucher code (bookings from before tickets). */
 export function ticketQrText(invoice: Pick<Invoice, "reference">, item: Pick<InvoiceItem, "bookingUuid">): string {
   return `RIHLA-TICKET:${invoice.reference}:${item.bookingUuid}`;
 }
@@ -99,26 +99,72 @@ async function openDocument(locale: LocaleCode, title: string, documentId: strin
   return { doc, layout };
 }
 
-/** The ticket of one booking. */
-export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode): Promise<Uint8Array> {
+/** What a ticket shows: a booking (or one traveller of it), and the code staff scan. */
+export interface TicketDocument {
+  /** The booking reference printed under the title. */
+  reference: string;
+  /** What the QR code carries. */
+  qrText: string;
+  title: string;
+  optionTitle: string;
+  localDate: string;
+  startTime: string | null;
+  guestName: string;
+  travellers: number;
+  /** A unit ticket names its unit ("Adult"); a booking ticket has none. */
+  unitTitle?: string | null;
+  meetingPoint: string;
+  pickup: { name: string; address: string; time: string | null } | null;
+  extras: string[];
+  /** The small print at the foot (the booking's id). */
+  footer: string;
+}
+
+/** A ticket as a one-page PDF in the customer's language. */
+export async function renderTicketDocument(ticket: TicketDocument, locale: LocaleCode): Promise<Uint8Array> {
   const t = getFixedT(locale);
-  const { doc, layout } = await openDocument(locale, t("account.pdf.ticket"), invoice.reference, ticketQrText(invoice, item));
-  await layout.line(`${t("account.pdf.bookingRef")}: ${invoice.reference}`, 11, { gap: 10 });
+  const { doc, layout } = await openDocument(locale, t("account.pdf.ticket"), ticket.reference, ticket.qrText);
+  await layout.line(`${t("account.pdf.bookingRef")}: ${ticket.reference}`, 11, { gap: 10 });
   layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
   layout.rule();
-  await layout.row(t("account.pdf.experience"), item.title);
-  if (item.optionTitle) await layout.row("", item.optionTitle);
-  await layout.row(t("account.pdf.date"), date(item.localDate, locale));
-  if (item.startTime) await layout.row(t("account.pdf.time"), item.startTime);
-  await layout.row(t("account.pdf.guest"), `${invoice.guest.firstName} ${invoice.guest.lastName}`);
-  await layout.row(t("account.pdf.travellers"), t("account.invoices.travellers", { count: item.travellers }));
-  await layout.row(t("account.pdf.meetingPoint"), item.meetingPoint);
-  if (item.pickup) await layout.row("", [item.pickup.name, item.pickup.address, item.pickup.time].filter(Boolean).join(" – "));
-  if (item.extras.length) await layout.row(t("account.invoices.additionalServices"), item.extras.join(", "));
+  await layout.row(t("account.pdf.experience"), ticket.title);
+  if (ticket.optionTitle) await layout.row("", ticket.optionTitle);
+  await layout.row(t("account.pdf.date"), date(ticket.localDate, locale));
+  if (ticket.startTime) await layout.row(t("account.pdf.time"), ticket.startTime);
+  await layout.row(t("account.pdf.guest"), ticket.guestName);
+  await layout.row(t("account.pdf.travellers"), ticket.unitTitle ? `${ticket.unitTitle} × 1` : t("account.invoices.travellers", { count: ticket.travellers }));
+  if (ticket.meetingPoint) await layout.row(t("account.pdf.meetingPoint"), ticket.meetingPoint);
+  if (ticket.pickup) await layout.row("", [ticket.pickup.name, ticket.pickup.address, ticket.pickup.time].filter(Boolean).join(" – "));
+  if (ticket.extras.length) await layout.row(t("account.invoices.additionalServices"), ticket.extras.join(", "));
   layout.rule();
   await layout.line(t("account.pdf.showAtEntrance"), 10, { color: [0.35, 0.35, 0.4] });
-  await layout.line(item.bookingUuid, 8, { color: [0.5, 0.5, 0.55] });
+  if (ticket.qrText !== ticket.footer) await layout.line(ticket.qrText, 9, { color: [0.35, 0.35, 0.4] });
+  await layout.line(ticket.footer, 8, { color: [0.5, 0.5, 0.55] });
   return doc.save();
+}
+
+/**
+ * The ticket of one storefront booking. Its QR carries the booking voucher's code (what staff scan at
+ * check-in) when the booking engine issued one, else the order reference and booking uuid.
+ */
+export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode, voucherCode?: string | null): Promise<Uint8Array> {
+  return renderTicketDocument(
+    {
+      reference: invoice.reference,
+      qrText: voucherCode ?? ticketQrText(invoice, item),
+      title: item.title,
+      optionTitle: item.optionTitle,
+      localDate: item.localDate,
+      startTime: item.startTime,
+      guestName: `${invoice.guest.firstName} ${invoice.guest.lastName}`,
+      travellers: item.travellers,
+      meetingPoint: item.meetingPoint,
+      pickup: item.pickup,
+      extras: item.extras,
+      footer: item.bookingUuid,
+    },
+    locale,
+  );
 }
 
 /** The simplified tax invoice of one order (prices include VAT). */

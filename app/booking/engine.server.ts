@@ -7,7 +7,9 @@ import { randomUUID } from "node:crypto";
 import {
   AvailabilityStatus,
   BookingStatus,
+  DeliveryFormat,
   DeliveryMethod,
+  RedemptionMethod,
   Refund,
   type Availability,
   type AvailabilityCalendar,
@@ -20,6 +22,7 @@ import {
   type Contact,
   type Pricing,
   type PricingUnit,
+  type Ticket,
   type UnitItem,
 } from "@octocloud/types";
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
@@ -29,11 +32,12 @@ import * as schema from "#app/db/schema";
 import type { BookingRow, ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { CancellationPolicy } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, currencyExponent, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
-import { quoteRefund, type RefundQuote } from "./policy";
+import { beforeCancellationCutoff, quoteRefund, type RefundQuote } from "./policy";
 import { BOOKING_HORIZON_DAYS, dateRange, resolveSlots, type InventoryRow, type Slot, type SlotContext } from "./slots";
 import { parseAvailabilityId } from "./time";
-import { BookingError, type BookingApi, type OctoBooking } from "./types";
-import { addDays, isIsoDate, localDateAt } from "#app/lib/dates";
+import { anyTicketRedeemed, issueTickets, ticketsOfBooking } from "./tickets.server";
+import { BookingError, type BookingApi, type CancelOptions, type OctoBooking, type RebookChange, type ReserveBody } from "./types";
+import { addDays, daysBetween, isIsoDate, localDateAt } from "#app/lib/dates";
 
 
 interface OptionContext {
@@ -56,7 +60,26 @@ export interface EngineOptions {
   referencePrefix?: string;
 }
 
-const toIso = (date: Date | null) => (date ? date.toISOString() : null);
+/** An instant as OCTO writes it: ISO 8601 UTC to the second ("2030-01-10T07:00:00Z"). */
+export function utcIso(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+const toIso = (date: Date | null) => (date ? utcIso(date) : null);
+
+/** The longest date range an availability check (slots) and a calendar may ask for, in days. */
+export const MAX_AVAILABILITY_DAYS = 92;
+export const MAX_CALENDAR_DAYS = BOOKING_HORIZON_DAYS + 1;
+
+/** A local date range from a request, refused when missing, impossible, reversed or too long. */
+function dateRangeOf(from: string | null | undefined, to: string | null | undefined, maxDays: number): { from: string; to: string } {
+  if (!from || !to) throw new BookingError("BAD_REQUEST", "localDateStart and localDateEnd (YYYY-MM-DD) are required");
+  if (!isIsoDate(from)) throw new BookingError("BAD_REQUEST", `localDateStart ${JSON.stringify(from)} is not a date (YYYY-MM-DD)`);
+  if (!isIsoDate(to)) throw new BookingError("BAD_REQUEST", `localDateEnd ${JSON.stringify(to)} is not a date (YYYY-MM-DD)`);
+  if (to < from) throw new BookingError("BAD_REQUEST", "localDateEnd is before localDateStart");
+  if (daysBetween(from, to) + 1 > maxDays) throw new BookingError("BAD_REQUEST", `Ask for at most ${maxDays} days at a time`);
+  return { from, to };
+}
 
 function toContact(contact: BookingContact | Record<string, unknown> | undefined | null): Contact {
   const value = (contact ?? {}) as BookingContact;
@@ -164,13 +187,13 @@ export class EmbeddedBookingEngine implements BookingApi {
   }
 
   /** Slots of an option between two local dates (clamped to today … today + horizon). */
-  private async slots(context: OptionContext, from: string, to: string): Promise<Slot[]> {
+  private async slots(context: OptionContext, from: string, to: string, executor: Database = this.db): Promise<Slot[]> {
     const today = this.todayIn(context);
     const horizonEnd = addDays(today, BOOKING_HORIZON_DAYS);
     const start = from < today ? today : from;
     const end = to > horizonEnd ? horizonEnd : to;
     if (start > end) return [];
-    const inventory = await this.inventoryFor(this.db, context.option.id, start, end);
+    const inventory = await this.inventoryFor(executor, context.option.id, start, end);
     return resolveSlots(context.slotContext, dateRange(start, end), inventory, this.now(), horizonEnd);
   }
 
@@ -226,7 +249,7 @@ export class EmbeddedBookingEngine implements BookingApi {
       id: slot.id,
       localDateTimeStart: slot.localDateTimeStart,
       localDateTimeEnd: slot.localDateTimeEnd,
-      utcCutoffAt: slot.utcCutoffAt.toISOString(),
+      utcCutoffAt: utcIso(slot.utcCutoffAt),
       allDay: slot.allDay,
       available: slot.available && !context.product.noFixedPrice,
       status: slot.status as AvailabilityStatus,
@@ -246,28 +269,32 @@ export class EmbeddedBookingEngine implements BookingApi {
 
   async checkAvailability(body: AvailabilityCheckBody): Promise<Availability[]> {
     const context = await this.context(this.db, body.productId, body.optionId);
-    const currency = this.requestedCurrency(body.currency, context);
-    let from = body.localDateStart;
-    let to = body.localDateEnd ?? body.localDateStart;
     const ids = body.availabilityIds ?? [];
-    if (ids.length > 0) {
-      const dates = ids.map((id) => parseAvailabilityId(id)?.localDate).filter((date): date is string => Boolean(date));
-      if (dates.length === 0) throw new BookingError("INVALID_AVAILABILITY_ID", "No valid availability id given");
-      from = dates.reduce((a, b) => (a < b ? a : b));
-      to = dates.reduce((a, b) => (a > b ? a : b));
+    if (ids.length > 0 && (body.localDateStart || body.localDateEnd)) {
+      throw new BookingError("BAD_REQUEST", "Send either availabilityIds or localDateStart and localDateEnd, not both");
     }
-    if (!from || !to || !isIsoDate(from) || !isIsoDate(to)) throw new BookingError("BAD_REQUEST", "localDateStart and localDateEnd (YYYY-MM-DD) or availabilityIds are required");
+    const currency = this.requestedCurrency(body.currency, context);
+    let range: { from: string; to: string };
+    if (ids.length > 0) {
+      if (ids.length > 500) throw new BookingError("BAD_REQUEST", "Ask for at most 500 availabilityIds at a time");
+      const dates = ids.map((id) => parseAvailabilityId(id)?.localDate).filter((date): date is string => Boolean(date));
+      if (dates.length === 0) throw new BookingError("INVALID_AVAILABILITY_ID", "No valid availability id given", { availabilityId: ids.join(",") });
+      const from = dates.reduce((a, b) => (a < b ? a : b));
+      const to = dates.reduce((a, b) => (a > b ? a : b));
+      // Ids far apart would read a long range of slots: the same limit as for dates.
+      range = dateRangeOf(from, to, MAX_CALENDAR_DAYS);
+    } else {
+      range = dateRangeOf(body.localDateStart, body.localDateEnd, MAX_AVAILABILITY_DAYS);
+    }
     const counts = this.countsOf(body.units);
-    const slots = await this.slots(context, from, to);
+    const slots = await this.slots(context, range.from, range.to);
     return slots.filter((slot) => ids.length === 0 || ids.includes(slot.id)).map((slot) => this.toAvailability(slot, context, currency, counts));
   }
 
   async availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]> {
     const context = await this.context(this.db, body.productId, body.optionId);
+    const { from, to } = dateRangeOf(body.localDateStart, body.localDateEnd, MAX_CALENDAR_DAYS);
     const currency = this.requestedCurrency(body.currency, context);
-    const from = body.localDateStart ?? this.todayIn(context);
-    const to = body.localDateEnd ?? addDays(from, 30);
-    if (!isIsoDate(from) || !isIsoDate(to)) throw new BookingError("BAD_REQUEST", "Dates must be YYYY-MM-DD");
     const slots = await this.slots(context, from, to);
     const byDate = new Map<string, Slot[]>();
     for (const slot of slots) (byDate.get(slot.localDate) ?? byDate.set(slot.localDate, []).get(slot.localDate)!).push(slot);
@@ -304,28 +331,22 @@ export class EmbeddedBookingEngine implements BookingApi {
     });
   }
 
-  async reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking> {
+  async reserve(body: ReserveBody): Promise<OctoBooking> {
     const uuid = body.uuid || randomUUID();
     const existing = await this.findBooking(this.db, uuid);
     if (existing) return this.replay(existing, body);
 
     const context = await this.context(this.db, body.productId, body.optionId);
     if (context.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
-    if (!body.availabilityId) throw new BookingError("INVALID_AVAILABILITY_ID", "availabilityId is required");
-    const parsed = parseAvailabilityId(body.availabilityId);
-    if (!parsed) throw new BookingError("INVALID_AVAILABILITY_ID", `Malformed availability id ${body.availabilityId}`);
-    const [slot] = (await this.slots(context, parsed.localDate, parsed.localDate)).filter((candidate) => candidate.id === body.availabilityId);
-    if (!slot) throw new BookingError("INVALID_AVAILABILITY_ID", `No availability ${body.availabilityId} for this option`, { availabilityId: body.availabilityId });
-    if (slot.status === "CLOSED") throw new BookingError("AVAILABILITY_CLOSED", "This date or time is closed for booking", { availabilityId: slot.id });
-
-    const counts = new Map<string, number>();
-    for (const item of body.unitItems) counts.set(item.unitId, (counts.get(item.unitId) ?? 0) + 1);
+    const slot = await this.bookableSlot(context, body.availabilityId);
+    const counts = this.unitCounts(body.unitItems);
     const pax = this.validateUnits(context, counts);
     const price = this.priceOf(context, counts);
     const expirationMinutes = Math.max(1, Math.min(body.expirationMinutes ?? this.holdMinutes, 24 * 60));
     const now = this.now();
     const bookingId = `bkg_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
     const supplierReference = `RH-${uuid.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    const testMode = body.testMode === true;
 
     const outcome = await this.db.transaction(async (tx) => {
       const t = tx as unknown as Database;
@@ -348,6 +369,7 @@ export class EmbeddedBookingEngine implements BookingApi {
           notes: body.notes ?? null,
           resellerReference: body.resellerReference ?? null,
           supplierReference,
+          testMode,
           utcExpiresAt: new Date(now.getTime() + expirationMinutes * 60_000),
           utcCreatedAt: now,
           utcUpdatedAt: now,
@@ -356,53 +378,9 @@ export class EmbeddedBookingEngine implements BookingApi {
         .onConflictDoNothing({ target: schema.bookings.uuid })
         .returning({ id: schema.bookings.id });
       if (inserted.length === 0) return { replay: true as const };
-
-      if (slot.capacity !== null) {
-        await this.releaseExpired(t, now, { optionId: context.option.id, availabilityId: slot.id });
-        await t
-          .insert(schema.inventory)
-          .values({ optionId: context.option.id, availabilityId: slot.id, localDate: slot.localDate, capacity: slot.capacity })
-          .onConflictDoNothing();
-        const taken = await t
-          .update(schema.inventory)
-          .set({ held: sql`${schema.inventory.held} + ${pax}`, updatedAt: now })
-          .where(
-            and(
-              eq(schema.inventory.optionId, context.option.id),
-              eq(schema.inventory.availabilityId, slot.id),
-              sql`${schema.inventory.capacity} - ${schema.inventory.held} - ${schema.inventory.booked} >= ${pax}`,
-            ),
-          )
-          .returning({ vacancies: sql<number>`${schema.inventory.capacity} - ${schema.inventory.held} - ${schema.inventory.booked}` });
-        if (taken.length === 0) {
-          const [row] = await t
-            .select({ vacancies: sql<number>`${schema.inventory.capacity} - ${schema.inventory.held} - ${schema.inventory.booked}` })
-            .from(schema.inventory)
-            .where(and(eq(schema.inventory.optionId, context.option.id), eq(schema.inventory.availabilityId, slot.id)));
-          const left = Math.max(0, Number(row?.vacancies ?? 0));
-          // Throwing rolls back the booking row too: nothing of a refused reservation remains.
-          throw new BookingError(
-            "NOT_ENOUGH_VACANCIES",
-            left === 0 ? "Sold out: no places are left at this time" : `Only ${left} place${left === 1 ? "" : "s"} left at this time; ${pax} requested`,
-            { vacancies: left, requested: pax, availabilityId: slot.id },
-          );
-        }
-      }
-
-      const items = body.unitItems.map((item, index) => {
-        const unitPrice = price.byUnit.get(item.unitId)!;
-        return {
-          uuid: item.uuid ?? randomUUID(),
-          bookingId,
-          unitId: item.unitId,
-          status: BookingStatus.ON_HOLD,
-          retail: unitPrice.retail,
-          original: unitPrice.original,
-          supplierReference: `${supplierReference}-${index + 1}`,
-          resellerReference: item.resellerReference ?? null,
-          contact: (item.contact ?? {}) as Record<string, unknown>,
-        };
-      });
+      // Throwing (no vacancies) rolls back the booking row too: nothing of a refused reservation remains.
+      await this.takeSeats(t, context.option.id, slot, "held", pax, now, testMode);
+      const items = body.unitItems.map((item, index) => this.unitItemRow(bookingId, supplierReference, index + 1, item, price.byUnit, BookingStatus.ON_HOLD));
       if (items.length > 0) await t.insert(schema.bookingUnitItems).values(items);
       return { replay: false as const };
     });
@@ -412,17 +390,99 @@ export class EmbeddedBookingEngine implements BookingApi {
     return outcome.replay ? this.replay(stored, body) : this.toOcto(stored);
   }
 
-  /** The same uuid again: return the booking if it is the same request, refuse if it is another. */
-  private async replay(existing: BookingRow, body: BookingReservationBody): Promise<OctoBooking> {
-    if (existing.productId !== body.productId || existing.optionId !== body.optionId || (body.availabilityId && existing.availabilityId !== body.availabilityId)) {
-      throw new BookingError("UUID_CONFLICT", "This uuid already identifies a different booking", { uuid: existing.uuid });
-    }
+  /** A slot of the option that can be booked now: it exists, and is neither closed nor past its cutoff. */
+  private async bookableSlot(context: OptionContext, availabilityId: string | null | undefined): Promise<Slot> {
+    if (!availabilityId) throw new BookingError("INVALID_AVAILABILITY_ID", "availabilityId is required", { availabilityId: "" });
+    const parsed = parseAvailabilityId(availabilityId);
+    if (!parsed) throw new BookingError("INVALID_AVAILABILITY_ID", `Malformed availability id ${availabilityId}`, { availabilityId });
+    const [slot] = (await this.slots(context, parsed.localDate, parsed.localDate)).filter((candidate) => candidate.id === availabilityId);
+    if (!slot) throw new BookingError("INVALID_AVAILABILITY_ID", `No availability ${availabilityId} for this option`, { availabilityId });
+    if (slot.status === "CLOSED") throw new BookingError("AVAILABILITY_CLOSED", "This date or time is closed for booking", { availabilityId: slot.id });
+    return slot;
+  }
+
+  private unitCounts(unitItems: Array<{ unitId: string }>): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const item of unitItems) counts.set(item.unitId, (counts.get(item.unitId) ?? 0) + 1);
+    return counts;
+  }
+
+  private unitItemRow(
+    bookingId: string,
+    supplierReference: string,
+    number: number,
+    item: { uuid?: string | null; unitId: string; resellerReference?: string | null; contact?: unknown },
+    prices: Map<string, { retail: number; original: number }>,
+    status: BookingStatus,
+  ): typeof schema.bookingUnitItems.$inferInsert {
+    const unitPrice = prices.get(item.unitId) ?? { retail: 0, original: 0 };
+    return {
+      uuid: item.uuid ?? randomUUID(),
+      bookingId,
+      unitId: item.unitId,
+      status,
+      retail: unitPrice.retail,
+      original: unitPrice.original,
+      supplierReference: `${supplierReference}-${number}`,
+      resellerReference: item.resellerReference ?? null,
+      contact: (item.contact ?? {}) as Record<string, unknown>,
+    };
+  }
+
+  /**
+   * Takes `pax` seats of a slot into `column` with one conditional update (never past capacity), in the
+   * caller's transaction; NOT_ENOUGH_VACANCIES otherwise. A freesale slot has no count to take from. A
+   * test booking is checked against the vacancies but takes none.
+   */
+  private async takeSeats(t: Database, optionId: string, slot: Slot, column: "held" | "booked", pax: number, now: Date, testMode = false, releaseExpired = true): Promise<void> {
+    if (slot.capacity === null || pax <= 0) return;
+    if (releaseExpired) await this.releaseExpired(t, now, { optionId, availabilityId: slot.id });
+    await t
+      .insert(schema.inventory)
+      .values({ optionId, availabilityId: slot.id, localDate: slot.localDate, capacity: slot.capacity })
+      .onConflictDoNothing();
+    const free = sql`${schema.inventory.capacity} - ${schema.inventory.held} - ${schema.inventory.booked}`;
+    const where = and(eq(schema.inventory.optionId, optionId), eq(schema.inventory.availabilityId, slot.id), sql`${free} >= ${pax}`);
+    const taken = testMode
+      ? await t.select({ vacancies: sql<number>`${free}` }).from(schema.inventory).where(where)
+      : await t
+          .update(schema.inventory)
+          .set(column === "held" ? { held: sql`${schema.inventory.held} + ${pax}`, updatedAt: now } : { booked: sql`${schema.inventory.booked} + ${pax}`, updatedAt: now })
+          .where(where)
+          .returning({ vacancies: sql<number>`${free}` });
+    if (taken.length > 0) return;
+    const [row] = await t
+      .select({ vacancies: sql<number>`${free}` })
+      .from(schema.inventory)
+      .where(and(eq(schema.inventory.optionId, optionId), eq(schema.inventory.availabilityId, slot.id)));
+    const left = Math.max(0, Number(row?.vacancies ?? 0));
+    throw new BookingError(
+      "NOT_ENOUGH_VACANCIES",
+      left === 0 ? "Sold out: no places are left at this time" : `Only ${left} place${left === 1 ? "" : "s"} left at this time; ${pax} requested`,
+      { vacancies: left, requested: pax, availabilityId: slot.id },
+    );
+  }
+
+  /**
+   * The same uuid again: the booking when the request is the same one (a retry after a timeout), a
+   * UUID_CONFLICT when the uuid already names a booking of other content (product, option, time, units).
+   */
+  private async replay(existing: BookingRow, body: ReserveBody): Promise<OctoBooking> {
+    const items = await this.db.select({ unitId: schema.bookingUnitItems.unitId }).from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, existing.id));
+    const sameUnits = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([unitId, count]) => b.get(unitId) === count);
+    const same =
+      existing.productId === body.productId &&
+      (body.optionId === undefined || existing.optionId === body.optionId) &&
+      existing.availabilityId === body.availabilityId &&
+      existing.testMode === (body.testMode === true) &&
+      sameUnits(this.unitCounts(items), this.unitCounts(body.unitItems ?? []));
+    if (!same) throw new BookingError("UUID_CONFLICT", "This uuid already identifies a different booking; send a new uuid", { uuid: existing.uuid });
     return this.toOcto(existing);
   }
 
   /** Quantity rules of units and option; returns the persons counted against capacity. */
   private validateUnits(context: OptionContext, counts: Map<string, number>): number {
-    if (counts.size === 0) throw new BookingError("BAD_REQUEST", "At least one unit is required");
+    if (counts.size === 0) throw new BookingError("UNPROCESSABLE_ENTITY", "At least one unit is required");
     let pax = 0;
     let total = 0;
     const byId = new Map(context.units.map((unit) => [unit.id, unit]));
@@ -463,7 +523,7 @@ export class EmbeddedBookingEngine implements BookingApi {
           ...(slot ? [eq(schema.bookings.optionId, slot.optionId), eq(schema.bookings.availabilityId, slot.availabilityId)] : []),
         ),
       )
-      .returning({ id: schema.bookings.id, optionId: schema.bookings.optionId, availabilityId: schema.bookings.availabilityId, pax: schema.bookings.pax });
+      .returning({ id: schema.bookings.id, optionId: schema.bookings.optionId, availabilityId: schema.bookings.availabilityId, pax: schema.bookings.pax, testMode: schema.bookings.testMode });
     if (expired.length === 0) return 0;
     await t
       .update(schema.bookingUnitItems)
@@ -471,6 +531,8 @@ export class EmbeddedBookingEngine implements BookingApi {
       .where(inArray(schema.bookingUnitItems.bookingId, expired.map((row) => row.id)));
     const bySlot = new Map<string, { optionId: string; availabilityId: string; pax: number }>();
     for (const row of expired) {
+      // A test booking never held seats.
+      if (row.testMode) continue;
       const key = `${row.optionId}|${row.availabilityId}`;
       const entry = bySlot.get(key) ?? { optionId: row.optionId, availabilityId: row.availabilityId, pax: 0 };
       entry.pax += row.pax;
@@ -498,7 +560,8 @@ export class EmbeddedBookingEngine implements BookingApi {
   }
 
   /** Moves seats between held and booked, or gives them back. */
-  private async moveSeats(t: Database, booking: BookingRow, change: { held?: number; booked?: number }, now: Date): Promise<void> {
+  private async moveSeats(t: Database, booking: Pick<BookingRow, "optionId" | "availabilityId" | "testMode">, change: { held?: number; booked?: number }, now: Date): Promise<void> {
+    if (booking.testMode) return;
     await t
       .update(schema.inventory)
       .set({
@@ -509,25 +572,67 @@ export class EmbeddedBookingEngine implements BookingApi {
       .where(and(eq(schema.inventory.optionId, booking.optionId), eq(schema.inventory.availabilityId, booking.availabilityId)));
   }
 
+  /**
+   * ON_HOLD → CONFIRMED (or PENDING for on-request products), issuing the voucher and tickets. With
+   * `unitItems` the booking's units are replaced first (the rules and the capacity checked again, the
+   * price recomputed), as OCTO's confirmation allows. Idempotent: confirming again with the same units
+   * returns the booking; with other units it is refused (PATCH changes a confirmed booking).
+   */
   async confirm(uuid: string, body: BookingConfirmationBody): Promise<OctoBooking> {
     const now = this.now();
     const result = await this.db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       const booking = await this.findBooking(t, uuid, true);
       if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
-      if (booking.status === BookingStatus.CONFIRMED || booking.status === BookingStatus.PENDING) return { kind: "done" as const };
+      if (booking.status === BookingStatus.CONFIRMED || booking.status === BookingStatus.PENDING || booking.status === BookingStatus.REDEEMED) {
+        if (body.unitItems && body.unitItems.length > 0) {
+          const items = await t.select({ unitId: schema.bookingUnitItems.unitId }).from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id));
+          const stored = this.unitCounts(items);
+          const asked = this.unitCounts(body.unitItems);
+          if (stored.size !== asked.size || [...stored].some(([unitId, count]) => asked.get(unitId) !== count)) {
+            return { kind: "status" as const, status: booking.status, message: "This booking is already confirmed; change its units with PATCH /bookings/{uuid}" };
+          }
+        }
+        return { kind: "done" as const };
+      }
       if (booking.status === BookingStatus.ON_HOLD && booking.utcExpiresAt && booking.utcExpiresAt <= now) {
         // Expire it now and report that, committing the release rather than rolling it back.
         await this.releaseExpired(t, now, { optionId: booking.optionId, availabilityId: booking.availabilityId });
         return { kind: "expired" as const };
       }
-      if (booking.status !== BookingStatus.ON_HOLD) return { kind: "status" as const, status: booking.status };
+      if (booking.status !== BookingStatus.ON_HOLD) return { kind: "status" as const, status: booking.status, message: `A ${booking.status} booking cannot be confirmed` };
       const context = await this.context(t, booking.productId, booking.optionId);
       const status = context.product.instantConfirmation ? BookingStatus.CONFIRMED : BookingStatus.PENDING;
+      let pax = booking.pax;
+      let totals = { retail: booking.totalRetail, original: booking.totalOriginal };
+      if (body.unitItems && body.unitItems.length > 0) {
+        const applied = await this.applyUnits(t, booking, context, body.unitItems, BookingStatus.ON_HOLD);
+        const delta = applied.pax - booking.pax;
+        if (delta > 0) {
+          const slot = await this.slotOf(t, context, booking.availabilityId);
+          if (!slot || slot.status === "CLOSED") throw new BookingError("AVAILABILITY_CLOSED", "This date or time is closed for booking; no units can be added", { availabilityId: booking.availabilityId });
+          await this.takeSeats(t, context.option.id, slot, "held", delta, now, booking.testMode);
+        } else if (delta < 0) {
+          await this.moveSeats(t, booking, { held: delta }, now);
+        }
+        pax = applied.pax;
+        totals = applied;
+      } else {
+        for (const item of body.unitItems ?? []) {
+          if (!item.uuid) continue;
+          await t
+            .update(schema.bookingUnitItems)
+            .set({ contact: (item.contact ?? {}) as Record<string, unknown>, resellerReference: item.resellerReference ?? null })
+            .where(and(eq(schema.bookingUnitItems.bookingId, booking.id), eq(schema.bookingUnitItems.uuid, item.uuid)));
+        }
+      }
       await t
         .update(schema.bookings)
         .set({
           status,
+          pax,
+          totalRetail: totals.retail,
+          totalOriginal: totals.original,
           utcConfirmedAt: status === BookingStatus.CONFIRMED ? now : null,
           utcExpiresAt: null,
           utcUpdatedAt: now,
@@ -536,19 +641,81 @@ export class EmbeddedBookingEngine implements BookingApi {
         })
         .where(eq(schema.bookings.id, booking.id));
       await t.update(schema.bookingUnitItems).set({ status }).where(eq(schema.bookingUnitItems.bookingId, booking.id));
-      for (const item of body.unitItems ?? []) {
-        if (!item.uuid) continue;
-        await t
-          .update(schema.bookingUnitItems)
-          .set({ contact: (item.contact ?? {}) as Record<string, unknown>, resellerReference: item.resellerReference ?? null })
-          .where(and(eq(schema.bookingUnitItems.bookingId, booking.id), eq(schema.bookingUnitItems.uuid, item.uuid)));
-      }
-      await this.moveSeats(t, booking, { held: -booking.pax, booked: booking.pax }, now);
+      await this.moveSeats(t, booking, { held: -pax, booked: pax }, now);
+      if (status === BookingStatus.CONFIRMED) await this.issueTicketsFor(t, booking.id, now);
       return { kind: "done" as const };
     });
     if (result.kind === "expired") throw new BookingError("BOOKING_EXPIRED", "The hold on this booking has expired; please reserve again", { uuid });
-    if (result.kind === "status") throw new BookingError("INVALID_BOOKING_STATUS", `A ${result.status} booking cannot be confirmed`, { uuid, status: result.status });
+    if (result.kind === "status") throw new BookingError("INVALID_BOOKING_STATUS", result.message, { uuid, status: result.status });
     return (await this.getBooking(uuid))!;
+  }
+
+  /** The voucher and a ticket per unit item of a booking that has become CONFIRMED. */
+  private async issueTicketsFor(t: Database, bookingId: string, now: Date): Promise<void> {
+    const items = await t.select({ uuid: schema.bookingUnitItems.uuid }).from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, bookingId));
+    await issueTickets(t, bookingId, items.map((item) => item.uuid), now);
+  }
+
+  /** One slot of an option by its availability id, read through the caller's executor (any status). */
+  private async slotOf(t: Database, context: OptionContext, availabilityId: string): Promise<Slot | undefined> {
+    const parsed = parseAvailabilityId(availabilityId);
+    if (!parsed) return undefined;
+    return (await this.slots(context, parsed.localDate, parsed.localDate, t)).find((slot) => slot.id === availabilityId);
+  }
+
+  /**
+   * Replaces a booking's unit items with `requested` (validated against `context`, priced at its prices)
+   * in the caller's transaction. An item that names one of the booking's unit items by uuid keeps it
+   * (and its ticket); other items are new; the booking's items not named are removed with their tickets.
+   * Seats and the booking row are the caller's to update.
+   */
+  private async applyUnits(
+    t: Database,
+    booking: BookingRow,
+    context: OptionContext,
+    requested: Array<{ uuid?: string | null; unitId: string; resellerReference?: string | null; contact?: unknown }>,
+    status: BookingStatus,
+  ): Promise<{ pax: number; retail: number; original: number }> {
+    const counts = this.unitCounts(requested);
+    const pax = this.validateUnits(context, counts);
+    const price = this.priceOf(context, counts);
+    const current = await t.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id));
+    const byUuid = new Map(current.map((item) => [item.uuid, item]));
+    const named = new Set<string>();
+    for (const item of requested) {
+      if (!item.uuid) continue;
+      if (named.has(item.uuid)) throw new BookingError("BAD_REQUEST", `unitItems[].uuid ${item.uuid} appears twice`, { uuid: booking.uuid });
+      named.add(item.uuid);
+    }
+    const foreign = [...named].filter((uuid) => !byUuid.has(uuid));
+    if (foreign.length > 0) {
+      const taken = await t.select({ uuid: schema.bookingUnitItems.uuid }).from(schema.bookingUnitItems).where(inArray(schema.bookingUnitItems.uuid, foreign));
+      if (taken.length > 0) throw new BookingError("BAD_REQUEST", `unitItems[].uuid ${taken[0]!.uuid} belongs to another booking`, { uuid: booking.uuid });
+    }
+    const removed = current.filter((item) => !named.has(item.uuid)).map((item) => item.uuid);
+    if (removed.length > 0) await t.delete(schema.bookingUnitItems).where(inArray(schema.bookingUnitItems.uuid, removed));
+    let next = Math.max(0, ...current.map((item) => Number(/-(\d+)$/.exec(item.supplierReference)?.[1] ?? 0))) + 1;
+    const added: Array<typeof schema.bookingUnitItems.$inferInsert> = [];
+    for (const item of requested) {
+      const kept = item.uuid ? byUuid.get(item.uuid) : undefined;
+      if (!kept) {
+        added.push(this.unitItemRow(booking.id, booking.supplierReference, next++, item, price.byUnit, status));
+        continue;
+      }
+      const unitPrice = price.byUnit.get(item.unitId) ?? { retail: 0, original: 0 };
+      await t
+        .update(schema.bookingUnitItems)
+        .set({
+          unitId: item.unitId,
+          retail: unitPrice.retail,
+          original: unitPrice.original,
+          ...(item.contact !== undefined ? { contact: (item.contact ?? {}) as Record<string, unknown> } : {}),
+          ...(item.resellerReference !== undefined ? { resellerReference: item.resellerReference ?? null } : {}),
+        })
+        .where(eq(schema.bookingUnitItems.uuid, kept.uuid));
+    }
+    if (added.length > 0) await t.insert(schema.bookingUnitItems).values(added);
+    return { pax, retail: price.retail, original: price.original };
   }
 
   /** Supplier decision on an on-request (PENDING) booking. */
@@ -566,6 +733,7 @@ export class EmbeddedBookingEngine implements BookingApi {
         .where(eq(schema.bookings.id, booking.id));
       await t.update(schema.bookingUnitItems).set({ status: decision }).where(eq(schema.bookingUnitItems.bookingId, booking.id));
       if (decision === "REJECTED") await this.moveSeats(t, booking, { booked: -booking.pax }, now);
+      else await this.issueTicketsFor(t, booking.id, now);
     });
     return (await this.getBooking(uuid))!;
   }
@@ -601,17 +769,29 @@ export class EmbeddedBookingEngine implements BookingApi {
     return { ...this.refundFor(booking, context.product.cancellationPolicy, this.now()), currency: booking.currency, total: booking.totalRetail };
   }
 
-  async cancel(uuid: string, body: BookingCancellationBody = {}): Promise<OctoBooking> {
+  /**
+   * Cancels a hold or a booking and gives its seats back; idempotent. A used (redeemed) booking cannot
+   * be cancelled. With `enforceCutoff` (resellers over OCTO) a confirmed booking past its product's
+   * cancellation cutoff is refused (CUTOFF_PASSED); without it (the storefront, which applies the
+   * tiered refund policy itself) the refund follows the policy.
+   */
+  async cancel(uuid: string, body: BookingCancellationBody = {}, options: CancelOptions = {}): Promise<OctoBooking> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       const booking = await this.findBooking(t, uuid, true);
       if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
       if (booking.status === BookingStatus.CANCELLED) return;
+      if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
+        throw new BookingError("BOOKING_REDEEMED", "This booking has been used (its tickets were redeemed) and cannot be cancelled", { uuid });
+      }
       if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
         throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be cancelled`, { uuid, status: booking.status });
       }
       const context = await this.context(t, booking.productId, booking.optionId);
+      if (options.enforceCutoff && booking.status === BookingStatus.CONFIRMED && !beforeCancellationCutoff(context.product.cancellationPolicy, booking.utcStartAt, now)) {
+        throw new BookingError("CUTOFF_PASSED", "This booking is past its cancellation cutoff and can no longer be cancelled", { uuid });
+      }
       const quote = this.refundFor(booking, context.product.cancellationPolicy, now);
       await t
         .update(schema.bookings)
@@ -632,54 +812,170 @@ export class EmbeddedBookingEngine implements BookingApi {
     return (await this.getBooking(uuid))!;
   }
 
+  /**
+   * Moves a booking to another time, units, option or product, keeping its uuid (OCTO's PATCH). The
+   * seats move in one transaction: the new ones are taken with the conditional update first, then the
+   * old ones are given back, so other bookings never see both held or neither; when the new seats are
+   * not there the transaction rolls back and the booking keeps its original seats. The price is
+   * recomputed at the target's prices. A hold keeps its expiry; a confirmed booking stays confirmed
+   * (new unit items get tickets) and is refused past its cancellation cutoff when `enforceCutoff`.
+   */
+  async rebook(uuid: string, change: RebookChange, options: CancelOptions = {}): Promise<OctoBooking> {
+    const now = this.now();
+    const before = await this.findBooking(this.db, uuid);
+    if (!before) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const productChanged = change.productId !== undefined && change.productId !== before.productId;
+    const target = await this.context(this.db, change.productId ?? before.productId, change.optionId ?? (productChanged ? undefined : before.optionId));
+    if (target.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
+    const availabilityId = change.availabilityId ?? before.availabilityId;
+    const sameSlot = target.option.id === before.optionId && availabilityId === before.availabilityId;
+    // A new time must be bookable now; the booked time may have passed its booking cutoff (units are checked below).
+    const targetSlot = sameSlot ? undefined : await this.bookableSlot(target, availabilityId);
+
+    await this.db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const booking = await this.findBooking(t, uuid, true);
+      if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+      if (booking.optionId !== before.optionId || booking.availabilityId !== before.availabilityId) {
+        throw new BookingError("INVALID_BOOKING_STATUS", "This booking changed while the request was made; try again", { uuid });
+      }
+      if (booking.status === BookingStatus.ON_HOLD && booking.utcExpiresAt && booking.utcExpiresAt <= now) {
+        throw new BookingError("BOOKING_EXPIRED", "The hold on this booking has expired; please reserve again", { uuid });
+      }
+      if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
+        throw new BookingError("BOOKING_REDEEMED", "This booking has been used (its tickets were redeemed) and cannot be changed", { uuid });
+      }
+      if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
+        throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be changed`, { uuid, status: booking.status });
+      }
+      const source = await this.context(t, booking.productId, booking.optionId);
+      if (options.enforceCutoff && booking.status === BookingStatus.CONFIRMED && !beforeCancellationCutoff(source.product.cancellationPolicy, booking.utcStartAt, now)) {
+        throw new BookingError("CUTOFF_PASSED", "This booking is past its cancellation cutoff and can no longer be changed", { uuid });
+      }
+      const requested =
+        change.unitItems ??
+        (await t.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id))).map((item) => ({ uuid: item.uuid, unitId: item.unitId }));
+      const applied = await this.applyUnits(t, booking, target, requested, booking.status as BookingStatus);
+      const column = booking.status === BookingStatus.ON_HOLD ? "held" : "booked";
+      let slot: Slot;
+      if (sameSlot) {
+        const current = await this.slotOf(t, target, booking.availabilityId);
+        if (!current) throw new BookingError("INVALID_AVAILABILITY_ID", `No availability ${booking.availabilityId} for this option`, { availabilityId: booking.availabilityId });
+        slot = current;
+        const delta = applied.pax - booking.pax;
+        if (delta > 0) {
+          if (slot.status === "CLOSED") throw new BookingError("AVAILABILITY_CLOSED", "This date or time is closed for booking; no units can be added", { availabilityId: slot.id });
+          await this.takeSeats(t, target.option.id, slot, column, delta, now, booking.testMode);
+        } else if (delta < 0) {
+          await this.moveSeats(t, booking, column === "held" ? { held: delta } : { booked: delta }, now);
+        }
+      } else {
+        slot = targetSlot!;
+        // Both inventory rows are locked in one fixed order first, so two bookings moving in opposite
+        // directions wait for each other instead of deadlocking.
+        await this.releaseExpired(t, now, { optionId: target.option.id, availabilityId: slot.id });
+        if (slot.capacity !== null) {
+          await t.insert(schema.inventory).values({ optionId: target.option.id, availabilityId: slot.id, localDate: slot.localDate, capacity: slot.capacity }).onConflictDoNothing();
+        }
+        const keys = [
+          [booking.optionId, booking.availabilityId],
+          [target.option.id, slot.id],
+        ].sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
+        for (const [optionId, id] of keys) {
+          await t.select({ held: schema.inventory.held }).from(schema.inventory).where(and(eq(schema.inventory.optionId, optionId!), eq(schema.inventory.availabilityId, id!))).for("update");
+        }
+        await this.takeSeats(t, target.option.id, slot, column, applied.pax, now, booking.testMode, false);
+        await this.moveSeats(t, booking, column === "held" ? { held: -booking.pax } : { booked: -booking.pax }, now);
+      }
+      await t
+        .update(schema.bookings)
+        .set({
+          productId: target.product.id,
+          optionId: target.option.id,
+          availabilityId: slot.id,
+          localDate: slot.localDate,
+          utcStartAt: slot.utcStart,
+          pax: applied.pax,
+          currency: target.currency,
+          totalRetail: applied.retail,
+          totalOriginal: applied.original,
+          utcUpdatedAt: now,
+        })
+        .where(eq(schema.bookings.id, booking.id));
+      if (booking.status === BookingStatus.CONFIRMED) await this.issueTicketsFor(t, booking.id, now);
+    });
+    return (await this.getBooking(uuid))!;
+  }
+
   async getBooking(uuid: string): Promise<OctoBooking | null> {
     const booking = await this.findBooking(this.db, uuid);
     return booking ? this.toOcto(booking) : null;
   }
 
   private async toOcto(booking: BookingRow): Promise<OctoBooking> {
-    const [context, items] = await Promise.all([
+    const [context, items, tickets] = await Promise.all([
       this.context(this.db, booking.productId, booking.optionId),
-      this.db.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id)).orderBy(asc(schema.bookingUnitItems.supplierReference)),
+      this.db.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id)),
+      ticketsOfBooking(this.db, booking.id),
     ]);
+    // "RH-ABCD1234-10" after "-9": by number, not as text.
+    const itemNumber = (reference: string) => Number(/-(\d+)$/.exec(reference)?.[1] ?? 0);
+    items.sort((a, b) => itemNumber(a.supplierReference) - itemNumber(b.supplierReference));
+    const voucherRow = tickets.find((ticket) => ticket.unitItemUuid === null);
+    const ticketByItem = new Map(tickets.filter((ticket) => ticket.unitItemUuid !== null).map((ticket) => [ticket.unitItemUuid!, ticket]));
+    // Codes exist once the booking is confirmed; before that the voucher says how it will be redeemed, with nothing to show yet.
+    const ticketOf = (row: (typeof tickets)[number] | undefined): Ticket => ({
+      redemptionMethod: RedemptionMethod.DIGITAL,
+      utcRedeemedAt: row?.utcRedeemedAt ? utcIso(row.utcRedeemedAt) : null,
+      deliveryOptions: row ? [{ deliveryFormat: DeliveryFormat.QRCODE, deliveryValue: row.code }] : [],
+    });
     const currency = isCurrencyCode(booking.currency) ? booking.currency : context.currency;
     const slotContext = context.slotContext;
     const inventory = await this.inventoryFor(this.db, booking.optionId, booking.localDate, booking.localDate);
     const [slot] = resolveSlots(slotContext, [booking.localDate], inventory, this.now(), booking.localDate).filter((candidate) => candidate.id === booking.availabilityId);
     const status = booking.status as BookingStatus;
-    const live = status === BookingStatus.ON_HOLD || status === BookingStatus.CONFIRMED || status === BookingStatus.PENDING;
-    const unitItems: UnitItem[] = items.map((item) => ({
-      uuid: item.uuid,
-      resellerReference: item.resellerReference,
-      supplierReference: item.supplierReference,
-      unitId: item.unitId,
-      status: item.status as BookingStatus,
-      utcRedeemedAt: null,
-      contact: toContact(item.contact),
-      ticket: null,
-      pricing: pricing(item.retail, item.original, currency),
-    }));
+    const now = this.now();
+    const anyRedeemed = tickets.some((ticket) => ticket.utcRedeemedAt !== null);
+    // Whether a reseller may cancel (or change) it at this moment; the storefront applies its tiered policy instead.
+    const cancellable =
+      status === BookingStatus.ON_HOLD || status === BookingStatus.PENDING
+        ? true
+        : status === BookingStatus.CONFIRMED && !anyRedeemed && beforeCancellationCutoff(context.product.cancellationPolicy, booking.utcStartAt, now);
+    const unitItems: UnitItem[] = items.map((item) => {
+      const ticket = ticketByItem.get(item.uuid);
+      return {
+        uuid: item.uuid,
+        resellerReference: item.resellerReference,
+        supplierReference: item.supplierReference,
+        unitId: item.unitId,
+        status: item.status as BookingStatus,
+        utcRedeemedAt: ticket?.utcRedeemedAt ? utcIso(ticket.utcRedeemedAt) : null,
+        contact: toContact(item.contact),
+        ticket: ticketOf(ticket),
+        pricing: pricing(item.retail, item.original, currency),
+      };
+    });
     return {
       id: booking.id,
       uuid: booking.uuid,
-      testMode: false,
+      testMode: booking.testMode,
       resellerReference: booking.resellerReference,
       supplierReference: booking.supplierReference,
       status,
-      utcCreatedAt: booking.utcCreatedAt.toISOString(),
-      utcUpdatedAt: booking.utcUpdatedAt.toISOString(),
+      utcCreatedAt: utcIso(booking.utcCreatedAt),
+      utcUpdatedAt: utcIso(booking.utcUpdatedAt),
       utcExpiresAt: status === BookingStatus.ON_HOLD ? toIso(booking.utcExpiresAt) : null,
-      utcRedeemedAt: null,
+      utcRedeemedAt: status === BookingStatus.REDEEMED ? toIso(voucherRow?.utcRedeemedAt ?? booking.utcUpdatedAt) : null,
       utcConfirmedAt: toIso(booking.utcConfirmedAt),
       productId: booking.productId,
       optionId: booking.optionId,
-      cancellable: live && booking.utcStartAt > this.now(),
+      cancellable,
       cancellation:
         status === BookingStatus.CANCELLED && booking.utcCancelledAt
           ? {
               refund: (booking.refund ?? "NONE") as Refund,
               reason: booking.cancellationReason,
-              utcCancelledAt: booking.utcCancelledAt.toISOString(),
+              utcCancelledAt: utcIso(booking.utcCancelledAt),
               refundAmount: booking.refundAmount ?? 0,
               penaltyPercent: booking.penaltyPercent ?? 0,
               currency,
@@ -692,7 +988,7 @@ export class EmbeddedBookingEngine implements BookingApi {
       contact: toContact(booking.contact),
       notes: booking.notes,
       deliveryMethods: [DeliveryMethod.VOUCHER, DeliveryMethod.TICKET],
-      voucher: null,
+      voucher: ticketOf(voucherRow),
       unitItems,
       pricing: pricing(booking.totalRetail, booking.totalOriginal, currency),
     };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "#app/db/db.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { EmbeddedBookingEngine } from "./engine.server";
+import { EmbeddedBookingEngine, utcIso } from "./engine.server";
 import { addDays } from "#app/lib/dates";
 import { BookingError } from "./types";
 
@@ -130,7 +130,7 @@ describe("reserve, confirm, cancel", () => {
     const slot = await openSlot(pick, "2030-02-01");
     const booking = await engine.reserve(reserveBody(pick, slot.id, 3));
     expect(booking.status).toBe("ON_HOLD");
-    expect(booking.utcExpiresAt).toBe(new Date(clock.getTime() + 30 * 60_000).toISOString());
+    expect(booking.utcExpiresAt).toBe(utcIso(new Date(clock.getTime() + 30 * 60_000)));
     expect(booking.unitItems).toHaveLength(3);
     expect(booking.pricing).toMatchObject({ retail: pick.adultPrice * 3, currency: pick.currency });
     expect(booking.availability?.id).toBe(slot.id);
@@ -259,7 +259,7 @@ describe("hold expiry", () => {
     const hold = await engine.reserve(reserveBody(pick, slot.id, 1));
     clock = new Date(clock.getTime() + 20 * 60_000);
     const extended = await engine.extendReservation(hold.uuid, 30);
-    expect(extended.utcExpiresAt).toBe(new Date(clock.getTime() + 30 * 60_000).toISOString());
+    expect(extended.utcExpiresAt).toBe(utcIso(new Date(clock.getTime() + 30 * 60_000)));
   });
 });
 

@@ -41,3 +41,22 @@ export function freeCancellationUntil(policy: CancellationPolicy, startAt: Date)
   const shortest = Math.min(...free.map(ruleMinutes));
   return new Date(startAt.getTime() - shortest * 60_000);
 }
+
+/**
+ * OCTO's cancellation cutoff of a policy, in minutes before the start: the shortest free-cancellation
+ * window (0 when no rule is free, i.e. the cutoff is the start itself).
+ */
+export function cancellationCutoffMinutes(policy: CancellationPolicy): number {
+  const free = policy.nonRefundable ? [] : policy.rules.filter((rule) => rule.penaltyPercent === 0);
+  return free.length === 0 ? 0 : Math.min(...free.map(ruleMinutes));
+}
+
+/**
+ * Whether a confirmed booking starting at `startAt` may still be cancelled or changed by a reseller at
+ * `now`: up to and including the cutoff instant (as a free-cancellation rule's window includes its
+ * boundary), and never once it has started.
+ */
+export function beforeCancellationCutoff(policy: CancellationPolicy, startAt: Date, now: Date): boolean {
+  const cutoffAt = startAt.getTime() - cancellationCutoffMinutes(policy) * 60_000;
+  return now.getTime() <= cutoffAt && now.getTime() < startAt.getTime();
+}

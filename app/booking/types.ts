@@ -12,6 +12,7 @@ import type {
   BookingCancellationBody,
   BookingConfirmationBody,
   BookingReservationBody,
+  BookingUnitItem,
 } from "@octocloud/types";
 import type { RefundQuote } from "./policy";
 
@@ -22,19 +23,37 @@ export type OctoBooking = Booking & {
   localDateTimeStart: string;
 };
 
+/** A reservation: OCTO's body with the uuid decided, and whether a reseller's test key made it. */
+export type ReserveBody = BookingReservationBody & { uuid: string; testMode?: boolean };
+
+/** What a rebooking changes; what it leaves out stays as booked (units are kept by uuid). */
+export interface RebookChange {
+  productId?: string;
+  optionId?: string;
+  availabilityId?: string;
+  unitItems?: BookingUnitItem[];
+}
+
+export interface CancelOptions {
+  /** Refuse a confirmed booking past its cancellation cutoff (CUTOFF_PASSED), as OCTO resellers are. */
+  enforceCutoff?: boolean;
+}
+
 export interface BookingApi {
   /** Slots (START_TIME) or days (OPENING_HOURS) with status, vacancies and pricing. */
   checkAvailability(body: AvailabilityCheckBody): Promise<Availability[]>;
   /** One entry per local date for a calendar. */
   availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]>;
-  /** Holds vacancies until the returned utcExpiresAt; idempotent on body.uuid. */
-  reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking>;
-  /** ON_HOLD → CONFIRMED (or PENDING for on-request products); idempotent. */
+  /** Holds vacancies until the returned utcExpiresAt; idempotent on body.uuid (UUID_CONFLICT for another booking's uuid). */
+  reserve(body: ReserveBody): Promise<OctoBooking>;
+  /** ON_HOLD → CONFIRMED (or PENDING for on-request products), with tickets; `unitItems` replace the units first; idempotent. */
   confirm(uuid: string, body: BookingConfirmationBody): Promise<OctoBooking>;
   /** Extends a hold. */
   extendReservation(uuid: string, expirationMinutes: number): Promise<OctoBooking>;
   /** Cancels a hold or booking, refunding by the product's cancellation policy; idempotent. */
-  cancel(uuid: string, body?: BookingCancellationBody): Promise<OctoBooking>;
+  cancel(uuid: string, body?: BookingCancellationBody, options?: CancelOptions): Promise<OctoBooking>;
+  /** Moves a booking to another time, units, option or product, atomically and keeping its uuid. */
+  rebook(uuid: string, change: RebookChange, options?: CancelOptions): Promise<OctoBooking>;
   /** What cancelling now would refund. */
   quoteCancellation(uuid: string): Promise<RefundQuote & { currency: string; total: number }>;
   getBooking(uuid: string): Promise<OctoBooking | null>;
@@ -55,7 +74,9 @@ export type BookingErrorCode =
   | "BOOKING_EXPIRED"
   | "INVALID_BOOKING_STATUS"
   | "NO_FIXED_PRICE"
-  | "UUID_CONFLICT";
+  | "UUID_CONFLICT"
+  | "CUTOFF_PASSED"
+  | "BOOKING_REDEEMED";
 
 /** A refusal the caller can show; `error`/`errorMessage` follow OCTO's error body. */
 export class BookingError extends Error {

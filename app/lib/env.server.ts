@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   VAT_RATE: z.coerce.number().min(0).max(100).default(15),
   /** An external OCTO supplier's base URL (e.g. https://supplier.example/octo/v1); when set, the storefront books there instead of with the embedded engine. */
   BOOKING_API_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Requests a minute an OCTO reseller key may make before 429 (a key may carry its own limit). */
+  OCTO_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   /** The Bearer API key the OCTO supplier at BOOKING_API_URL gave us. */
   BOOKING_API_KEY: z.string().optional().transform((value) => value || undefined),
 });

@@ -16,12 +16,11 @@ import {
   type Booking,
   type BookingCancellationBody,
   type BookingConfirmationBody,
-  type BookingReservationBody,
   type Product,
 } from "@octocloud/types";
 import { LRUCache } from "lru-cache";
 import { quoteRefund, type RefundQuote } from "#app/booking/policy";
-import { BookingError, type BookingApi, type BookingErrorCode, type OctoBooking } from "#app/booking/types";
+import { BookingError, type BookingApi, type BookingErrorCode, type CancelOptions, type OctoBooking, type RebookChange, type ReserveBody } from "#app/booking/types";
 import type { CancellationPolicy } from "#app/db/types";
 import { cancellationPolicyFromCutoff } from "./policy";
 import { OCTO_CAPABILITIES_HEADER } from "./protocol";
@@ -64,6 +63,8 @@ const ENGINE_CODES = new Set<string>([
   "INVALID_BOOKING_STATUS",
   "NO_FIXED_PRICE",
   "UUID_CONFLICT",
+  "CUTOFF_PASSED",
+  "BOOKING_REDEEMED",
 ]);
 
 /**
@@ -160,7 +161,8 @@ export class OctoHttpBookingApi implements BookingApi {
     return this.request<OctoBooking>(method, path, { parse: (input: unknown) => this.toOctoBooking(input) }, body).then((result) => result.data);
   }
 
-  reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking> {
+  /** `testMode` is the supplier's to decide (by our key), so it is not sent. */
+  reserve({ testMode: _testMode, ...body }: ReserveBody): Promise<OctoBooking> {
     return this.bookingCall("POST", "/bookings", body);
   }
 
@@ -172,8 +174,14 @@ export class OctoHttpBookingApi implements BookingApi {
     return this.bookingCall("POST", `/bookings/${encodeURIComponent(uuid)}/extend`, { expirationMinutes });
   }
 
-  cancel(uuid: string, body: BookingCancellationBody = {}): Promise<OctoBooking> {
+  /** The supplier applies its own cutoff (OCTO refuses a cancellation past it), so `options` has nothing to add. */
+  cancel(uuid: string, body: BookingCancellationBody = {}, _options?: CancelOptions): Promise<OctoBooking> {
     return this.bookingCall("POST", `/bookings/${encodeURIComponent(uuid)}/cancel`, body);
+  }
+
+  /** OCTO's PATCH /bookings/{uuid}: the supplier moves the booking (date, units, option, product) under the same uuid. */
+  rebook(uuid: string, change: RebookChange, _options?: CancelOptions): Promise<OctoBooking> {
+    return this.bookingCall("PATCH", `/bookings/${encodeURIComponent(uuid)}`, change);
   }
 
   async getBooking(uuid: string): Promise<OctoBooking | null> {

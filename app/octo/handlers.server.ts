@@ -20,6 +20,8 @@ import {
   type Capability,
   type Product,
   type Supplier,
+  type Ticket,
+  DeliveryFormat,
 } from "@octocloud/types";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -31,16 +33,20 @@ import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import type { Reseller } from "./auth.server";
 import { loadCatalogueProducts, pickupFields, toOctoProduct, supplierOf, type CatalogueProduct, type OctoPickupPoint } from "./mapping.server";
-import { OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protocol";
+import { OCTO_API_PATH, OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protocol";
+import { ticketPdfUrl } from "./ticket-links.server";
+import { ticketsOfBooking } from "#app/booking/tickets.server";
 
 export interface OctoContext {
   db: Database;
   /** The app context's BookingApi (the embedded engine when this storefront is the supplier). */
   engine: BookingApi;
-  /** Public origin, for the supplier endpoint and media URLs. */
-  siteUrl: string;
   /** Minutes a hold lasts (and an extension adds) when the reseller does not say. */
   holdMinutes: number;
+  /** Signs ticket PDF links (the installation's session secret). */
+  secret: string;
+  /** Requests a minute per key unless the key says otherwise. */
+  rateLimitPerMinute: number;
 }
 
 export interface OctoCall {
@@ -48,6 +54,11 @@ export interface OctoCall {
   reseller: Reseller;
   capabilities: readonly CapabilityId[];
   locale: LocaleCode;
+  /**
+   * The origin the reseller called, as the server is configured to see it (Host, or X-Forwarded-Host
+   * and -Proto behind TRUST_PROXY): the API, media and ticket URLs we hand out start with it.
+   */
+  origin: string;
 }
 
 /** A booking as a reseller sees it, with the pickup fields of octo/pickups. */
@@ -121,7 +132,7 @@ export function getCapabilities(): Capability[] {
 }
 
 export function getSupplier(call: OctoCall): Supplier {
-  return supplierOf({ ...call, siteUrl: call.context.siteUrl, endpoint: new URL("/octo/v1", call.context.siteUrl).toString() });
+  return supplierOf({ ...call, siteUrl: call.origin, endpoint: new URL(OCTO_API_PATH, call.origin).toString() });
 }
 
 /**
@@ -141,10 +152,10 @@ export async function getProducts(call: OctoCall): Promise<Product[]> {
     const entry = cached;
     entry.loaded.catch(() => productLists.get(db) === entry && productLists.delete(db));
   }
-  const key = `${call.locale}|${call.capabilities.join(",")}|${call.context.siteUrl}`;
+  const key = `${call.locale}|${call.capabilities.join(",")}|${call.origin}`;
   let shaped = cached.shaped.get(key);
   if (!shaped) {
-    shaped = (await cached.loaded).map((entry) => toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl }));
+    shaped = (await cached.loaded).map((entry) => toOctoProduct(entry, { ...call, siteUrl: call.origin }));
     // Four languages × a few capability sets at most; drop the oldest beyond that.
     if (cached.shaped.size >= 8) cached.shaped.delete(cached.shaped.keys().next().value!);
     cached.shaped.set(key, shaped);
@@ -155,7 +166,7 @@ export async function getProducts(call: OctoCall): Promise<Product[]> {
 export async function getProduct(call: OctoCall, productId: string): Promise<Product> {
   const [entry] = await loadCatalogueProducts(call.context.db, [productId]);
   if (!entry) throw new OctoError("INVALID_PRODUCT_ID", `Unknown product ${productId}`, { productId });
-  return toOctoProduct(entry, { ...call, siteUrl: call.context.siteUrl });
+  return toOctoProduct(entry, { ...call, siteUrl: call.origin });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +236,23 @@ async function ownedBooking(call: OctoCall, uuid: string): Promise<{ booking: Oc
 }
 
 /** A booking in the shape the reseller's capabilities ask for. */
-async function present(call: OctoCall, booking: OctoBooking, owner: OwnershipRow): Promise<ResellerBooking> {
+/** Adds each ticket's PDF (a signed link on the caller's origin) after its QR code. */
+async function withTicketPdfs(call: OctoCall, booking: OctoBooking): Promise<OctoBooking> {
+  const codes = [booking.voucher, ...booking.unitItems.map((item) => item.ticket)].flatMap((ticket) => ticket?.deliveryOptions ?? []);
+  if (codes.length === 0) return booking;
+  const idByCode = new Map((await ticketsOfBooking(call.context.db, booking.id)).map((row) => [row.code, row.id]));
+  const withPdf = (ticket: Ticket | null | undefined): Ticket | null => {
+    if (!ticket) return null;
+    const code = ticket.deliveryOptions.find((option) => option.deliveryFormat === DeliveryFormat.QRCODE)?.deliveryValue;
+    const id = code ? idByCode.get(code) : undefined;
+    if (!id) return ticket;
+    return { ...ticket, deliveryOptions: [...ticket.deliveryOptions, { deliveryFormat: DeliveryFormat.PDF_URL, deliveryValue: ticketPdfUrl(call.origin, id, call.context.secret, call.locale) }] };
+  };
+  return { ...booking, voucher: withPdf(booking.voucher), unitItems: booking.unitItems.map((item) => ({ ...item, ticket: withPdf(item.ticket) })) };
+}
+
+async function present(call: OctoCall, raw: OctoBooking, owner: OwnershipRow): Promise<ResellerBooking> {
+  const booking = await withTicketPdfs(call, raw);
   let shaped: ResellerBooking = booking;
   if (!call.capabilities.includes(CapabilityId.OCTO_PRICING)) {
     const { pricing: _pricing, ...rest } = booking;
@@ -265,8 +292,12 @@ async function validatePickup(call: OctoCall, productId: string, pickup: z.infer
 }
 
 export async function reserve(call: OctoCall, body: unknown): Promise<ResellerBooking> {
+  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  // OCTO: a reservation without units is well-formed but cannot be booked (400 UNPROCESSABLE_ENTITY).
+  if (record.unitItems === undefined || record.unitItems === null || (Array.isArray(record.unitItems) && record.unitItems.length === 0)) {
+    throw new OctoError("UNPROCESSABLE_ENTITY", "unitItems must name at least one unit to book");
+  }
   const parsed = parseBody(zBookingReservationBody, body);
-  if (parsed.unitItems.length === 0) throw new OctoError("BAD_REQUEST", "unitItems must name at least one unit");
   if (parsed.expirationMinutes !== undefined && parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
   if (!parsed.availabilityId) throw new OctoError("INVALID_AVAILABILITY_ID", "The availabilityId was missing or invalid", { availabilityId: "" });
   const pickup = call.capabilities.includes(CapabilityId.OCTO_PICKUPS) ? parsePickup(body) : {};
@@ -303,7 +334,7 @@ export async function reserve(call: OctoCall, body: unknown): Promise<ResellerBo
   }
   let booking: OctoBooking;
   try {
-    booking = await engine.reserve({ ...parsed, uuid, availabilityId: parsed.availabilityId });
+    booking = await engine.reserve({ ...parsed, uuid, availabilityId: parsed.availabilityId, testMode: call.reseller.testMode });
   } catch (error) {
     if (claimed.length > 0) await release();
     withIds(error, parsed);
@@ -326,14 +357,15 @@ export async function extend(call: OctoCall, uuid: string, body: unknown): Promi
   return present(call, booking, owner);
 }
 
+/**
+ * A confirmed booking past its option's cancellation cutoff is refused (400 UNPROCESSABLE_ENTITY,
+ * reason CUTOFF_PASSED), checked inside the engine's transaction so `cancellable` and the answer agree
+ * at that moment. `force` is the supplier's own override in OCTO, not a reseller's: it is ignored.
+ */
 export async function cancel(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
   const parsed = parseBody(zBookingCancellationBody, body);
-  const { booking: current, owner } = await ownedBooking(call, uuid);
-  // OCTO: a booking past its cancellation window is refused unless the reseller forces it.
-  if (!current.cancellable && current.status !== "CANCELLED" && !parsed.force) {
-    throw new OctoError("UNPROCESSABLE_ENTITY", `This ${current.status} booking can no longer be cancelled`, { uuid });
-  }
-  const booking = await call.context.engine.cancel(uuid, { reason: parsed.reason ?? null });
+  const { owner } = await ownedBooking(call, uuid);
+  const booking = await call.context.engine.cancel(uuid, { reason: parsed.reason ?? null }, { enforceCutoff: true });
   return present(call, booking, owner);
 }
 
@@ -372,37 +404,52 @@ export async function listBookings(call: OctoCall, searchParams: URLSearchParams
 }
 
 /**
- * PATCH /bookings/{uuid}: references, contact, notes, unit item contacts, pickup and (for a hold) its
- * expiry. Moving a booking to another product, option, date or set of units is refused: the engine
- * has no rebooking operation, and cancel-and-reserve would lose the uuid.
+ * PATCH /bookings/{uuid}: rebooking and descriptive changes. A new availabilityId, option, product or
+ * set of unitItems moves the booking in the engine (one transaction: the new seats taken before the old
+ * are released, the price recomputed, the uuid kept); unit items sent with their uuids are kept, others
+ * added, the rest removed (OCTO's rule). References, contact, notes, unit item contacts, pickup and (for
+ * a hold) its expiry are descriptive. A confirmed booking past its cancellation cutoff cannot be moved.
  */
 export async function update(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
   const parsed = parseBody(zBookingUpdateBody, body);
   const pickup = call.capabilities.includes(CapabilityId.OCTO_PICKUPS) ? parsePickup(body) : {};
-  const { booking, owner } = await ownedBooking(call, uuid);
-  if ((parsed.productId && parsed.productId !== booking.productId) || (parsed.optionId && parsed.optionId !== booking.optionId)) {
-    throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the product or option of a booking is not supported; cancel and book again", { uuid });
-  }
-  if (parsed.availabilityId && parsed.availabilityId !== booking.availabilityId) {
-    throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the date or time of a booking is not supported; cancel and book again", { uuid });
-  }
-  if (parsed.unitItems) {
-    const byUuid = new Map(booking.unitItems.map((item) => [item.uuid, item]));
-    const sameUnits =
-      parsed.unitItems.length === booking.unitItems.length &&
-      parsed.unitItems.every((item) => (item.uuid ? byUuid.get(item.uuid)?.unitId === item.unitId : false));
-    if (!sameUnits) throw new OctoError("UNPROCESSABLE_ENTITY", "Changing the units of a booking is not supported; send the booked unitItems with their uuids", { uuid });
-  }
+  const { booking: current, owner } = await ownedBooking(call, uuid);
+  let booking = current;
   if (booking.status !== "ON_HOLD" && booking.status !== "CONFIRMED" && booking.status !== "PENDING") {
-    throw new OctoError("UNPROCESSABLE_ENTITY", `A ${booking.status} booking cannot be changed`, { uuid });
+    throw new OctoError("UNPROCESSABLE_ENTITY", `A ${booking.status} booking cannot be changed`, { uuid, reason: booking.status === "REDEEMED" ? "BOOKING_REDEEMED" : "INVALID_BOOKING_STATUS" });
   }
-  await validatePickup(call, booking.productId, pickup);
-  const { db, engine } = call.context;
   if (parsed.expirationMinutes !== undefined) {
     if (booking.status !== "ON_HOLD") throw new OctoError("UNPROCESSABLE_ENTITY", "Only a booking ON_HOLD has an expiry to change", { uuid });
     if (parsed.expirationMinutes < 1) throw new OctoError("BAD_REQUEST", "expirationMinutes must be at least 1");
-    await engine.extendReservation(uuid, parsed.expirationMinutes);
   }
+  const moves =
+    (parsed.productId !== undefined && parsed.productId !== booking.productId) ||
+    (parsed.optionId !== undefined && parsed.optionId !== booking.optionId) ||
+    (parsed.availabilityId !== undefined && parsed.availabilityId !== booking.availabilityId);
+  // The same unit items (by uuid and unit) only carry contacts or references: not a change of units.
+  const byUuid = new Map(booking.unitItems.map((item) => [item.uuid, item]));
+  const sameUnits =
+    parsed.unitItems === undefined ||
+    (parsed.unitItems.length === booking.unitItems.length && parsed.unitItems.every((item) => (item.uuid ? byUuid.get(item.uuid)?.unitId === item.unitId : false)));
+  if (parsed.unitItems !== undefined && parsed.unitItems.length === 0) throw new OctoError("UNPROCESSABLE_ENTITY", "unitItems must name at least one unit; cancel the booking instead", { uuid });
+  await validatePickup(call, parsed.productId ?? booking.productId, pickup);
+  const { db, engine } = call.context;
+  if (moves || !sameUnits) {
+    booking = await engine
+      .rebook(
+        uuid,
+        {
+          ...(parsed.productId !== undefined ? { productId: parsed.productId } : {}),
+          ...(parsed.optionId !== undefined ? { optionId: parsed.optionId } : {}),
+          ...(parsed.availabilityId !== undefined ? { availabilityId: parsed.availabilityId } : {}),
+          ...(parsed.unitItems !== undefined ? { unitItems: parsed.unitItems } : {}),
+        },
+        { enforceCutoff: true },
+      )
+      .catch((error: unknown) => withIds(error, { ...parsed, uuid }));
+  }
+
+  if (parsed.expirationMinutes !== undefined) await engine.extendReservation(uuid, parsed.expirationMinutes);
   // These are descriptive fields of the booking, not inventory: the engine stays the only writer of seats.
   await db.transaction(async (tx) => {
     const changes: Partial<typeof schema.bookings.$inferInsert> = {};
@@ -415,7 +462,8 @@ export async function update(call: OctoCall, uuid: string, body: unknown): Promi
         .set({ ...changes, utcUpdatedAt: new Date() })
         .where(eq(schema.bookings.uuid, uuid));
     }
-    for (const item of parsed.unitItems ?? []) {
+    // After a rebooking the engine has written the unit items already.
+    for (const item of sameUnits ? (parsed.unitItems ?? []) : []) {
       if (!item.uuid || (item.contact === undefined && item.resellerReference === undefined)) continue;
       await tx
         .update(schema.bookingUnitItems)

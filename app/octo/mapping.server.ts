@@ -9,6 +9,7 @@ import {
   CapabilityId,
   CategoryLabel,
   CommentaryFormat,
+  DeliveryFormat,
   DeliveryMethod,
   DurationUnit,
   FeatureType,
@@ -27,6 +28,7 @@ import {
   type Unit,
 } from "@octocloud/types";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { cancellationCutoffMinutes } from "#app/booking/policy";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { CancellationPolicy, LocaleCode, PickupPoint } from "#app/db/types";
@@ -153,8 +155,8 @@ function octoPricing(retail: number, original: number, currency: string): Pricin
 
 /** The free-cancellation window of a policy as OCTO's cancellation cutoff (0 when any cancellation costs something). */
 export function cancellationCutoff(policy: CancellationPolicy): { amount: number; unit: DurationUnit; text: string } {
-  const free = policy.nonRefundable ? [] : policy.rules.filter((rule) => rule.penaltyPercent === 0);
-  const minutes = free.length === 0 ? 0 : Math.min(...free.map((rule) => rule.days * 1440 + rule.hours * 60 + rule.minutes));
+  // The engine refuses a reseller's cancellation or change past this same cutoff (app/booking/policy.ts).
+  const minutes = cancellationCutoffMinutes(policy);
   if (minutes > 0 && minutes % 1440 === 0) return { amount: minutes / 1440, unit: DurationUnit.DAY, text: `${minutes / 1440} day${minutes === 1440 ? "" : "s"}` };
   if (minutes > 0 && minutes % 60 === 0) return { amount: minutes / 60, unit: DurationUnit.HOUR, text: `${minutes / 60} hour${minutes === 60 ? "" : "s"}` };
   return { amount: minutes, unit: DurationUnit.MINUTE, text: `${minutes} minute${minutes === 1 ? "" : "s"}` };
@@ -292,7 +294,8 @@ export function toOctoProduct(entry: CatalogueProduct, options: ShapeOptions): P
     instantDelivery: product.instantConfirmation,
     availabilityRequired: true,
     availabilityType: product.availabilityType === "OPENING_HOURS" ? AvailabilityType.OPENING_HOURS : AvailabilityType.START_TIME,
-    deliveryFormats: [],
+    // A confirmed booking's voucher and unit tickets carry both: the code for the QR, and the PDF.
+    deliveryFormats: [DeliveryFormat.QRCODE, DeliveryFormat.PDF_URL],
     deliveryMethods: [DeliveryMethod.VOUCHER, DeliveryMethod.TICKET],
     redemptionMethod: RedemptionMethod.DIGITAL,
     options: entry.options.map((option) => toOctoOption(option, entry, options)),

@@ -8,6 +8,9 @@ import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
 
 export const OCTO_CAPABILITIES_HEADER = "Octo-Capabilities";
 
+/** Where the supplier API is mounted on a Rihla origin. */
+export const OCTO_API_PATH = "/octo/v1";
+
 /** Capabilities this supplier implements; a request opts into them with the Octo-Capabilities header. */
 export const SUPPORTED_CAPABILITIES: readonly Capability[] = [
   { id: CapabilityId.OCTO_CONTENT, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/content" },
@@ -60,12 +63,14 @@ export type OctoErrorCode =
   | "UNPROCESSABLE_ENTITY"
   | "UNAUTHORIZED"
   | "FORBIDDEN"
+  /** Not one of OCTO's codes: OCTO leaves rate limiting to the supplier; the status (429) and Retry-After say it. */
+  | "TOO_MANY_REQUESTS"
   | "INTERNAL_SERVER_ERROR";
 
 /** OCTO's error body: `error`, `errorMessage`, and the offending id (`productId`, `unitId`, …). */
 export type OctoErrorBody = { error: OctoErrorCode; errorMessage: string } & Record<string, unknown>;
 
-/** A refusal in OCTO's shape. OCTO answers every client error with 400, except missing (401) and refused (403) keys. */
+/** A refusal in OCTO's shape. OCTO answers every client error with 400, except missing (401) and refused (403) keys; over the rate limit is 429. */
 export class OctoError extends Error {
   constructor(
     readonly error: OctoErrorCode,
@@ -79,6 +84,7 @@ export class OctoError extends Error {
   get status(): number {
     if (this.error === "UNAUTHORIZED") return 401;
     if (this.error === "FORBIDDEN") return 403;
+    if (this.error === "TOO_MANY_REQUESTS") return 429;
     if (this.error === "INTERNAL_SERVER_ERROR") return 500;
     return 400;
   }

@@ -7,22 +7,28 @@ import { CapabilityId } from "@octocloud/types";
 import { isBookingError, type BookingError } from "#app/booking/types";
 import type { AppContext } from "#app/context.server";
 import type { LocaleCode } from "#app/db/types";
-import { authenticate } from "./auth.server";
+import { authenticate, countKeyRequest } from "./auth.server";
 import * as handlers from "./handlers.server";
 import type { OctoCall, OctoContext } from "./handlers.server";
-import { negotiateLanguage, OCTO_CAPABILITIES_HEADER, OCTO_LANGUAGES, OctoError, parseCapabilities } from "./protocol";
+import { negotiateLanguage, OCTO_API_PATH, OCTO_CAPABILITIES_HEADER, OCTO_LANGUAGES, OctoError, parseCapabilities } from "./protocol";
 
 export type { OctoContext } from "./handlers.server";
 
 /** Where the API is mounted. */
-export const OCTO_BASE_PATH = "/octo/v1";
+export const OCTO_BASE_PATH = OCTO_API_PATH;
 
 /** Request bodies larger than this are refused before parsing (a reservation is a few kilobytes). */
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** The supplier's context, from the app context: its database and its BookingApi. */
 export function octoContextOf(app: Pick<AppContext, "db" | "bookingApi" | "env">): OctoContext {
-  return { db: app.db, engine: app.bookingApi, siteUrl: app.env.SITE_URL, holdMinutes: app.env.BOOKING_HOLD_MINUTES };
+  return {
+    db: app.db,
+    engine: app.bookingApi,
+    holdMinutes: app.env.BOOKING_HOLD_MINUTES,
+    secret: app.env.SESSION_SECRET,
+    rateLimitPerMinute: app.env.OCTO_RATE_LIMIT_PER_MINUTE,
+  };
 }
 
 /** The engine's refusals in OCTO's vocabulary; the engine's own code stays in `reason` for support. */
@@ -38,8 +44,11 @@ function fromBookingError(error: BookingError): OctoError {
     case "BAD_REQUEST":
     case "UNPROCESSABLE_ENTITY":
       return new OctoError(error.code, error.message, details);
+    case "UUID_CONFLICT":
+      // OCTO has no conflict error: the uuid is invalid for this reservation (ErrorInvalidBookingUuid).
+      return new OctoError("INVALID_BOOKING_UUID", error.message, { uuid: "", ...details, reason: error.code });
     default:
-      // NOT_ENOUGH_VACANCIES, AVAILABILITY_CLOSED, BOOKING_EXPIRED, INVALID_BOOKING_STATUS, NO_FIXED_PRICE, UUID_CONFLICT
+      // NOT_ENOUGH_VACANCIES, AVAILABILITY_CLOSED, BOOKING_EXPIRED, INVALID_BOOKING_STATUS, NO_FIXED_PRICE, CUTOFF_PASSED, BOOKING_REDEEMED
       return new OctoError("UNPROCESSABLE_ENTITY", error.message, { ...details, reason: error.code });
   }
 }
@@ -120,11 +129,22 @@ export async function handleOctoRequest(request: Request, context: OctoContext):
       return respond({ error: "BAD_REQUEST", errorMessage: `No OCTO endpoint at ${pathname}` }, 404, capabilities, null);
     }
     const reseller = await authenticate(context.db, request);
-    const body = await chosen.route({ context, reseller, capabilities, locale }, request, chosen.params);
+    const decision = await countKeyRequest(context.db, reseller, context.rateLimitPerMinute);
+    if (!decision.allowed) {
+      throw new OctoError("TOO_MANY_REQUESTS", `Rate limit exceeded: at most ${reseller.rateLimitPerMinute ?? context.rateLimitPerMinute} requests a minute; retry after ${decision.retryAfterSeconds} s`, {
+        retryAfter: decision.retryAfterSeconds,
+      });
+    }
+    const body = await chosen.route({ context, reseller, capabilities, locale, origin: new URL(request.url).origin }, request, chosen.params);
     return respond(body, 200, capabilities, locale);
   } catch (error) {
     const octo = error instanceof OctoError ? error : isBookingError(error) ? fromBookingError(error) : null;
-    if (octo) return respond(octo.toJSON(), octo.status, capabilities, locale, octo.status === 401 ? { "WWW-Authenticate": 'Bearer realm="octo"' } : {});
+    if (octo) {
+      const extra: Record<string, string> = {};
+      if (octo.status === 401) extra["WWW-Authenticate"] = 'Bearer realm="octo"';
+      if (octo.status === 429) extra["Retry-After"] = String(octo.details.retryAfter ?? 60);
+      return respond(octo.toJSON(), octo.status, capabilities, locale, extra);
+    }
     console.error("[octo] unexpected error", error);
     return respond({ error: "INTERNAL_SERVER_ERROR", errorMessage: "There was an unrecoverable error; please try again" }, 500, capabilities, locale);
   }

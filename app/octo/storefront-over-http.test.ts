@@ -36,7 +36,7 @@ beforeAll(async () => {
   await storefrontDb.db.delete(schema.products);
   apiKey = (await createApiKey(supplierDb.db, "Storefront")).key;
   const engine = new EmbeddedBookingEngine(supplierDb.db, { holdMinutes: 30 });
-  supplier = await startOctoServer({ db: supplierDb.db, engine, siteUrl: "http://supplier.test", holdMinutes: 30 });
+  supplier = await startOctoServer({ db: supplierDb.db, engine, holdMinutes: 30, secret: "test-secret-test-secret", rateLimitPerMinute: 10_000 });
 
   storefront = await createAppContext(parseEnv({ NODE_ENV: "test", BOOKING_API_URL: `${supplier.origin}/octo/v1`, BOOKING_API_KEY: apiKey }), { database: storefrontDb, closeDatabase: false });
 });

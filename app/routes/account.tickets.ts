@@ -15,7 +15,10 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale, app.db) : null;
   // Confirmed bookings have tickets; a cancelled, failed or pending one does not.
   if (!found || found.item.status !== "CONFIRMED") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  const pdf = await renderTicketPdf(found.invoice, found.item, locale);
+  // The QR carries the voucher code staff scan at check-in (the booking engine issues it on confirmation).
+  const booking = await app.bookingApi.getBooking(found.item.bookingUuid).catch(() => null);
+  const voucherCode = booking?.voucher?.deliveryOptions.find((option) => option.deliveryFormat === "QRCODE")?.deliveryValue ?? null;
+  const pdf = await renderTicketPdf(found.invoice, found.item, locale, voucherCode);
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

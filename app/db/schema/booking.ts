@@ -105,6 +105,8 @@ export const bookings = pgTable(
     refund: text("refund"),
     refundAmount: integer("refund_amount"),
     penaltyPercent: doublePrecision("penalty_percent"),
+    /** Made with a reseller's test key: checked against real vacancies but holds no seats, and its tickets cannot be redeemed. */
+    testMode: boolean("test_mode").notNull().default(false),
     utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     utcUpdatedAt: timestamp("utc_updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -137,3 +139,29 @@ export const bookingUnitItems = pgTable(
 
 /** A booking row as read. */
 export type BookingRow = typeof bookings.$inferSelect;
+
+/**
+ * Tickets of confirmed bookings: one voucher for the whole booking (unitItemUuid null) and one ticket
+ * per unit item. The code is what the QR carries and staff scan: 20 random bytes, unique. A ticket is
+ * redeemed once, by one conditional update (`utc_redeemed_at IS NULL`).
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: text("id").primaryKey(),
+    code: text("code").notNull(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** The unit item this ticket admits; null for the booking's voucher. */
+    unitItemUuid: text("unit_item_uuid").references(() => bookingUnitItems.uuid, { onDelete: "cascade" }),
+    utcRedeemedAt: timestamp("utc_redeemed_at", { withTimezone: true, mode: "date" }),
+    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("tickets_code_idx").on(table.code),
+    uniqueIndex("tickets_unit_item_idx").on(table.unitItemUuid),
+    uniqueIndex("tickets_voucher_idx").on(table.bookingId).where(sql`${table.unitItemUuid} IS NULL`),
+    index("tickets_booking_idx").on(table.bookingId),
+  ],
+);

@@ -3,7 +3,7 @@
  * Kept apart from the booking tables: the booking engine knows nothing of resellers, so the
  * ownership of a booking lives in its own table, keyed by the booking's OCTO uuid.
  */
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** A reseller (channel) that books through /octo/v1 with its own API keys. */
 export const resellers = pgTable("resellers", {
@@ -28,6 +28,15 @@ export const apiKeys = pgTable(
     prefix: text("prefix").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** After this instant the key is refused (403); null: no expiry. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /** Requests a minute before 429; null: OCTO_RATE_LIMIT_PER_MINUTE. */
+    rateLimitPerMinute: integer("rate_limit_per_minute"),
+    /** A test key: its bookings are testMode (checked against vacancies, holding no seats). */
+    testMode: boolean("test_mode").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    /** Requests answered (not counting those refused with 429), ever. */
+    requestCount: bigint("request_count", { mode: "number" }).notNull().default(0),
   },
   (table) => [uniqueIndex("api_keys_key_hash_idx").on(table.keyHash), index("api_keys_reseller_idx").on(table.resellerId)],
 );
@@ -51,4 +60,22 @@ export const resellerBookings = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [index("reseller_bookings_reseller_idx").on(table.resellerId)],
+);
+
+/**
+ * Requests per key and minute: the rate limit's fixed windows, kept a week as the key's usage history
+ * (staff see last use and counts). One upsert per request counts it, on every instance alike.
+ */
+export const apiKeyUsage = pgTable(
+  "api_key_usage",
+  {
+    keyId: text("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    requests: integer("requests").notNull().default(0),
+    /** Requests refused with 429 in this window. */
+    refused: integer("refused").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.keyId, table.windowStart] })],
 );

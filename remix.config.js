@@ -95,6 +95,7 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["orders", "routes/admin.orders.tsx", "admin-orders"],
   ["orders/export.csv", "routes/admin.orders.export.ts", "admin-orders-export"],
   ["orders/:reference", "routes/admin.order.tsx", "admin-order"],
+  ["orders/:reference/messages/:messageId/resend", "routes/admin.order.resend.ts", "admin-order-resend"],
   ["manifest", "routes/admin.manifest.tsx", "admin-manifest"],
   ["manifest.csv", "routes/admin.manifest.export.ts", "admin-manifest-export"],
   ["check-in", "routes/admin.check-in.tsx", "admin-check-in"],

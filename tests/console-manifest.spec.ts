@@ -3,7 +3,8 @@
  * books through the real detail page, cart, checkout and sandbox payment; an agent finds the booking on
  * the manifest for its day (lead guest, contact, paid), exports the CSV, opens the ticket's check-in
  * page from it and checks the ticket in; a second check-in (another device that had the page open) is
- * refused saying when and by whom; typing the code finds the same ticket; the order's timeline shows it.
+ * refused saying when and by whom; typing the code finds the same ticket; the order's timeline shows it;
+ * the order's confirmation email (recorded with its WhatsApp message) is resent.
  * Anyone who is not staff meets a 404.
  */
 import { randomUUID } from "node:crypto";
@@ -94,6 +95,15 @@ for (const lang of ["en", "ar"] as const) {
     await row.getByRole("link", { name: booked.reference }).click();
     await expect(agent.locator("#order-timeline")).toContainText(t("events.ticket.redeemed"));
     await expect(agent.locator("#order-timeline")).toContainText(member.email);
+
+    // The confirmation email and WhatsApp message are recorded on the order; the email can be resent.
+    const messages = agent.locator("#order-messages li");
+    await expect(messages).toHaveCount(2);
+    await expect(messages.filter({ hasText: t("channels.whatsapp") })).toHaveCount(1);
+    await messages.filter({ hasText: t("channels.email") }).getByRole("button", { name: t("order.resend.action") }).click();
+    await expect(agent.getByRole("status").filter({ hasText: t("order.resend.resent") })).toBeVisible();
+    await expect(messages).toHaveCount(3);
+    await expect(agent.locator("#order-timeline")).toContainText(t("events.message.resent"));
     await staffContext.close();
   });
 }

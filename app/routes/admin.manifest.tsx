@@ -45,7 +45,7 @@ export default function AdminManifest() {
             {t("admin.manifest.heading")} · <AdminDate value={manifest.date} />
           </>
         }
-        subtitle={t("admin.manifest.summary", { count: manifest.rows.length, bookings: manifest.rows.length, travellers })}
+        subtitle={`${t("admin.manifest.bookings", { count: manifest.rows.length })} · ${t("admin.manifest.travellers", { count: travellers })}`}
         actions={
           <>
             {print ? (

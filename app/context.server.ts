@@ -9,7 +9,7 @@ import type { Cookie } from "@remix-run/node";
 import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
 import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
-import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/order-notify.server";
+import type { WhatsAppNotifier } from "#app/commerce/order-notify.server";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
@@ -19,6 +19,7 @@ import { createCartCookie } from "#app/lib/cart-cookie.server";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
 import { createMailer, type Mailer } from "#app/lib/mailer.server";
+import { createWhatsAppNotifier } from "#app/messaging/whatsapp-cloud.server";
 import { createSessionCookie } from "#app/lib/session-cookie.server";
 import { createStaffCookie } from "#app/lib/staff-cookie.server";
 import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
@@ -109,7 +110,8 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       bookingApi: booking.api,
       payments: createPaymentGateways(env, database.db, overrides.gateways, overrides.sandboxDelivery),
       mailer: overrides.mailer ?? createMailer(env),
-      whatsapp: overrides.whatsapp ?? loggingWhatsAppNotifier,
+      // The Cloud API when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set; the logging notifier otherwise.
+      whatsapp: overrides.whatsapp ?? createWhatsAppNotifier(env),
       incidents: createIncidentReporter(env),
       clock,
       cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env), staff: createStaffCookie(env) },

@@ -5,15 +5,12 @@
  * (QR codes decoded) → cancel within policy and see the refund; forgot/reset password through the
  * outbox; every validation message; logged-out and empty states; another user gets 404s.
  */
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import jsQR from "jsqr";
 import { PDFDocument } from "pdf-lib";
-import { PNG } from "pngjs";
+import { bookWithCard, isoDate, qrOf, SAFARI } from "./customer";
 import { expect, test } from "./fixtures";
 
 type Tree = { [key: string]: string | Tree };
@@ -32,7 +29,6 @@ const a = (lang: Lang, key: string) => at(LANGS[lang].account, `account.${key}`)
 const bk = (lang: Lang, key: string) => at(LANGS[lang].booking, `booking.${key}`);
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
-const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
 const PASSWORD = "desert-rose-2030";
 
 type OutboxEntry = { to: string; subject: string; text: string; date: string };
@@ -95,47 +91,6 @@ async function verifyEmail(page: Page, lang: Lang, email: string) {
   await expect(page.getByText(a(lang, "toasts.verified")).first()).toBeVisible();
 }
 
-function isoDate(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The real booking flow: detail → cart → checkout with `email` → sandbox card payment → booked. */
-async function book(page: Page, lang: Lang, email: string) {
-  const { prefix } = LANGS[lang];
-  const add = at(LANGS[lang].detail, "detail.option.addToCart");
-  let added = false;
-  for (let day = 20 + Math.floor(Math.random() * 20); day < 70 && !added; day++) {
-    await page.goto(`${prefix}/experiences/${SAFARI}?date=${isoDate(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/cart$`));
-      added = true;
-    }
-  }
-  expect(added).toBe(true);
-  await page.goto(`${prefix}/checkout`);
-  await page.getByLabel(bk(lang, "checkout.firstName")).fill("Noura");
-  await page.getByLabel(bk(lang, "checkout.lastName")).fill("Al-Qahtani");
-  await page.getByLabel(bk(lang, "checkout.email")).fill(email);
-  await page.getByLabel(bk(lang, "checkout.phone")).fill("501234567");
-  await page.getByRole("button", { name: bk(lang, "checkout.confirmPay") }).click();
-  await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
-  await page.getByLabel(/Card number|رقم البطاقة/).fill("4242 4242 4242 4242");
-  await page.getByRole("button", { name: /Pay|ادفع/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: bk(lang, "result.success.heading") })).toBeVisible({ timeout: 20_000 });
-}
-
-/** Page 1 of a PDF rendered (pdftoppm) and its QR code decoded (jsQR). */
-function qrOf(pdf: Buffer): string | null {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "rihla-e2e-pdf-"));
-  const file = path.join(dir, "doc.pdf");
-  writeFileSync(file, pdf);
-  execFileSync("pdftoppm", ["-r", "110", "-png", "-singlefile", file, file]);
-  const png = PNG.sync.read(readFileSync(`${file}.png`));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
-}
-
 test.describe("validation messages", () => {
   test("sign-up: all fields, required, format, length, match; values kept", async ({ page }) => {
     await page.goto("/auth/sign-up");
@@ -194,7 +149,7 @@ for (const lang of ["en", "ar"] as const) {
     const email = uniqueEmail(`flow-${lang}`);
     await signUp(page, lang, email);
     await verifyEmail(page, lang, email);
-    await book(page, lang, email);
+    const booked = await bookWithCard(page, lang, email);
 
     await page.goto(`${prefix}/invoices`);
     const invoice = page.getByTestId("invoice").first();
@@ -202,7 +157,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(invoice.getByTestId("invoice-id")).toHaveText(/^P-/);
     await expect(invoice.getByTestId("booking-status")).toHaveText(a(lang, "invoices.statuses.CONFIRMED"));
     await expect(invoice.getByRole("link", { name: a(lang, "invoices.showOnMap") })).toBeVisible();
-    const reference = (await invoice.getByTestId("order-id").textContent())!;
+    expect(await invoice.getByTestId("order-id").textContent()).toBe(booked.reference);
 
     const ticketHref = (await invoice.getByRole("link", { name: a(lang, "invoices.downloadTicket") }).getAttribute("href"))!;
     const ticket = await page.request.get(ticketHref);
@@ -211,9 +166,8 @@ for (const lang of ["en", "ar"] as const) {
     expect(ticket.headers()["cache-control"]).toBe("private, no-store");
     const ticketPdf = await ticket.body();
     expect((await PDFDocument.load(ticketPdf)).getPageCount()).toBe(1);
-    // The QR is the booking's voucher code: what staff scan at check-in.
-    expect(qrOf(ticketPdf)).toMatch(/^[0-9A-HJKMNP-TV-Z]{32}$/);
-    expect(reference).toMatch(/^RH-/);
+    // The QR opens the booking voucher's check-in page in the console (staff scan it at the meeting point).
+    expect(qrOf(ticketPdf)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/admin\/check-in\/[0-9A-HJKMNP-TV-Z]{32}$/);
 
     const invoiceHref = (await invoice.getByRole("link", { name: a(lang, "invoices.downloadInvoice") }).getAttribute("href"))!;
     const taxInvoice = await page.request.get(invoiceHref);

@@ -103,8 +103,10 @@ async function openDocument(locale: LocaleCode, title: string, documentId: strin
 export interface TicketDocument {
   /** The booking reference printed under the title. */
   reference: string;
-  /** What the QR code carries. */
+  /** What the QR code carries (a check-in link, when the booking engine issued a ticket code). */
   qrText: string;
+  /** The ticket code printed under the QR, for staff who type it at check-in instead of scanning. */
+  code?: string | null;
   title: string;
   optionTitle: string;
   localDate: string;
@@ -123,14 +125,7 @@ export interface TicketDocument {
 /** A ticket as a one-page PDF in the customer's language. */
 export async function renderTicketDocument(ticket: TicketDocument, locale: LocaleCode): Promise<Uint8Array> {
   const t = getFixedT(locale);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${t("account.pdf.ticket")} ${ticket.reference}`);
-  doc.setLanguage(getLocale(locale).iso);
-  const page = doc.addPage(A4);
-  const layout = new Layout(page, new PdfTextWriter(doc), locale);
-  await drawQr(doc, page, ticket.qrText, layout);
-  await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
-  await layout.line(t("account.pdf.ticket"), 16, { bold: true });
+  const { doc, layout } = await openDocument(locale, t("account.pdf.ticket"), ticket.reference, ticket.qrText);
   await layout.line(`${t("account.pdf.bookingRef")}: ${ticket.reference}`, 11, { gap: 10 });
   layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
   layout.rule();
@@ -145,20 +140,23 @@ export async function renderTicketDocument(ticket: TicketDocument, locale: Local
   if (ticket.extras.length) await layout.row(t("account.invoices.additionalServices"), ticket.extras.join(", "));
   layout.rule();
   await layout.line(t("account.pdf.showAtEntrance"), 10, { color: [0.35, 0.35, 0.4] });
-  if (ticket.qrText !== ticket.footer) await layout.line(ticket.qrText, 9, { color: [0.35, 0.35, 0.4] });
+  const printed = ticket.code ?? (ticket.qrText !== ticket.footer ? ticket.qrText : null);
+  if (printed) await layout.line(printed, 9, { color: [0.35, 0.35, 0.4] });
   await layout.line(ticket.footer, 8, { color: [0.5, 0.5, 0.55] });
   return doc.save();
 }
 
 /**
- * The ticket of one storefront booking. Its QR carries the booking voucher's code (what staff scan at
- * check-in) when the booking engine issued one, else the order reference and booking uuid.
+ * The ticket of one storefront booking. When the booking engine issued a voucher, its QR opens the
+ * voucher's check-in page in the console (what staff scan) and its code is printed; else the QR carries
+ * the order reference and booking uuid.
  */
-export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode, voucherCode?: string | null): Promise<Uint8Array> {
+export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, locale: LocaleCode, voucher?: { code: string; checkInUrl: string } | null): Promise<Uint8Array> {
   return renderTicketDocument(
     {
       reference: invoice.reference,
-      qrText: voucherCode ?? ticketQrText(invoice, item),
+      qrText: voucher?.checkInUrl ?? ticketQrText(invoice, item),
+      code: voucher?.code ?? null,
       title: item.title,
       optionTitle: item.optionTitle,
       localDate: item.localDate,

@@ -170,10 +170,11 @@ export async function findOrderIdByReference(db: Database, reference: string): P
   return row?.id ?? null;
 }
 
-/** Everything the console shows about one order, found by its reference (case-insensitive). */
+/** Everything the console shows about one order, found by its reference (case-insensitive) or its id. */
 export async function loadOrderDossier(db: Database, reference: string, locale: LocaleCode): Promise<OrderDossier | null> {
   if (reference.length > 64) return null;
-  const [order] = await db.select().from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase()));
+  // By reference, or by id (a Sentry event's console link carries the id when the reporter had no reference).
+  const [order] = await db.select().from(orders).where(or(eq(sql`upper(${orders.reference})`, reference.toUpperCase()), eq(orders.id, reference)));
   if (!order) return null;
   const [itemRows, paymentRows, events, messages] = await Promise.all([
     db

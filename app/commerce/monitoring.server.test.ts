@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEnv } from "#app/lib/env.server";
 import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
-import { type CommerceIncident, createIncidentReporter, type IncidentReporter } from "./monitoring.server";
+import { type CommerceIncident, createIncidentReporter, incidentOrderContext, type IncidentReporter } from "./monitoring.server";
 
 /** A local stand-in for Sentry's ingest: it records every envelope posted to it. */
 let remote: FakeRemote;
@@ -14,7 +14,7 @@ beforeAll(async () => {
     envelopes.push((request.headers["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString("utf8"));
     response.writeHead(200, { "Content-Type": "application/json" }).end("{}");
   });
-  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${remote.port}/42` }));
+  incidents = createIncidentReporter(parseEnv({ SENTRY_DSN: `http://publickey@127.0.0.1:${remote.port}/42`, SITE_URL: "http://shop.rihla.test:3000" }));
 });
 
 afterAll(() => remote.close());
@@ -86,5 +86,33 @@ describe("failed payments reach Sentry", () => {
     expect(leaks).toEqual([]);
     // The CVC and the last four digits are short: look for them as whole tokens (event ids and timestamps hold digits too).
     expect(sent).not.toMatch(/(?<![\w.])(737|0002)(?![\w.])/);
+  });
+});
+
+describe("an incident links to its order in the console", () => {
+  test("the context names the order's console page, by reference (or by id when the reporter had none)", () => {
+    expect(incidentOrderContext({ orderId: "ord_1", reference: "RH-ABC123" }, "http://shop.rihla.test:3000")).toEqual({
+      order_id: "ord_1",
+      reference: "RH-ABC123",
+      console_url: "http://shop.rihla.test:3000/admin/orders/RH-ABC123",
+    });
+    expect(incidentOrderContext({ orderId: "ord_2" }, "http://shop.rihla.test:3000").console_url).toBe("http://shop.rihla.test:3000/admin/orders/ord_2");
+  });
+
+  test("a payment failure's Sentry event carries the link in its order context", async () => {
+    incidents.report({ kind: "payment_failed", orderId: "ord_link_1", reference: "RH-LINK01", gateway: "sandbox", declineCode: "card_declined" });
+    await incidents.flush(5000);
+    await expect.poll(() => envelopes.join("\n")).toContain("RH-LINK01");
+    const event = envelopes
+      .flatMap((envelope) => envelope.split("\n"))
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as { tags?: Record<string, string>; contexts?: Record<string, Record<string, unknown>> }];
+        } catch {
+          return [];
+        }
+      })
+      .find((item) => item.tags?.order_id === "ord_link_1");
+    expect(event?.contexts?.order).toEqual({ order_id: "ord_link_1", reference: "RH-LINK01", console_url: "http://shop.rihla.test:3000/admin/orders/RH-LINK01" });
   });
 });

@@ -1,22 +1,36 @@
 /**
  * Telling the customer about an order: one email per outcome through sendMail, and a WhatsApp
- * message through a notifier interface (the default only logs; a provider adapter plugs in here).
+ * message through a notifier interface (the default only logs; the WhatsApp Business Cloud API
+ * adapter, app/messaging/whatsapp-cloud.server.ts, sends the outcome's approved template).
  *
- * notifyOrder builds the notice from a stored order; notifyOrderOutcome words and sends it.
+ * notifyOrder builds the notice from a stored order, sends it and records every message in
+ * order_messages (the console lists them and can resend an email); notifyOrderOutcome words and sends it.
  */
+import { and, eq } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
 import type { Database } from "#app/db/db.server";
+import { orderMessages, orders } from "#app/db/schema";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { isCurrencyCode } from "#app/lib/money";
 import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
+import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { loadProducts } from "./cart.server";
+import { recordOrderMessage, type OrderMessageInput } from "./order-events.server";
 import { getOrderItems, resultPath, type OrderRow } from "./order-records.server";
 
+/** A WhatsApp template message: the outcome it tells (which template), the customer's language, the body's parameters in order. */
+export type WhatsAppTemplateMessage = { kind: string; locale: string; parameters: string[] };
+
 export interface WhatsAppNotifier {
-  send(to: string, text: string): Promise<void>;
+  /**
+   * Sends a message to `to` (digits with the country code). `text` is the message as words (what the
+   * logging notifier prints); a provider that only sends approved templates uses `template`. Throws
+   * when the message could not be sent.
+   */
+  send(to: string, text: string, template?: WhatsAppTemplateMessage): Promise<void>;
 }
 
 /** Logs instead of sending: no WhatsApp provider is configured. Logs no phone number in full. */
@@ -29,7 +43,15 @@ export const loggingWhatsAppNotifier: WhatsAppNotifier = {
 /** What telling a customer needs: the site's origin, the mailer and the WhatsApp notifier. */
 export type NotifyDeps = { env: Pick<Env, "SITE_URL">; mailer: Mailer; whatsapp: WhatsAppNotifier };
 
-export type NotifiedOutcome = "CONFIRMED" | "PARTIALLY_CONFIRMED" | "ON_HOLD" | "PAY_LATER" | "PAYMENT_FAILED" | "BOOKING_FAILED";
+export const NOTIFIED_OUTCOMES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED"] as const;
+export type NotifiedOutcome = (typeof NOTIFIED_OUTCOMES)[number];
+
+export function isNotifiedOutcome(value: string): value is NotifiedOutcome {
+  return (NOTIFIED_OUTCOMES as readonly string[]).includes(value);
+}
+
+/** Outcomes the customer is also told by WhatsApp. */
+const WHATSAPP_OUTCOMES: ReadonlySet<string> = new Set(["ON_HOLD", "PAY_LATER", "CONFIRMED"]);
 
 export interface OrderNotice {
   outcome: NotifiedOutcome;
@@ -44,13 +66,23 @@ export interface OrderNotice {
   items: Array<{ title: string; localDate: string; status: string }>;
 }
 
-export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice): Promise<void> {
+/** A message as sent (or not), ready for order_messages. */
+export type SentMessage = Omit<OrderMessageInput, "orderId">;
+
+/**
+ * Words the notice in the customer's language and sends it: the email, and (for some outcomes) the
+ * WhatsApp message. Returns what was sent and what failed; throws only after the email failed, with
+ * what was attempted attached (`error.sent`), so the caller can record it.
+ */
+export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice, options: { channels?: ReadonlyArray<"email" | "whatsapp"> } = {}): Promise<SentMessage[]> {
+  const channels = options.channels ?? ["email", "whatsapp"];
   const locale = isLocaleCode(notice.locale) ? notice.locale : "en";
   const t = getFixedT(locale);
   const key = `booking.email.${notice.outcome}`;
   const total = isCurrencyCode(notice.currency) ? formatMoney(locale, notice.total, notice.currency) : `${notice.total} ${notice.currency}`;
   const link = `${deps.env.SITE_URL}${localized(locale, notice.accessUrlPath)}`;
   const lines = notice.items.map((item) => `- ${item.title} (${formatLocalDate(locale, item.localDate, "short")}): ${t(`booking.itemStatus.${item.status}`)}`);
+  const subject = t(`${key}.subject`, { reference: notice.reference });
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),
     "",
@@ -61,18 +93,43 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice):
     t("booking.email.total", { total }),
     t("booking.email.link", { link }),
   ].join("\n");
-  await deps.mailer.send({ to: notice.email, subject: t(`${key}.subject`, { reference: notice.reference }), text });
-  if (notice.outcome === "ON_HOLD" || notice.outcome === "PAY_LATER" || notice.outcome === "CONFIRMED") {
-    await deps.whatsapp.send(notice.phone, t(`${key}.subject`, { reference: notice.reference })).catch((error: unknown) => console.error("[whatsapp]", error));
+  const sent: SentMessage[] = [];
+  const message = (channel: "email" | "whatsapp", recipient: string, error: unknown): SentMessage => ({
+    channel,
+    kind: notice.outcome,
+    recipient,
+    subject,
+    locale,
+    status: error ? "FAILED" : "SENT",
+    error: error ? String((error as Error).message ?? error).slice(0, 500) : null,
+  });
+  if (channels.includes("email")) {
+    try {
+      await deps.mailer.send({ to: notice.email, subject, text });
+      sent.push(message("email", notice.email, null));
+    } catch (error) {
+      sent.push(message("email", notice.email, error));
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { sent });
+    }
   }
+  if (channels.includes("whatsapp") && WHATSAPP_OUTCOMES.has(notice.outcome)) {
+    const template: WhatsAppTemplateMessage = { kind: notice.outcome, locale, parameters: [notice.firstName, notice.reference, total, link] };
+    try {
+      await deps.whatsapp.send(notice.phone, subject, template);
+      sent.push(message("whatsapp", notice.phone, null));
+    } catch (error) {
+      console.error("[whatsapp]", error);
+      sent.push(message("whatsapp", notice.phone, error));
+    }
+  }
+  return sent;
 }
 
-/** Tells the customer of an order's outcome, listing each item under its title in the order's language. */
-export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
-  const items = await getOrderItems(deps.db, order.id);
-  const products = await loadProducts(deps.db, items.map((item) => item.productId));
+async function noticeOf(db: Database, order: OrderRow, outcome: NotifiedOutcome): Promise<OrderNotice> {
+  const items = await getOrderItems(db, order.id);
+  const products = await loadProducts(db, items.map((item) => item.productId));
   const locale = order.locale as LocaleCode;
-  await notifyOrderOutcome(deps, {
+  return {
     outcome,
     reference: order.reference,
     locale: order.locale,
@@ -83,5 +140,50 @@ export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: Or
     currency: order.currency,
     accessUrlPath: resultPath({ status: outcome, accessToken: order.accessToken }),
     items: items.map((item) => ({ title: products.get(item.productId)?.title[locale] ?? item.productId, localDate: item.localDate, status: item.status })),
+  };
+}
+
+async function recordSent(db: Database, orderId: string, sent: SentMessage[], now: Date): Promise<void> {
+  for (const message of sent) await recordOrderMessage(db, { ...message, orderId }, now);
+}
+
+/** Tells the customer of an order's outcome, listing each item under its title in the order's language; every message is recorded on the order. */
+export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
+  const notice = await noticeOf(deps.db, order, outcome);
+  try {
+    await recordSent(deps.db, order.id, await notifyOrderOutcome(deps, notice), new Date());
+  } catch (error) {
+    const sent = (error as { sent?: SentMessage[] }).sent;
+    if (sent) await recordSent(deps.db, order.id, sent, new Date());
+    throw error;
+  }
+}
+
+export type ResendResult = { ok: true; message: SentMessage } | { ok: false; reason: "NOT_FOUND" | "NOT_RESENDABLE" | "FAILED" };
+
+/**
+ * Sends a recorded email of an order again, rebuilt from the order as it is now and the message's
+ * kind (the outcome it told), to the order's address. The new message is recorded, and the resend
+ * audited as `actor`'s, in one transaction.
+ */
+export async function resendOrderEmail(deps: NotifyDeps & { db: Database }, orderId: string, messageId: number, actor: Actor, now: Date): Promise<ResendResult> {
+  const [found] = await deps.db.select().from(orderMessages).where(and(eq(orderMessages.id, messageId), eq(orderMessages.orderId, orderId)));
+  if (!found) return { ok: false, reason: "NOT_FOUND" };
+  if (found.channel !== "email" || !isNotifiedOutcome(found.kind)) return { ok: false, reason: "NOT_RESENDABLE" };
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { ok: false, reason: "NOT_FOUND" };
+  const notice = await noticeOf(deps.db, order, found.kind);
+  let sent: SentMessage[];
+  try {
+    sent = await notifyOrderOutcome(deps, notice, { channels: ["email"] });
+  } catch (error) {
+    sent = (error as { sent?: SentMessage[] }).sent ?? [];
+  }
+  const message = sent[0];
+  await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await recordSent(t, orderId, sent, now);
+    await recordAudit(t, actor, { action: "message.resent", subjectType: "order_message", subjectId: String(messageId), orderId, after: { kind: found.kind, channel: "email", recipient: order.email, status: message?.status ?? "FAILED" } }, now);
   });
+  return message?.status === "SENT" ? { ok: true, message } : { ok: false, reason: "FAILED" };
 }

@@ -266,7 +266,7 @@ async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: 
     return true;
   } catch (error) {
     console.error("[orders] could not open a payment session", error);
-    deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: gateway.name, declineCode: "session_create_failed" });
+    deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: gateway.name, declineCode: "session_create_failed" });
     return false;
   }
 }

@@ -182,9 +182,9 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
       .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
       .returning({ id: orders.id });
     if (claimed.length > 0) {
-      if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
-      if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, gateway: payment?.gateway ?? null });
+      if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
+      if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null });
       await notifyOrder(deps, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
     }
   }

@@ -71,6 +71,24 @@ const EnvSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.string().optional().transform((value) => value || undefined),
   STRIPE_SECRET_KEY: z.string().optional().transform((value) => value || undefined),
   STRIPE_WEBHOOK_SECRET: z.string().optional().transform((value) => value || undefined),
+  /** WhatsApp Business Cloud API: with a token and a phone number id, customers get template messages; unset, messages are only logged. */
+  WHATSAPP_TOKEN: z.string().optional().transform((value) => value || undefined),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,32}$/).optional().or(z.literal("").transform(() => undefined)),
+  /** The Graph API base with its version (a test points it at a local server). */
+  WHATSAPP_API_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  /** The approved template for each outcome, as JSON: {"CONFIRMED":"booking_confirmed","ON_HOLD":"booking_on_hold",…}. */
+  WHATSAPP_TEMPLATES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value) return {};
+      try {
+        return z.record(z.string().regex(/^[A-Z_]+$/), z.string().regex(/^[a-z0-9_]{1,512}$/)).parse(JSON.parse(value));
+      } catch {
+        context.addIssue({ code: "custom", message: 'a JSON object of outcome → template name, e.g. {"CONFIRMED":"booking_confirmed"}' });
+        return z.NEVER;
+      }
+    }),
   /** Days an untouched cart (and its cookie) lives. */
   CART_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Seconds after which the reconciler settles an order whose webhook never came (asks the gateway). */

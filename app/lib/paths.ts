@@ -77,3 +77,11 @@ export const contactPath = (): string => "/contact-us";
 export const faqPath = (): string => "/faq";
 export const privacyPolicyPath = (): string => "/privacy-policy";
 export const termsPath = (): string => "/terms-and-conditions";
+
+// The staff console: not localized by prefix (the console's language is the staff member's choice).
+export const adminOrderPath = (reference: string): string => `/admin/orders/${encodeURIComponent(reference)}`;
+export const manifestPath = (query?: { date?: string; product?: string; view?: "print" }): string => withQuery("/admin/manifest", query);
+export const manifestCsvPath = (query?: { date?: string; product?: string }): string => withQuery("/admin/manifest.csv", query);
+export const checkInPath = (code?: string): string => (code ? `/admin/check-in/${encodeURIComponent(code)}` : "/admin/check-in");
+/** What a ticket's QR carries: staff who scan it land on its check-in page (anyone else gets a 404). */
+export const ticketCheckInUrl = (origin: string, code: string): string => `${origin}${checkInPath(code)}`;

@@ -10,6 +10,7 @@ import type { TicketDocument } from "#app/account/pdf.server";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
+import { ticketCheckInUrl } from "#app/lib/paths";
 
 /** Where ticket PDFs are served (a resource route outside the locale prefixes). */
 export const TICKET_PDF_PATH = "/tickets";
@@ -37,10 +38,11 @@ export function verifyTicketSignature(ticketId: string, sig: string | null, secr
 const text = (value: Record<string, string> | undefined | null, locale: LocaleCode) => (value ? value[locale] || value.en || "" : "");
 
 /**
- * What the PDF of a ticket shows: the booking's experience, time and guest, and the ticket's code in
- * the QR. Null unless the ticket exists and its booking is confirmed (or already used).
+ * What the PDF of a ticket shows: the booking's experience, time and guest, and in the QR the ticket's
+ * check-in page on `origin` (staff scan it; the code is printed beside it for typing). Null unless the
+ * ticket exists and its booking is confirmed (or already used).
  */
-export async function ticketDocumentOf(db: Database, ticketId: string, locale: LocaleCode): Promise<TicketDocument | null> {
+export async function ticketDocumentOf(db: Database, ticketId: string, locale: LocaleCode, origin: string): Promise<TicketDocument | null> {
   const [row] = await db
     .select({ ticket: schema.tickets, booking: schema.bookings })
     .from(schema.tickets)
@@ -73,7 +75,8 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
   const startTime = /T(\d{2}:\d{2})/.exec(booking.availabilityId)?.[1] ?? null;
   return {
     reference: booking.supplierReference,
-    qrText: ticket.code,
+    qrText: ticketCheckInUrl(origin, ticket.code),
+    code: ticket.code,
     title: text(product?.title, locale),
     optionTitle: text(option?.title, locale),
     localDate: booking.localDate,

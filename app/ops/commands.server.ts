@@ -5,7 +5,9 @@
  * with the text to print.
  */
 import type { Database } from "#app/db/db.server";
+import { isIsoDate } from "#app/lib/dates";
 import type { Env } from "#app/lib/env.server";
+import { createApiKey, listApiKeys, revokeApiKey } from "#app/octo/auth.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { staffSetupUrl } from "#app/staff/invite-mail.server";
 import { isStaffRole } from "#app/staff/roles";
@@ -34,8 +36,75 @@ const staffAdd: OperatorCommand = async (deps, args) => {
   };
 };
 
+/** "2027-06-30" means the end of that day (UTC); an ISO instant is taken as it is. */
+export function parseKeyExpiry(value: string): Date | null {
+  // A day that does not exist (2030-02-30) is refused, not rolled over into the next month.
+  if (!isIsoDate(value.slice(0, 10))) return null;
+  if (value.length === 10) return new Date(`${value}T23:59:59Z`);
+  if (value[10] !== "T") return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** OCTO reseller keys: `{ reseller, expires?, rateLimit?, test? }` creates one, `{ revoke }` revokes, `{ list: true }` lists with usage. */
+const octoKey: OperatorCommand = async (deps, args) => {
+  const now = deps.clock.now();
+  const reseller = typeof args.reseller === "string" ? args.reseller.trim() : undefined;
+  const revoke = typeof args.revoke === "string" ? args.revoke.trim() : undefined;
+  const list = args.list === true;
+  if ([reseller !== undefined, revoke !== undefined, list].filter(Boolean).length !== 1) return { ok: false, output: "Choose one of --reseller, --revoke or --list." };
+
+  if (list) {
+    const keys = await listApiKeys(deps.db, now);
+    if (keys.length === 0) return { ok: true, output: "No keys yet." };
+    return {
+      ok: true,
+      output: keys
+        .map((key) => {
+          const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : key.expiresAt && key.expiresAt <= now ? `expired ${key.expiresAt.toISOString()}` : "active";
+          return [
+            `${key.keyId}  ${key.prefix}…  ${key.resellerName} (${key.resellerId})${key.testMode ? "  [test]" : ""}`,
+            `  ${state}; created ${key.createdAt.toISOString()}${key.expiresAt ? `; expires ${key.expiresAt.toISOString()}` : ""}; limit ${key.rateLimitPerMinute ?? "default"}/min`,
+            `  last used ${key.lastUsedAt?.toISOString() ?? "never"}; ${key.requestCount} requests in all; ${key.requestsLastDay} in the last 24 h (${key.refusedLastDay} refused with 429)`,
+          ].join("\n");
+        })
+        .join("\n"),
+    };
+  }
+
+  if (revoke !== undefined) {
+    const revoked = await deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      if (!(await revokeApiKey(t, revoke, now))) return false;
+      await recordAudit(t, COMMAND_LINE_ACTOR, { action: "apiKey.revoked", subjectType: "apiKey", subjectId: revoke, after: { revokedAt: now.toISOString() } }, now);
+      return true;
+    });
+    return revoked ? { ok: true, output: `Key ${revoke} revoked: it is refused (403) from now on.` } : { ok: false, output: `No key ${revoke}.` };
+  }
+
+  if (!reseller || reseller.length > 200) return { ok: false, output: "A reseller name is required." };
+  const expires = typeof args.expires === "string" && args.expires ? args.expires : null;
+  const expiresAt = expires ? parseKeyExpiry(expires) : null;
+  if (expires && !expiresAt) return { ok: false, output: `--expires ${expires} is not a date.` };
+  const rateLimit = args.rateLimit === undefined || args.rateLimit === null ? null : Number(args.rateLimit);
+  if (rateLimit !== null && !(Number.isInteger(rateLimit) && rateLimit > 0)) return { ok: false, output: "--rate-limit is a whole number of requests a minute." };
+  const testMode = args.test === true;
+  const created = await deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const made = await createApiKey(t, reseller, { expiresAt, rateLimitPerMinute: rateLimit, testMode });
+    // The key itself never enters the audit log: only its id and the reseller.
+    await recordAudit(t, COMMAND_LINE_ACTOR, { action: "apiKey.created", subjectType: "apiKey", subjectId: made.keyId, after: { reseller: made.reseller.name, resellerId: made.reseller.id, expiresAt: expiresAt?.toISOString() ?? null, rateLimitPerMinute: rateLimit, testMode } }, now);
+    return made;
+  });
+  return {
+    ok: true,
+    output: `Reseller: ${created.reseller.name} (${created.reseller.id})\nKey id:   ${created.keyId}${testMode ? " (test key: its bookings hold no seats)" : ""}${expiresAt ? `\nExpires:  ${expiresAt.toISOString()}` : ""}${rateLimit ? `\nLimit:    ${rateLimit} requests a minute` : ""}\n\nAPI key (shown once, store it now):\n${created.key}`,
+  };
+};
+
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   "staff:add": staffAdd,
+  "octo:key": octoKey,
 };
 
 export async function runOperatorCommandIn(deps: OperatorDeps, name: string, args: Record<string, unknown>): Promise<OperatorResult> {

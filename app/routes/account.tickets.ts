@@ -4,6 +4,7 @@ import { renderTicketPdf } from "#app/account/pdf.server";
 import { getUser } from "#app/lib/session-cookie.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { ticketCheckInUrl } from "#app/lib/paths";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 
@@ -15,10 +16,10 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale, app.db) : null;
   // Confirmed bookings have tickets; a cancelled, failed or pending one does not.
   if (!found || found.item.status !== "CONFIRMED") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  // The QR carries the voucher code staff scan at check-in (the booking engine issues it on confirmation).
+  // The QR opens the voucher's check-in page for staff (the booking engine issues the code on confirmation).
   const booking = await app.bookingApi.getBooking(found.item.bookingUuid).catch(() => null);
   const voucherCode = booking?.voucher?.deliveryOptions.find((option) => option.deliveryFormat === "QRCODE")?.deliveryValue ?? null;
-  const pdf = await renderTicketPdf(found.invoice, found.item, locale, voucherCode);
+  const pdf = await renderTicketPdf(found.invoice, found.item, locale, voucherCode ? { code: voucherCode, checkInUrl: ticketCheckInUrl(app.env.SITE_URL, voucherCode) } : null);
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -7,6 +7,8 @@ import type { Permission } from "#app/staff/roles";
 export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permission; end?: boolean }> = [
   { to: "/admin", labelKey: "admin.nav.today", permission: "orders.view", end: true },
   { to: "/admin/orders", labelKey: "admin.nav.orders", permission: "orders.view" },
+  { to: "/admin/manifest", labelKey: "admin.nav.manifest", permission: "orders.view" },
+  { to: "/admin/check-in", labelKey: "admin.nav.checkIn", permission: "tickets.redeem" },
   { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
   { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },
 ];

@@ -4,7 +4,7 @@
  * that happened (commerce's events and staff actions from the audit log, in time order).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminEmpty, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
@@ -12,9 +12,12 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { findOrderIdByReference, loadOrderDossier } from "#app/commerce/back-office.server";
 import { autoRejectAt, confirmPendingItem, rejectPendingItem, type DecisionResult } from "#app/commerce/decide-pending.server";
 import { DecisionSchema } from "#app/commerce/decision-schema";
+import { isNotifiedOutcome } from "#app/commerce/order-notify.server";
 import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { adminOrderPath } from "#app/lib/paths";
 import { listAudit } from "#app/staff/audit.server";
+import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -90,7 +93,9 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
         declineCode: payment.declineCode,
         createdAt: payment.createdAt,
       })),
-      messages: dossier.messages,
+      // An email about an outcome can be sent again (rebuilt from the order); WhatsApp templates cannot.
+      messages: dossier.messages.map((message) => ({ ...message, resendable: message.channel === "email" && isNotifiedOutcome(message.kind) })),
+      canResend: can(member.role, "messages.send"),
       timeline,
       can: { decide: member.role === "agent" || member.role === "admin" },
       autoRejectHours: app.env.ON_REQUEST_AUTO_REJECT_HOURS,
@@ -167,6 +172,8 @@ export default function AdminOrder() {
   const { t } = useTranslation();
   useLiveData();
   const { order } = data;
+  const [searchParams] = useSearchParams();
+  const messageNotice = searchParams.get("message");
   return (
     <>
       <p className="admin-breadcrumb">
@@ -277,13 +284,28 @@ export default function AdminOrder() {
             ))}
           </AdminCard>
           <AdminCard id="order-messages" title={t("admin.order.messages")}>
+            {messageNotice === "resent" || messageNotice === "failed" ? (
+              <p className={`admin-notice admin-notice--${messageNotice === "resent" ? "ok" : "bad"}`} role="status">
+                {t(`admin.order.resend.${messageNotice}`)}
+              </p>
+            ) : null}
             {data.messages.length === 0 ? (
               <AdminEmpty>{t("admin.order.noMessages")}</AdminEmpty>
             ) : (
-              <ul className="admin-list">
+              <ul className="admin-list admin-messages">
                 {data.messages.map((message) => (
-                  <li key={message.id}>
-                    <AdminTime value={message.createdAt} /> · {t(`admin.channels.${message.channel}`)} · {message.subject ?? message.kind} <StatusBadge status={message.status} />
+                  <li key={message.id} className="admin-messages__entry" data-testid={`message-${message.id}`}>
+                    <span>
+                      <AdminTime value={message.createdAt} /> · {t(`admin.channels.${message.channel}`)} · {message.subject ?? message.kind} <StatusBadge status={message.status} />
+                      {message.error ? <span className="admin-muted">{message.error}</span> : null}
+                    </span>
+                    {message.resendable && data.canResend ? (
+                      <Form method="post" action={`${adminOrderPath(order.reference)}/messages/${message.id}/resend`} className="admin-messages__resend">
+                        <button type="submit" className="button button--small button--secondary" aria-label={t("admin.order.resend.label", { subject: message.subject ?? message.kind })}>
+                          {t("admin.order.resend.action")}
+                        </button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -18,7 +18,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   const ticketId = /^(tkt_[0-9a-f]{20})\.pdf$/.exec(params.file ?? "")?.[1];
   const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   if (!ticketId || !verifyTicketSignature(ticketId, url.searchParams.get("sig"), app.env.SESSION_SECRET)) return notFound();
-  const ticket = await ticketDocumentOf(app.db, ticketId, locale);
+  const ticket = await ticketDocumentOf(app.db, ticketId, locale, app.env.SITE_URL);
   if (!ticket) return notFound();
   const pdf = await renderTicketDocument(ticket, locale);
   return new Response(Buffer.from(pdf), {

@@ -1,0 +1,183 @@
+/**
+ * The manifest: who is coming on a day, per product and time slot, as the guide at the meeting point
+ * needs it (lead guest, units, pickup, how to reach them, paid or not, checked in or not). A read
+ * model over orders and the booking engine's tickets; the console shows it, prints it, exports it.
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "#app/db/db.server";
+import { bookings, orderItems, orders, payments, productOptions, products, tickets, units } from "#app/db/schema";
+import type { LocaleCode } from "#app/i18n/locales";
+import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
+import { toCsv } from "./back-office.server";
+import { slotTimeOf } from "./check-in.server";
+
+export type ManifestFilter = { date: string; productId?: string };
+
+/** The day and product a query string asks for; today in Riyadh when the date is missing or malformed. */
+export function parseManifestFilter(params: URLSearchParams, now: Date): ManifestFilter {
+  const date = params.get("date") ?? "";
+  const product = params.get("product")?.trim() ?? "";
+  return { date: isIsoDate(date) ? date : todayInRiyadh(now), productId: product && product.length <= 100 ? product : undefined };
+}
+
+/** PAID: captured in full; AUTHORIZED: a card hold not yet captured; UNPAID: nothing collected (pay later). */
+export type ManifestPayment = "PAID" | "AUTHORIZED" | "UNPAID";
+
+export type ManifestRow = {
+  itemId: string;
+  reference: string;
+  orderStatus: string;
+  itemStatus: string;
+  productId: string;
+  productTitle: string;
+  optionTitle: string;
+  startTime: string | null;
+  leadGuest: string;
+  email: string;
+  phone: string;
+  units: Array<{ title: string; quantity: number }>;
+  travellers: number;
+  pickup: string | null;
+  payment: ManifestPayment;
+  /** The booking voucher staff check in (null when the booking engine issued none, e.g. not yet confirmed). */
+  ticketCode: string | null;
+  checkedInAt: Date | null;
+};
+
+export type ManifestSlot = { key: string; productId: string; productTitle: string; optionTitle: string; startTime: string | null; travellers: number; rows: ManifestRow[] };
+
+export type Manifest = { date: string; productId: string | null; slots: ManifestSlot[]; rows: ManifestRow[]; products: Array<{ id: string; title: string }> };
+
+const text = (value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
+
+/** Who is coming on `filter.date` (optionally one product), grouped by product and slot, slots in time order. */
+export async function loadManifest(db: Database, filter: ManifestFilter, locale: LocaleCode): Promise<Manifest> {
+  // Coming: confirmed, awaiting the supplier's decision, or held for a pay-later order.
+  const coming = or(inArray(orderItems.status, ["CONFIRMED", "PENDING"]), and(eq(orderItems.status, "HELD"), eq(orders.status, "PAY_LATER")));
+  const onDay = and(eq(orderItems.localDate, filter.date), coming);
+  const [found, dayProducts] = await Promise.all([
+    db
+      .select({
+        itemId: orderItems.id,
+        availabilityId: orderItems.availabilityId,
+        itemStatus: orderItems.status,
+        productId: orderItems.productId,
+        optionId: orderItems.optionId,
+        units: orderItems.units,
+        productTitle: products.title,
+        pickupPoints: products.pickupPoints,
+        optionTitle: productOptions.title,
+        orderId: orders.id,
+        reference: orders.reference,
+        orderStatus: orders.status,
+        totalAmount: orders.totalAmount,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        email: orders.email,
+        countryCode: orders.countryCode,
+        phone: orders.phone,
+        ticketCode: tickets.code,
+        checkedInAt: tickets.utcRedeemedAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(productOptions, eq(productOptions.id, orderItems.optionId))
+      .leftJoin(bookings, eq(bookings.uuid, orderItems.bookingUuid))
+      .leftJoin(tickets, and(eq(tickets.bookingId, bookings.id), isNull(tickets.unitItemUuid)))
+      .where(filter.productId ? and(onDay, eq(orderItems.productId, filter.productId)) : onDay)
+      .orderBy(asc(orderItems.availabilityId), asc(orderItems.productId), asc(orders.lastName), asc(orders.firstName)),
+    db
+      .selectDistinct({ id: orderItems.productId, title: products.title })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .where(onDay),
+  ]);
+  const orderIds = [...new Set(found.map((row) => row.orderId))];
+  const unitIds = [...new Set(found.flatMap((row) => row.units.map((unit) => unit.unitId)))];
+  const [paid, unitRows] = await Promise.all([
+    orderIds.length
+      ? db
+          .select({
+            orderId: payments.orderId,
+            captured: sql<number>`coalesce(sum(${payments.capturedAmount}), 0)::int`,
+            authorized: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'AUTHORIZED')::int`,
+          })
+          .from(payments)
+          .where(inArray(payments.orderId, orderIds))
+          .groupBy(payments.orderId)
+      : Promise.resolve([]),
+    unitIds.length ? db.select({ id: units.id, title: units.title }).from(units).where(inArray(units.id, unitIds)) : Promise.resolve([]),
+  ]);
+  const paymentOf = new Map(paid.map((row) => [row.orderId, row]));
+  const unitTitle = new Map(unitRows.map((row) => [row.id, text(row.title, locale, row.id)]));
+  const rows: ManifestRow[] = found.map((row) => {
+    const payment = paymentOf.get(row.orderId);
+    const state: ManifestPayment = payment && payment.captured > 0 && payment.captured >= row.totalAmount ? "PAID" : payment && payment.authorized > 0 ? "AUTHORIZED" : row.totalAmount === 0 ? "PAID" : "UNPAID";
+    // The storefront books the product's first pickup point (as the ticket and the account page show it).
+    const point = row.pickupPoints?.[0];
+    const chosen = row.units.filter((unit) => unit.quantity > 0);
+    return {
+      itemId: row.itemId,
+      reference: row.reference,
+      orderStatus: row.orderStatus,
+      itemStatus: row.itemStatus,
+      productId: row.productId,
+      productTitle: text(row.productTitle, locale, row.productId),
+      optionTitle: text(row.optionTitle, locale, ""),
+      startTime: slotTimeOf(row.availabilityId),
+      leadGuest: `${row.firstName} ${row.lastName}`,
+      email: row.email,
+      phone: `${row.countryCode}${row.phone}`,
+      units: chosen.map((unit) => ({ title: unitTitle.get(unit.unitId) ?? unit.unitId, quantity: unit.quantity })),
+      travellers: chosen.reduce((sum, unit) => sum + unit.quantity, 0),
+      pickup: point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null,
+      payment: state,
+      ticketCode: row.ticketCode,
+      checkedInAt: row.checkedInAt,
+    };
+  });
+  const slots = new Map<string, ManifestSlot>();
+  for (const row of rows) {
+    const key = `${row.productId}|${row.optionTitle}|${row.startTime ?? ""}`;
+    let slot = slots.get(key);
+    if (!slot) slots.set(key, (slot = { key, productId: row.productId, productTitle: row.productTitle, optionTitle: row.optionTitle, startTime: row.startTime, travellers: 0, rows: [] }));
+    slot.rows.push(row);
+    slot.travellers += row.travellers;
+  }
+  return {
+    date: filter.date,
+    productId: filter.productId ?? null,
+    slots: [...slots.values()].sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? "") || a.productTitle.localeCompare(b.productTitle)),
+    rows,
+    products: dayProducts.map((row) => ({ id: row.id, title: text(row.title, locale, row.id) })).sort((a, b) => a.title.localeCompare(b.title)),
+  };
+}
+
+export const MANIFEST_CSV_HEADER = ["date", "start_time", "product", "option", "reference", "lead_guest", "units", "travellers", "pickup", "email", "phone", "payment", "booking_status", "ticket_code", "checked_in_at"];
+
+export function manifestCsv(manifest: Manifest): string {
+  return toCsv(
+    MANIFEST_CSV_HEADER,
+    manifest.slots.flatMap((slot) =>
+      slot.rows.map((row) => [
+        manifest.date,
+        row.startTime,
+        row.productTitle,
+        row.optionTitle,
+        row.reference,
+        row.leadGuest,
+        row.units.map((unit) => `${unit.quantity} × ${unit.title}`).join(", "),
+        row.travellers,
+        row.pickup,
+        row.email,
+        row.phone,
+        row.payment,
+        row.itemStatus,
+        row.ticketCode,
+        row.checkedInAt?.toISOString() ?? null,
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The operator channel: only a loopback caller presenting the token of DATA_DIR/ops.json runs a
+ * command; anyone else meets a bare 404. Commands run in the server's own context (octo:key here:
+ * create, list, revoke, each audited).
+ */
+import { statSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys, auditLog } from "#app/db/schema";
+import { createTestContext, type TestContext } from "#app/testing/context.server";
+import { createOperatorChannel, opsFilePath, readOpsFile, type OperatorChannel } from "./channel.server";
+import { parseKeyExpiry } from "./commands.server";
+
+let ctx: TestContext;
+let channel: OperatorChannel;
+let token: string;
+
+type Answer = { status: number; body: unknown };
+
+/** Calls the Express handler with a request as Node would hand it over. */
+async function call(options: { token?: string; address?: string; method?: string; body?: unknown }): Promise<Answer> {
+  const answer: Answer = { status: 0, body: null };
+  const res = {
+    status(code: number) {
+      answer.status = code;
+      return res;
+    },
+    type() {
+      return res;
+    },
+    json(body: unknown) {
+      answer.body = body;
+    },
+    send(body: string) {
+      answer.body = body;
+    },
+  };
+  await channel.handle(
+    {
+      method: options.method ?? "POST",
+      headers: options.token === undefined ? {} : { authorization: `Bearer ${options.token}` },
+      socket: { remoteAddress: options.address ?? "127.0.0.1" },
+      body: options.body,
+    },
+    res,
+  );
+  return answer;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  channel = createOperatorChannel(ctx);
+  channel.publish(4321);
+  token = readOpsFile(ctx.env)!.token;
+});
+afterAll(async () => {
+  channel.unpublish();
+  await ctx.stop();
+});
+
+describe("operator channel", () => {
+  it("publishes its loopback URL and a random token, readable only by the store's account", () => {
+    expect(readOpsFile(ctx.env)).toEqual({ url: "http://127.0.0.1:4321", token: expect.stringMatching(/^[\w-]{40,}$/), pid: process.pid });
+    expect(statSync(opsFilePath(ctx.env)).mode & 0o777).toBe(0o600);
+  });
+
+  it("refuses without the token, with a wrong one, from another address, or by GET: a bare 404", async () => {
+    const body = { command: "octo:key", args: { list: true } };
+    expect(await call({ body })).toEqual({ status: 404, body: "Not Found" });
+    expect(await call({ body, token: `${token.slice(0, -1)}x` })).toEqual({ status: 404, body: "Not Found" });
+    expect(await call({ body, token: "short" })).toEqual({ status: 404, body: "Not Found" });
+    expect(await call({ body, token, address: "192.0.2.10" })).toEqual({ status: 404, body: "Not Found" });
+    expect(await call({ body, token, address: "::ffff:10.0.0.5" })).toEqual({ status: 404, body: "Not Found" });
+    expect(await call({ body, token, method: "GET" })).toEqual({ status: 404, body: "Not Found" });
+    expect(await ctx.db.select().from(apiKeys)).toEqual([]);
+  });
+
+  it("runs a command for a loopback caller with the token: octo:key creates, lists and revokes, audited", async () => {
+    const created = await call({ token, address: "::1", body: { command: "octo:key", args: { reseller: "Acme Travel", expires: "2031-06-30", rateLimit: "600" } } });
+    expect(created.status).toBe(200);
+    const output = (created.body as { ok: boolean; output: string }).output;
+    expect(created.body).toMatchObject({ ok: true });
+    expect(output).toContain("Reseller: Acme Travel");
+    expect(output).toContain("Expires:  2031-06-30T23:59:59.000Z");
+    const keyId = /Key id:\s+(\S+)/.exec(output)![1]!;
+    const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, keyId));
+    expect(row).toMatchObject({ rateLimitPerMinute: 600, revokedAt: null });
+    // The key is printed once and never stored or audited in clear.
+    const key = output.trim().split("\n").pop()!;
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, keyId));
+    expect(audit.map((entry) => [entry.action, entry.actorEmail])).toEqual([["apiKey.created", "command-line"]]);
+    expect(JSON.stringify(audit)).not.toContain(key);
+
+    const listed = await call({ token, body: { command: "octo:key", args: { list: true } } });
+    expect((listed.body as { output: string }).output).toContain(`${keyId}`);
+
+    const revoked = await call({ token, body: { command: "octo:key", args: { revoke: keyId } } });
+    expect(revoked).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await ctx.db.select().from(apiKeys).where(eq(apiKeys.id, keyId)))[0]?.revokedAt).toBeInstanceOf(Date);
+    expect(await call({ token, body: { command: "octo:key", args: { revoke: "key_nope" } } })).toMatchObject({ status: 400, body: { ok: false, output: "No key key_nope." } });
+  });
+
+  it("refuses malformed arguments and unknown commands with a message, changing nothing", async () => {
+    expect(await call({ token, body: { command: "octo:key", args: { reseller: "X", list: true } } })).toMatchObject({ status: 400, body: { ok: false } });
+    expect(await call({ token, body: { command: "octo:key", args: { reseller: "X", expires: "someday" } } })).toMatchObject({ status: 400, body: { output: "--expires someday is not a date." } });
+    expect(await call({ token, body: { command: "octo:key", args: { reseller: "X", rateLimit: "0" } } })).toMatchObject({ status: 400 });
+    expect(await call({ token, body: { command: "rm -rf", args: {} } })).toMatchObject({ status: 400, body: { output: "Unknown command: rm -rf" } });
+    expect(await call({ token, body: { args: {} } })).toMatchObject({ status: 400 });
+    expect(parseKeyExpiry("2030-02-30")).toBeNull();
+  });
+
+  it("unpublish removes only its own file", () => {
+    const other = createOperatorChannel(ctx);
+    other.unpublish();
+    expect(readOpsFile(ctx.env)?.token).toBe(token);
+  });
+});

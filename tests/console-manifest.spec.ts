@@ -1,0 +1,109 @@
+/**
+ * The manifest and check-in, JavaScript on and off (both projects), in English and Arabic: a customer
+ * books through the real detail page, cart, checkout and sandbox payment; an agent finds the booking on
+ * the manifest for its day (lead guest, contact, paid), exports the CSV, opens the ticket's check-in
+ * page from it and checks the ticket in; a second check-in (another device that had the page open) is
+ * refused saying when and by whom; typing the code finds the same ticket; the order's timeline shows it;
+ * the order's confirmation email (recorded with its WhatsApp message) is resent.
+ * Anyone who is not staff meets a 404.
+ */
+import { randomUUID } from "node:crypto";
+import { bookWithCard } from "./customer";
+import { expect, test } from "./fixtures";
+import { adminText, signInAsNewStaff } from "./staff";
+
+test.beforeEach(async ({ page }) => {
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` });
+});
+
+test("the manifest and check-in pages are a 404 to anyone who is not staff", async ({ request }) => {
+  for (const path of ["/admin/manifest", "/admin/manifest.csv", "/admin/check-in", "/admin/check-in/0123456789ABCDEFGHJKMNPQRSTVWXYZ"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+  }
+  const post = await request.post("/admin/check-in/0123456789ABCDEFGHJKMNPQRSTVWXYZ", { form: { intent: "check-in" }, maxRedirects: 0 });
+  expect(post.status()).toBe(404);
+});
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: an agent finds a booking on the manifest and checks its ticket in, once`, async ({ page, browser }) => {
+    test.setTimeout(150_000);
+    const t = (key: string) => adminText(lang, key);
+    const lastName = `Manifest-${randomUUID().slice(0, 6)}`;
+    const booked = await bookWithCard(page, lang, `manifest-${randomUUID().slice(0, 8)}@example.com`, { firstName: "Layla", lastName });
+
+    const { baseURL, javaScriptEnabled } = test.info().project.use;
+    const staffContext = await browser.newContext({ baseURL, javaScriptEnabled });
+    const agent = await staffContext.newPage();
+    const member = await signInAsNewStaff(agent, "agent", lang, "manifest");
+
+    // The manifest opens on today; the GET form picks the booking's day.
+    await agent.getByRole("link", { name: t("nav.manifest") }).click();
+    await expect(agent.getByRole("heading", { level: 1, name: new RegExp(t("manifest.heading")) })).toBeVisible();
+    await agent.getByLabel(t("fields.travelDate")).fill(booked.date);
+    await agent.getByRole("button", { name: t("manifest.show") }).click();
+    await expect(agent).toHaveURL(new RegExp(`/admin/manifest\\?date=${booked.date}`));
+    const row = agent.getByTestId(`manifest-${booked.reference}`);
+    await expect(row).toContainText(`Layla ${lastName}`);
+    await expect(row).toContainText("+966501234567");
+    await expect(row.getByText(t("status.PAID"), { exact: true })).toBeVisible();
+
+    // The CSV of the same day carries the booking; the print view drops the filters.
+    const csv = await agent.request.get(`/admin/manifest.csv?date=${booked.date}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
+    expect(await csv.text()).toContain(booked.reference);
+    await agent.getByRole("link", { name: t("manifest.printView") }).click();
+    await expect(agent).toHaveURL(/view=print/);
+    await expect(agent.getByRole("button", { name: t("manifest.show") })).toBeHidden();
+    await agent.getByRole("link", { name: t("manifest.screenView") }).click();
+
+    // Its check-in page (what the ticket's QR opens), open on two devices at once.
+    await row.getByRole("link", { name: t("checkIn.action") }).click();
+    await expect(agent).toHaveURL(/\/admin\/check-in\/[0-9A-HJKMNP-TV-Z]{32}$/);
+    const checkInUrl = agent.url();
+    const code = checkInUrl.split("/").pop()!;
+    const ticket = agent.locator("#check-in-ticket");
+    await expect(ticket).toContainText(`Layla ${lastName}`);
+    await expect(ticket).toContainText(booked.reference);
+    const secondDevice = await staffContext.newPage();
+    await secondDevice.goto(checkInUrl);
+    await expect(secondDevice.getByRole("button", { name: t("checkIn.action") })).toBeVisible();
+
+    await agent.getByRole("button", { name: t("checkIn.action") }).click();
+    await expect(agent.getByRole("status")).toContainText(t("checkIn.done_one").split(":")[0]!);
+    await expect(agent.getByRole("button", { name: t("checkIn.action") })).toHaveCount(0);
+
+    // The second press is refused, saying by whom.
+    await secondDevice.getByRole("button", { name: t("checkIn.action") }).click();
+    const refusal = secondDevice.getByRole("alert");
+    await expect(refusal).toContainText(t("checkIn.refused"));
+    await expect(refusal).toContainText(member.email);
+    await secondDevice.close();
+
+    // Typing the code (as printed, in any case, with dashes) finds the same ticket, already checked in.
+    await agent.getByRole("link", { name: t("nav.checkIn") }).click();
+    await agent.getByLabel(t("checkIn.code")).fill(`${code.slice(0, 8).toLowerCase()}-${code.slice(8)}`);
+    await agent.getByRole("button", { name: t("checkIn.find") }).click();
+    await expect(agent).toHaveURL(checkInUrl);
+    await expect(agent.getByTestId("check-in-state")).toContainText(member.email);
+    await expect(agent.getByRole("button", { name: t("checkIn.action") })).toHaveCount(0);
+
+    // The manifest shows it checked in; the order's timeline says who did it.
+    await agent.goto(`/admin/manifest?date=${booked.date}`);
+    await expect(row.getByText(t("status.REDEEMED"), { exact: true })).toBeVisible();
+    await row.getByRole("link", { name: booked.reference }).click();
+    await expect(agent.locator("#order-timeline")).toContainText(t("events.ticket.redeemed"));
+    await expect(agent.locator("#order-timeline")).toContainText(member.email);
+
+    // The confirmation email and WhatsApp message are recorded on the order; the email can be resent.
+    const messages = agent.locator("#order-messages li");
+    await expect(messages).toHaveCount(2);
+    await expect(messages.filter({ hasText: t("channels.whatsapp") })).toHaveCount(1);
+    await messages.filter({ hasText: t("channels.email") }).getByRole("button", { name: t("order.resend.action") }).click();
+    await expect(agent.getByRole("status").filter({ hasText: t("order.resend.resent") })).toBeVisible();
+    await expect(messages).toHaveCount(3);
+    await expect(agent.locator("#order-timeline")).toContainText(t("events.message.resent"));
+    await staffContext.close();
+  });
+}

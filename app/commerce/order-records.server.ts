@@ -25,6 +25,8 @@ export type OrderStatus =
   | "PAYMENT_FAILED"
   | "BOOKING_FAILED"
   | "EXPIRED"
+  /** An unpaid pay-later order the team cancelled (seats released). */
+  | "CANCELLED"
   /** A gateway reported money that does not match what the order owes: nothing moves until the team decides. */
   | "REVIEW";
 
@@ -45,7 +47,7 @@ export interface LeadGuest {
 }
 
 /** Outcomes the customer is done waiting for. */
-const FINAL: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REFUSED"];
+const FINAL: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REFUSED", "CANCELLED"];
 
 export function isFinalStatus(status: string): boolean {
   return FINAL.includes(status as OrderStatus);
@@ -61,6 +63,7 @@ export function resultPath(order: Pick<OrderRow, "status" | "accessToken">): str
     case "PAYMENT_FAILED":
     case "BOOKING_FAILED":
     case "EXPIRED":
+    case "CANCELLED":
       return checkoutResultPath("error", query);
     case "REFUSED":
     case "PLACING":

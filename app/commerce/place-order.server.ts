@@ -16,6 +16,7 @@ import { cancelHold, contactOf, getOrderItems, getOrderPayment, resultPath, type
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 import { abandonUnpaidOrders, settleOrder } from "./settle-order.server";
+import { payLaterDueAt } from "./pay-later.server";
 
 export interface PlaceOrderInput {
   cartId: string;
@@ -70,9 +71,11 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   }
 
   if (input.method === "pay_later" || order.totalAmount === 0) {
-    await db.update(orders).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    // Pay later: the seats are kept until the payment deadline, then released by the reconciler.
+    const paymentDueAt = input.method === "pay_later" && order.totalAmount > 0 ? await payLaterDueAt(db, deps.env, order.purchasedAt, items) : null;
+    await db.update(orders).set({ status: "PROCESSING", paymentDueAt, updatedAt: new Date() }).where(eq(orders.id, order.id));
     const status = (await settleOrder(deps, order.id)) ?? "PROCESSING";
-    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
+    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null, paymentDueAt }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
   }
 
   if (!(await openPaymentSession(deps, order, items, input.locale))) {

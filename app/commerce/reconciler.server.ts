@@ -9,6 +9,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
+import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
 
 /** A checkout that has not finished placing after this long died half way. */
@@ -20,6 +21,8 @@ export interface ReconcileReport {
   abortedPlacing: number;
   synced: number;
   settled: number;
+  /** Pay-later orders past their payment deadline whose seats were released. */
+  expiredPayLater: number;
   errors: number;
 }
 
@@ -28,7 +31,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, expiredPayLater: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -73,6 +76,25 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
     });
   }
 
+  // Pay later: unpaid past the deadline → seats released, customer told (each order once).
+  await attempt("pay-later", async () => {
+    report.expiredPayLater = (await expireDuePayLaterOrders(deps, now)).expired;
+  });
+
+  // A payment link whose webhook never came: ask the gateway.
+  const links = await db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.status, "PAY_LATER"), eq(payments.status, "CREATED"), lt(payments.createdAt, new Date(now.getTime() - settleAfterMs))))
+    .limit(BATCH);
+  for (const { id } of links) {
+    await attempt(id, async () => {
+      await syncOrderPayment(deps, id);
+      report.synced += 1;
+    });
+  }
+
   // Orders still moving, and finished orders with a refund or capture left half done.
   const moving = await db
     .selectDistinct({ id: orders.id })
@@ -84,6 +106,8 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
         inArray(orders.status, ["PROCESSING", "ON_HOLD", "PAY_LATER"]),
         eq(orderItems.refundState, "REFUNDING"),
         and(eq(payments.captureState, "CAPTURING"), eq(payments.status, "AUTHORIZED")),
+        // A late pay-later payment whose refund did not finish.
+        eq(payments.captureState, "REFUNDING"),
         and(inArray(payments.status, ["AUTHORIZED", "CAPTURED"]), sql`${orderItems.status} IN ('HELD', 'PENDING')`),
       ),
     )

@@ -36,6 +36,7 @@ export function screenOf(status: OrderStatus): ResultScreen {
     case "BOOKING_FAILED":
       return "error";
     case "EXPIRED":
+    case "CANCELLED":
       return "expired";
     case "ON_HOLD":
     case "REVIEW":

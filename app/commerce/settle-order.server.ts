@@ -12,6 +12,7 @@ import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { clearCartItems } from "./cart.server";
 import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import { settlePayLaterPayment } from "./pay-later.server";
 import {
   cancelHold,
   confirmedAmount,
@@ -48,6 +49,12 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
   const payment = await getOrderPayment(db, orderId);
   const gateway = payment && isGatewayName(payment.gateway) ? deps.payments.get(payment.gateway) : null;
   const needsPayment = order.paymentMethod === "card" && order.totalAmount > 0;
+
+  if (order.paymentMethod === "pay_later" && status !== "PROCESSING") {
+    // Pay later after placing: only a hosted payment (a link, "Pay now") moves it, in its own module.
+    if (payment && gateway) return (await settlePayLaterPayment(deps, order, payment, gateway)) as OrderStatus;
+    return status;
+  }
 
   if (needsPayment) {
     if (!payment || payment.status === "CREATED") return status;

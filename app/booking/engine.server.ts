@@ -304,13 +304,13 @@ export class EmbeddedBookingEngine implements BookingApi {
     });
   }
 
-  async reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking> {
+  async reserve(body: BookingReservationBody & { uuid: string; quotedOffer?: string }): Promise<OctoBooking> {
     const uuid = body.uuid || randomUUID();
     const existing = await this.findBooking(this.db, uuid);
     if (existing) return this.replay(existing, body);
 
     const context = await this.context(this.db, body.productId, body.optionId);
-    if (context.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
+    if (context.product.noFixedPrice && !body.quotedOffer) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
     if (!body.availabilityId) throw new BookingError("INVALID_AVAILABILITY_ID", "availabilityId is required");
     const parsed = parseAvailabilityId(body.availabilityId);
     if (!parsed) throw new BookingError("INVALID_AVAILABILITY_ID", `Malformed availability id ${body.availabilityId}`);

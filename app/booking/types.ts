@@ -28,7 +28,8 @@ export interface BookingApi {
   /** One entry per local date for a calendar. */
   availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]>;
   /** Holds vacancies until the returned utcExpiresAt; idempotent on body.uuid. */
-  reserve(body: BookingReservationBody & { uuid: string }): Promise<OctoBooking>;
+  /** `quotedOffer`: a custom offer's reference — a product without a fixed price is held at the price the team quoted. */
+  reserve(body: BookingReservationBody & { uuid: string; quotedOffer?: string }): Promise<OctoBooking>;
   /** ON_HOLD → CONFIRMED (or PENDING for on-request products); idempotent. */
   confirm(uuid: string, body: BookingConfirmationBody): Promise<OctoBooking>;
   /** Extends a hold. */

@@ -9,6 +9,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
+import { expireOffers } from "./offers.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
 
@@ -23,6 +24,7 @@ export interface ReconcileReport {
   settled: number;
   /** Pay-later orders past their payment deadline whose seats were released. */
   expiredPayLater: number;
+  expiredOffers: number;
   errors: number;
 }
 
@@ -31,7 +33,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, expiredPayLater: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, expiredPayLater: 0, expiredOffers: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -79,6 +81,10 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   // Pay later: unpaid past the deadline → seats released, customer told (each order once).
   await attempt("pay-later", async () => {
     report.expiredPayLater = (await expireDuePayLaterOrders(deps, now)).expired;
+  });
+  // Custom offers: quotes past their validity.
+  await attempt("offers", async () => {
+    report.expiredOffers = await expireOffers(deps, now);
   });
 
   // A payment link whose webhook never came: ask the gateway.

@@ -12,6 +12,7 @@ import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { clearCartItems } from "./cart.server";
 import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import { followOfferOrder } from "./offer-orders.server";
 import { settlePayLaterPayment } from "./pay-later.server";
 import {
   cancelHold,
@@ -177,6 +178,7 @@ function outcomeOf(order: OrderRow, items: OrderItemRow[], payment: PaymentRow |
 async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
   const db = deps.db;
   if (outcome !== order.status) await db.update(orders).set({ status: outcome, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  if (outcome !== order.status) await followOfferOrder(db, order.id, outcome);
   if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
   if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
   if (NOTIFIED.includes(outcome)) {
@@ -217,4 +219,5 @@ export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise
   }
   await releaseHeldItems(deps, orderId);
   await releasePromo(db, orderId);
+  await followOfferOrder(db, orderId, "EXPIRED");
 }

@@ -73,6 +73,7 @@ export const RESOURCE_ROUTES = [
   ["account/tickets/:itemId", "routes/account.tickets.ts", "account-ticket"],
   ["account/invoices/:orderId", "routes/account.invoices.ts", "account-invoice"],
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
+  ["account/offers/:reference", "routes/account.offers.ts", "account-offers"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
@@ -94,6 +95,9 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["orders", "routes/admin.orders.tsx", "admin-orders"],
   ["orders/export.csv", "routes/admin.orders.export.ts", "admin-orders-export"],
   ["orders/:reference", "routes/admin.order.tsx", "admin-order"],
+  ["orders/:reference/pay-later", "routes/admin.order.pay-later.ts", "admin-order-pay-later"],
+  ["offers", "routes/admin.offers.tsx", "admin-offers"],
+  ["offers/:reference", "routes/admin.offer.tsx", "admin-offer"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],
   ["*", "routes/admin.not-found.tsx", "admin-not-found"],

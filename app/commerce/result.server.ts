@@ -23,6 +23,8 @@ export interface OrderResult {
   promoCode: string | null;
   items: Array<{ id: string; title: string; localDate: string; time: string | null; travellers: number; status: string; amount: number }>;
   hasRetry: boolean;
+  /** Pay later, still unpaid: the payment deadline ("Pay now" is offered). */
+  payLater: { dueAt: string | null } | null;
 }
 
 export function screenOf(status: OrderStatus): ResultScreen {
@@ -122,6 +124,7 @@ export async function loadOrderResult(
         status: item.status,
         amount: netAmount(item),
       })),
+      payLater: status === "PAY_LATER" ? { dueAt: order.paymentDueAt?.toISOString() ?? null } : null,
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },
   };

@@ -7,6 +7,7 @@ import type { Permission } from "#app/staff/roles";
 export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permission; end?: boolean }> = [
   { to: "/admin", labelKey: "admin.nav.today", permission: "orders.view", end: true },
   { to: "/admin/orders", labelKey: "admin.nav.orders", permission: "orders.view" },
+  { to: "/admin/offers", labelKey: "admin.nav.offers", permission: "orders.view" },
   { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
   { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },
 ];

@@ -13,6 +13,9 @@ import { loadOrderDossier } from "#app/commerce/back-office.server";
 import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { listAudit } from "#app/staff/audit.server";
+import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
+import { loadPayLaterState } from "#app/commerce/pay-later.server";
+import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -31,6 +34,20 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
     ...audit.map((entry) => ({ at: entry.createdAt.toISOString(), kind: entry.action, actor: entry.actorEmail, detail: entry.reason ?? null, source: "audit" as const })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const { order } = dossier;
+  const payLaterState = order.paymentMethod === "pay_later" ? await loadPayLaterState(app.db, order) : null;
+  const payLater = payLaterState
+    ? {
+        reference: order.reference,
+        open: order.status === "PAY_LATER",
+        currency: order.currency,
+        total: order.totalAmount,
+        dueAt: payLaterState.dueAt?.toISOString() ?? null,
+        paid: payLaterState.paid,
+        outstanding: order.status === "PAY_LATER" ? payLaterState.outstanding : 0,
+        openLink: order.status === "PAY_LATER" ? payLaterState.openLink : null,
+        canCollect: can(member.role, "payments.collect"),
+      }
+    : null;
   return json(
     {
       title: t("admin.order.title", { reference: order.reference }),
@@ -86,6 +103,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       })),
       messages: dossier.messages,
       timeline,
+      payLater,
+      payLaterNotice: new URL(request.url).searchParams.get("payLater")?.slice(0, 40) ?? null,
     },
     { headers: ADMIN_NO_STORE },
   );
@@ -170,6 +189,7 @@ export default function AdminOrder() {
               ]}
             />
           </AdminCard>
+          {data.payLater ? <PayLaterPanel data={data.payLater} notice={data.payLaterNotice} /> : null}
           <AdminCard id="order-payment" title={t("admin.order.payment")}>
             <AdminFacts
               rows={[

@@ -224,7 +224,15 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
                     <li key={index} className="offer-quote__option" data-testid="offer-option">
                       <p>
                         <strong>{dayFormat.format(new Date(`${option.localDate}T00:00:00Z`))}</strong>
-                        {option.time ? <span dir="ltr"> · {option.time}</span> : null} · <strong>{money(option.amount, offer.currency)}</strong>
+                        {option.time ? (
+                          <>
+                            {" · "}
+                            <bdi>{option.time}</bdi>
+                          </>
+                        ) : null}
+                      </p>
+                      <p>
+                        <strong>{money(option.amount, offer.currency)}</strong>
                       </p>
                       {option.included ? <p>{option.included}</p> : null}
                       {offer.open ? (

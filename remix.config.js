@@ -75,6 +75,7 @@ export const RESOURCE_ROUTES = [
   ["tickets/:file", "routes/ticket-pdf.ts", "ticket-pdf"],
   ["account/invoices/:orderId", "routes/account.invoices.ts", "account-invoice"],
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
+  ["account/offers/:reference", "routes/account.offers.ts", "account-offers"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
@@ -101,6 +102,9 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["manifest.csv", "routes/admin.manifest.export.ts", "admin-manifest-export"],
   ["check-in", "routes/admin.check-in.tsx", "admin-check-in"],
   ["check-in/:code", "routes/admin.check-in.tsx", "admin-check-in-code"],
+  ["orders/:reference/pay-later", "routes/admin.order.pay-later.ts", "admin-order-pay-later"],
+  ["offers", "routes/admin.offers.tsx", "admin-offers"],
+  ["offers/:reference", "routes/admin.offer.tsx", "admin-offer"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],
   ["*", "routes/admin.not-found.tsx", "admin-not-found"],

@@ -99,16 +99,26 @@ CREATE TABLE "staff_sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "pay_later_deadline_hours" integer;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "decision" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "decision_reason" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "decided_by" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "payment_due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "rate_limit_per_minute" integer;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "test_mode" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "last_used_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD COLUMN "request_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "quote" jsonb;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "valid_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "quoted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "quoted_by" text;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "accepted_option" integer;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "order_id" text;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "closed_reason" text;--> statement-breakpoint
+ALTER TABLE "custom_offer_requests" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tickets" ADD CONSTRAINT "tickets_unit_item_uuid_booking_unit_items_uuid_fk" FOREIGN KEY ("unit_item_uuid") REFERENCES "public"."booking_unit_items"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -130,4 +140,5 @@ CREATE INDEX "order_refunds_state_idx" ON "order_refunds" USING btree ("state","
 CREATE INDEX "audit_log_subject_idx" ON "audit_log" USING btree ("subject_type","subject_id");--> statement-breakpoint
 CREATE INDEX "audit_log_order_idx" ON "audit_log" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "staff_sessions_user_idx" ON "staff_sessions" USING btree ("user_id");
+CREATE INDEX "staff_sessions_user_idx" ON "staff_sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "orders_payment_due_idx" ON "orders" USING btree ("status","payment_due_at");

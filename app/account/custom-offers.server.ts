@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { getSiteSettings } from "#app/content/content.server";
 import type { AppContext } from "#app/context.server";
 import type { Database } from "#app/db/db.server";
-import { customOfferRequests, products } from "#app/db/schema";
+import { customOfferRequests, products, type OfferQuote } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
 import type { LocaleCode } from "#app/i18n/locales";
@@ -60,7 +60,11 @@ export async function requestCustomOffer(deps: Pick<AppContext, "db" | "mailer" 
   return { status: "sent", reference };
 }
 
-export type OfferListItem = { reference: string; title: string; slug: string; dateFrom: string; dateTo: string | null; groupSize: number; status: string; createdAt: Date };
+export type OfferListItem = {
+  reference: string; title: string; slug: string; dateFrom: string; dateTo: string | null; groupSize: number; status: string; createdAt: Date;
+  /** The team's quote, once there is one; `open` while it can still be accepted or declined. */
+  currency: string; quote: OfferQuote | null; validUntil: Date | null; acceptedOption: number | null; open: boolean;
+};
 
 /** The user's requests (theirs by account, or by their verified address), newest first. */
 export async function listCustomOffers(db: Database, user: { id: string; email: string; emailVerified: boolean }, locale: LocaleCode): Promise<OfferListItem[]> {
@@ -74,5 +78,7 @@ export async function listCustomOffers(db: Database, user: { id: string; email: 
   return rows.map(({ request, slug, title }) => ({
     reference: request.reference, slug, title: (title as LocalizedText)[locale] ?? (title as LocalizedText).en ?? slug, dateFrom: request.dateFrom, dateTo: request.dateTo,
     groupSize: request.groupSize, status: request.status, createdAt: request.createdAt,
+    currency: request.currency, quote: request.quote, validUntil: request.validUntil, acceptedOption: request.acceptedOption,
+    open: request.status === "QUOTED" && request.validUntil !== null && request.validUntil > new Date(),
   }));
 }

@@ -50,10 +50,12 @@ export type Invoice = {
   guest: { firstName: string; lastName: string; email: string; phone: string };
   locale: string;
   items: InvoiceItem[];
+  /** Pay later, still unpaid: when payment is due, and the token "Pay now" posts with. */
+  payLater: { dueAt: Date | null; token: string } | null;
 };
 
 /** Orders worth a customer's invoices page: anything past the cart (not refused or still being placed). */
-const SHOWN_STATUSES = ["AWAITING_PAYMENT", "PROCESSING", "CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED"];
+const SHOWN_STATUSES = ["AWAITING_PAYMENT", "PROCESSING", "CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "CANCELLED"];
 
 const text = (value: LocalizedText | undefined, locale: LocaleCode) => (value ? (value[locale] ?? value.en ?? "") : "");
 
@@ -121,6 +123,7 @@ function toInvoice(order: OrderRow, items: InvoiceItem[]): Invoice {
     reference: order.reference,
     invoiceId: order.purchaseId,
     status: order.status,
+    payLater: order.status === "PAY_LATER" ? { dueAt: order.paymentDueAt, token: order.accessToken } : null,
     purchasedAt: order.purchasedAt,
     currency: order.currency,
     originalAmount: order.originalAmount,

@@ -331,13 +331,13 @@ export class EmbeddedBookingEngine implements BookingApi {
     });
   }
 
-  async reserve(body: ReserveBody): Promise<OctoBooking> {
+  async reserve(body: ReserveBody & { quotedOffer?: string }): Promise<OctoBooking> {
     const uuid = body.uuid || randomUUID();
     const existing = await this.findBooking(this.db, uuid);
     if (existing) return this.replay(existing, body);
 
     const context = await this.context(this.db, body.productId, body.optionId);
-    if (context.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
+    if (context.product.noFixedPrice && !body.quotedOffer) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
     const slot = await this.bookableSlot(context, body.availabilityId);
     const counts = this.unitCounts(body.unitItems);
     const pax = this.validateUnits(context, counts);

@@ -45,7 +45,8 @@ export interface BookingApi {
   /** One entry per local date for a calendar. */
   availabilityCalendar(body: AvailabilityCalendarBody): Promise<AvailabilityCalendar[]>;
   /** Holds vacancies until the returned utcExpiresAt; idempotent on body.uuid (UUID_CONFLICT for another booking's uuid). */
-  reserve(body: ReserveBody): Promise<OctoBooking>;
+  /** `quotedOffer`: a custom offer's reference — a product without a fixed price is held at the price the team quoted. */
+  reserve(body: ReserveBody & { quotedOffer?: string }): Promise<OctoBooking>;
   /** ON_HOLD → CONFIRMED (or PENDING for on-request products), with tickets; `unitItems` replace the units first; idempotent. */
   confirm(uuid: string, body: BookingConfirmationBody): Promise<OctoBooking>;
   /** Extends a hold. */

@@ -87,7 +87,7 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export type OrderListRow = Pick<OrderRow, "id" | "reference" | "status" | "paymentMethod" | "currency" | "totalAmount" | "firstName" | "lastName" | "email" | "countryCode" | "phone" | "purchasedAt" | "locale"> & {
+export type OrderListRow = Pick<OrderRow, "id" | "reference" | "status" | "paymentMethod" | "currency" | "totalAmount" | "firstName" | "lastName" | "email" | "countryCode" | "phone" | "purchasedAt" | "locale" | "paymentDueAt"> & {
   items: number;
   firstTravelDate: string | null;
 };
@@ -106,6 +106,7 @@ const listColumns = {
   phone: orders.phone,
   purchasedAt: orders.purchasedAt,
   locale: orders.locale,
+  paymentDueAt: orders.paymentDueAt,
   items: sql<number>`(SELECT count(*)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
   firstTravelDate: sql<string | null>`(SELECT min(${orderItems.localDate})::text FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
 };
@@ -198,7 +199,7 @@ export async function loadOrderDossier(db: Database, reference: string, locale: 
 
 // ── Queues ──────────────────────────────────────────────────────────────────────────────────────
 
-export type QueueOrder = { reference: string; name: string; status: string; currency: string; totalAmount: number; purchasedAt: Date; travelDate: string | null };
+export type QueueOrder = { reference: string; name: string; status: string; currency: string; totalAmount: number; purchasedAt: Date; travelDate: string | null; dueAt?: Date | null };
 export type QueueItem = QueueOrder & { itemId: string; title: string; localDate: string };
 export type QueueOffer = { reference: string; name: string; email: string; title: string; dateFrom: string; groupSize: number; createdAt: Date };
 export type Departure = { productId: string; title: string; localDate: string; bookings: number; travellers: number };
@@ -254,8 +255,8 @@ export async function loadQueues(db: Database, now: Date, locale: LocaleCode): P
     localDate: row.localDate,
     title: title(row.productTitle, row.productId),
   });
-  const orderQueue = (where: SQL | undefined) =>
-    db.select(listColumns).from(orders).where(where).orderBy(asc(orders.purchasedAt)).limit(QUEUE_LIMIT);
+  const orderQueue = (where: SQL | undefined, first = asc(orders.purchasedAt)) =>
+    db.select(listColumns).from(orders).where(where).orderBy(first, asc(orders.purchasedAt)).limit(QUEUE_LIMIT);
   const toOrder = (row: OrderListRow): QueueOrder => ({
     reference: row.reference,
     name: `${row.firstName} ${row.lastName}`,
@@ -264,11 +265,13 @@ export async function loadQueues(db: Database, now: Date, locale: LocaleCode): P
     totalAmount: row.totalAmount,
     purchasedAt: row.purchasedAt,
     travelDate: row.firstTravelDate,
+    dueAt: row.paymentDueAt,
   });
   const today = todayInRiyadh(now);
   const [decisions, payLater, offers, failedRefunds, paymentFailures, departures] = await Promise.all([
     itemQueue(eq(orderItems.status, "PENDING")),
-    orderQueue(eq(orders.status, "PAY_LATER")),
+    // The nearest payment deadline first.
+    orderQueue(eq(orders.status, "PAY_LATER"), sql`${orders.paymentDueAt} ASC NULLS LAST`),
     db
       .select({ reference: customOfferRequests.reference, name: customOfferRequests.name, email: customOfferRequests.email, productId: customOfferRequests.productId, productTitle: products.title, dateFrom: customOfferRequests.dateFrom, groupSize: customOfferRequests.groupSize, createdAt: customOfferRequests.createdAt })
       .from(customOfferRequests)

@@ -34,7 +34,7 @@ export interface LeadGuest {
 }
 
 /** Outcomes the customer is done waiting for. */
-const FINAL: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REFUSED"];
+const FINAL: OrderStatus[] = ["CONFIRMED", "PARTIALLY_CONFIRMED", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "REFUSED", "CANCELLED"];
 
 export function isFinalStatus(status: string): boolean {
   return FINAL.includes(status as OrderStatus);
@@ -50,6 +50,7 @@ export function resultPath(order: Pick<OrderRow, "status" | "accessToken">): str
     case "PAYMENT_FAILED":
     case "BOOKING_FAILED":
     case "EXPIRED":
+    case "CANCELLED":
       return checkoutResultPath("error", query);
     case "REFUSED":
     case "PLACING":

@@ -131,5 +131,7 @@ export async function syncOrderPayment(deps: CommerceDeps, orderId: string): Pro
     });
   } else if (state.status === "expired") {
     await abandonOrder(deps, orderId);
+    // A payment link nobody used stops being offered (a pay-later order opens a new one on "Pay now").
+    await deps.db.update(payments).set({ status: "VOIDED", updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, "CREATED")));
   }
 }

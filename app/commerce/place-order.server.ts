@@ -10,12 +10,14 @@ import { rowsOf, type Database } from "#app/db/db.server";
 import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
+import type { CurrencyCode } from "#app/lib/money";
 import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
 import { loadProducts, reviewCart, type CartReview } from "./cart.server";
 import { cancelHold, contactOf, getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type LeadGuest, type OrderRow, type PaymentMethod } from "./order-records.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 import { abandonUnpaidOrders, settleOrder } from "./settle-order.server";
+import { payLaterDueAt } from "./pay-later.server";
 
 export interface PlaceOrderInput {
   cartId: string;
@@ -70,9 +72,11 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   }
 
   if (input.method === "pay_later" || order.totalAmount === 0) {
-    await db.update(orders).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    // Pay later: the seats are kept until the payment deadline, then released by the reconciler.
+    const paymentDueAt = input.method === "pay_later" && order.totalAmount > 0 ? await payLaterDueAt(db, deps.env, order.purchasedAt, items) : null;
+    await db.update(orders).set({ status: "PROCESSING", paymentDueAt, updatedAt: new Date() }).where(eq(orders.id, order.id));
     const status = (await settleOrder(deps, order.id)) ?? "PROCESSING";
-    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
+    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null, paymentDueAt }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
   }
 
   if (!(await openPaymentSession(deps, order, items, input.locale))) {
@@ -138,7 +142,7 @@ function draftOrder(review: CartReview, input: PlaceOrderInput, instantConfirmat
     purchaseId: `P-${randomCode(10)}`,
     idempotencyKey: input.idempotencyKey,
     accessToken: randomBytes(24).toString("base64url"),
-    cartId: input.cartId,
+    cartId: input.cartId as string | null,
     userId: input.userId ?? null,
     status: "PLACING",
     paymentMethod: input.method,
@@ -199,7 +203,7 @@ async function writeOrder(db: Database, order: DraftOrder, items: DraftItem[]): 
  * Takes a hold per item, in order, and stops at the first the supplier refuses (false). Any other
  * error refuses the order and is thrown on.
  */
-async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: DraftItem[]): Promise<boolean> {
+async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: DraftItem[], quotedOffer?: string): Promise<boolean> {
   const { db, bookingApi: api } = deps;
   for (const item of items) {
     try {
@@ -212,6 +216,7 @@ async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: Draft
         resellerReference: order.reference,
         contact: contactOf(order),
         unitItems: item.units.flatMap((unit) => Array.from({ length: unit.quantity }, () => ({ unitId: unit.unitId }))),
+        ...(quotedOffer ? { quotedOffer } : {}),
       });
       await db.update(orderItems).set({ status: "HELD" }).where(eq(orderItems.id, item.id));
     } catch (error) {
@@ -278,4 +283,65 @@ async function refuseOrder(db: Database, api: BookingApi, orderId: string): Prom
   await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.status, ["NEW", "HELD"])));
   await db.update(orders).set({ status: "REFUSED", updatedAt: new Date() }).where(eq(orders.id, orderId));
   await releasePromo(db, orderId);
+}
+
+export type QuotedOrderInput = {
+  /** The offer's reference (the booking engine holds a no-fixed-price product at a quoted price for it). */
+  offerReference: string;
+  /** One accepted offer makes one order: a second accept finds the first. */
+  idempotencyKey: string;
+  locale: LocaleCode;
+  lead: LeadGuest;
+  userId: string | null;
+  currency: CurrencyCode;
+  item: { productId: string; optionId: string; availabilityId: string; localDate: string; units: Array<{ unitId: string; quantity: number }>; amount: number; instantConfirmation: boolean };
+};
+
+/**
+ * An accepted custom offer becomes an order at the quoted price, through the same steps as checkout:
+ * written once per key, the seats held through the booking engine (capacity respected: a full slot
+ * refuses with UNAVAILABLE), then a hosted payment session for the quoted amount.
+ */
+export async function placeQuotedOrder(deps: CommerceDeps, input: QuotedOrderInput): Promise<PlaceOrderResult> {
+  const db = deps.db;
+  const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+  if (existing) return resumePlacedOrder(db, existing);
+  const orderId = randomUUID();
+  const now = new Date();
+  const order: DraftOrder = {
+    id: orderId,
+    reference: `RH-${randomCode(8)}`,
+    purchaseId: `P-${randomCode(10)}`,
+    idempotencyKey: input.idempotencyKey,
+    accessToken: randomBytes(24).toString("base64url"),
+    cartId: null,
+    userId: input.userId,
+    status: "PLACING",
+    paymentMethod: "card" as PaymentMethod,
+    locale: input.locale,
+    currency: input.currency,
+    originalAmount: input.item.amount,
+    discountAmount: 0,
+    totalAmount: input.item.amount,
+    promoCode: null,
+    ...input.lead,
+    purchasedAt: now,
+    updatedAt: now,
+  };
+  const items: DraftItem[] = [{ id: randomUUID(), orderId, position: 0, bookingUuid: randomUUID(), ...input.item, extraIds: [], currency: input.currency, discountShare: 0, status: "NEW" }];
+  const written = await writeOrder(db, order, items);
+  if (written !== "WRITTEN") {
+    const [first] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+    return first ? resumePlacedOrder(db, first) : { ok: false, reason: "UNAVAILABLE" };
+  }
+  if (!(await holdEveryItem(deps, order, items, input.offerReference))) {
+    await refuseOrder(db, deps.bookingApi, orderId);
+    return { ok: false, reason: "UNAVAILABLE" };
+  }
+  if (!(await openPaymentSession(deps, order, items, input.locale))) {
+    await refuseOrder(db, deps.bookingApi, orderId);
+    return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
+  }
+  const [stored] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return { ok: true, order: stored!, redirectTo: checkoutPath({ pay: order.accessToken }) };
 }

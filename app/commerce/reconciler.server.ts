@@ -10,6 +10,8 @@ import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { rejectOverdueItems } from "./decide-pending.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
+import { expireOffers } from "./offers.server";
+import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
 
 /** A checkout that has not finished placing after this long died half way. */
@@ -23,6 +25,9 @@ export interface ReconcileReport {
   settled: number;
   /** On-request items rejected because nobody decided in time (and decisions a crash left half done). */
   autoRejected: number;
+  /** Pay-later orders past their payment deadline whose seats were released. */
+  expiredPayLater: number;
+  expiredOffers: number;
   errors: number;
 }
 
@@ -31,7 +36,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -84,6 +89,28 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
     report.errors += 1;
     console.error("[reconciler] rejecting overdue on-request items", error);
   }
+  // Pay later: unpaid past the deadline → seats released, customer told (each order once).
+  await attempt("pay-later", async () => {
+    report.expiredPayLater = (await expireDuePayLaterOrders(deps, now)).expired;
+  });
+  // Custom offers: quotes past their validity.
+  await attempt("offers", async () => {
+    report.expiredOffers = await expireOffers(deps, now);
+  });
+
+  // A payment link whose webhook never came: ask the gateway.
+  const links = await db
+    .selectDistinct({ id: orders.id })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.status, "PAY_LATER"), eq(payments.status, "CREATED"), lt(payments.createdAt, new Date(now.getTime() - settleAfterMs))))
+    .limit(BATCH);
+  for (const { id } of links) {
+    await attempt(id, async () => {
+      await syncOrderPayment(deps, id);
+      report.synced += 1;
+    });
+  }
 
   // Orders still moving, and finished orders with a refund or capture left half done.
   const moving = await db
@@ -96,6 +123,8 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
         inArray(orders.status, ["PROCESSING", "ON_HOLD", "PAY_LATER"]),
         eq(orderItems.refundState, "REFUNDING"),
         and(eq(payments.captureState, "CAPTURING"), eq(payments.status, "AUTHORIZED")),
+        // A late pay-later payment whose refund did not finish.
+        eq(payments.captureState, "REFUNDING"),
         and(inArray(payments.status, ["AUTHORIZED", "CAPTURED"]), sql`${orderItems.status} IN ('HELD', 'PENDING')`),
       ),
     )

@@ -4,7 +4,9 @@ import { orders } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { loadProducts } from "./cart.server";
-import { findOrderByToken, getOrderItems, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
+import { isGatewayName } from "#app/payments/payments.server";
+import { checkoutResultPath } from "#app/lib/paths";
+import { findOrderByToken, getOrderItems, getOrderPayment, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
 
 export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "onHold" | "payLater" | "progress";
@@ -23,6 +25,8 @@ export interface OrderResult {
   promoCode: string | null;
   items: Array<{ id: string; title: string; localDate: string; time: string | null; travellers: number; status: string; amount: number }>;
   hasRetry: boolean;
+  /** Pay later, still unpaid: the payment deadline ("Pay now" is offered). */
+  payLater: { dueAt: string | null } | null;
 }
 
 export function screenOf(status: OrderStatus): ResultScreen {
@@ -36,6 +40,7 @@ export function screenOf(status: OrderStatus): ResultScreen {
     case "BOOKING_FAILED":
       return "error";
     case "EXPIRED":
+    case "CANCELLED":
       return "expired";
     case "ON_HOLD":
     case "REVIEW":
@@ -92,8 +97,21 @@ export async function loadOrderResult(
       order = (await findOrderByToken(db, order.accessToken)) ?? order;
     }
   }
+  // Back from paying a pay-later order's link: the webhook may not be in yet. Wait on the progress
+  // screen (asking the gateway ourselves after a moment) rather than showing "pay later" again.
+  let awaitingLink = false;
+  if (order.status === "PAY_LATER" && screenPath === checkoutResultPath("success")) {
+    const payment = await getOrderPayment(db, order.id);
+    if (payment && isGatewayName(payment.gateway) && payment.status !== "FAILED" && payment.status !== "VOIDED") {
+      if (Date.now() - payment.createdAt.getTime() > ASK_GATEWAY_AFTER_MS) {
+        await syncOrderPayment(deps, order.id).catch((error: unknown) => console.error("[checkout] asking after a payment link failed", error));
+        order = (await findOrderByToken(db, order.accessToken)) ?? order;
+      }
+      awaitingLink = order.status === "PAY_LATER" && payment.status === "CREATED";
+    }
+  }
   const status = order.status as OrderStatus;
-  const screen = screenOf(status);
+  const screen = awaitingLink ? "progress" : screenOf(status);
   const target = resultPath(order).split("?")[0]!;
   const redirectTo = screen !== "progress" && target !== screenPath ? resultPath(order) : null;
   const items = await getOrderItems(deps.db, order.id);
@@ -121,6 +139,7 @@ export async function loadOrderResult(
         status: item.status,
         amount: netAmount(item),
       })),
+      payLater: status === "PAY_LATER" ? { dueAt: order.paymentDueAt?.toISOString() ?? null } : null,
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },
   };

@@ -14,6 +14,8 @@ import type { Database } from "#app/db/db.server";
 import { clearCartItems } from "./cart.server";
 import { canTransition } from "./order-state";
 import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import { followOfferOrder } from "./offer-orders.server";
+import { settlePayLaterPayment } from "./pay-later.server";
 import {
   cancelHold,
   confirmedAmount,
@@ -50,6 +52,12 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
   const payment = await getOrderPayment(db, orderId);
   const gateway = payment && isGatewayName(payment.gateway) ? deps.payments.get(payment.gateway) : null;
   const needsPayment = order.paymentMethod === "card" && order.totalAmount > 0;
+
+  if (order.paymentMethod === "pay_later" && status !== "PROCESSING") {
+    // Pay later after placing: only a hosted payment (a link, "Pay now") moves it, in its own module.
+    if (payment && gateway) return (await settlePayLaterPayment(deps, order, payment, gateway)) as OrderStatus;
+    return status;
+  }
 
   if (needsPayment) {
     if (!payment || payment.status === "CREATED") return status;
@@ -172,6 +180,7 @@ function outcomeOf(order: OrderRow, items: OrderItemRow[], payment: PaymentRow |
 async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
   const db = deps.db;
   if (outcome !== order.status) await moveOrderStatus(db, order.id, order.status, outcome);
+  if (outcome !== order.status) await followOfferOrder(db, order.id, outcome);
   if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
   if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
   if (NOTIFIED.includes(outcome)) {
@@ -234,4 +243,5 @@ export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise
   }
   await releaseHeldItems(deps, orderId);
   await releasePromo(db, orderId);
+  await followOfferOrder(db, orderId, "EXPIRED");
 }

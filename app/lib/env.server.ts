@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   /** Reserve now, pay later: unpaid pay-later orders one email may have open, and orders per client address a day. */
   PAY_LATER_MAX_OPEN_PER_EMAIL: z.coerce.number().int().min(0).max(1000).default(2),
   PAY_LATER_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(5),
+  /** Reserve now, pay later: hours to pay before the seats are released (a product may set its own)… */
+  PAY_LATER_DEADLINE_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(48),
+  /** …and never later than this many days before travel. */
+  PAY_LATER_DAYS_BEFORE_TRAVEL: z.coerce.number().int().min(0).max(90).default(2),
   /** Signs the sandbox gateway's webhooks (HMAC-SHA256). */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
   /** Where the sandbox delivers webhooks; empty means SITE_URL. */

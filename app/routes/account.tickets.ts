@@ -15,7 +15,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   const user = await getUser(app, request);
   const found = user ? await getBookingForUser(user.id, params.itemId ?? "", locale, app.db) : null;
   // Confirmed bookings have tickets; a cancelled, failed or pending one does not.
-  if (!found || found.item.status !== "CONFIRMED") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!found || found.item.status !== "CONFIRMED" || found.invoice.status === "PAY_LATER") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  // An unpaid pay-later order has its seats, not its tickets: they come with the payment.
   // The QR opens the voucher's check-in page for staff (the booking engine issues the code on confirmation).
   const booking = await app.bookingApi.getBooking(found.item.bookingUuid).catch(() => null);
   const voucherCode = booking?.voucher?.deliveryOptions.find((option) => option.deliveryFormat === "QRCODE")?.deliveryValue ?? null;

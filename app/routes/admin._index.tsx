@@ -103,7 +103,7 @@ export default function AdminToday() {
                   <th scope="col">{t("admin.fields.customer")}</th>
                   <th scope="col">{t("admin.fields.total")}</th>
                   <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.fields.purchased")}</th>
+                  <th scope="col">{t("admin.payLater.deadline")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -113,7 +113,7 @@ export default function AdminToday() {
                     <td>{order.name}</td>
                     <td><AdminMoney amount={order.totalAmount} currency={order.currency} /></td>
                     <td>{order.travelDate ? <AdminDate value={order.travelDate} /> : null}</td>
-                    <td><AdminTime value={order.purchasedAt} /></td>
+                    <td data-testid="pay-later-deadline">{order.dueAt ? <AdminTime value={order.dueAt} /> : "—"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -137,7 +137,7 @@ export default function AdminToday() {
               <tbody>
                 {queues.offers.map((offer) => (
                   <tr key={offer.reference}>
-                    <td>{offer.reference}</td>
+                    <td><Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link></td>
                     <td>{offer.title}</td>
                     <td>{offer.name}</td>
                     <td><AdminDate value={offer.dateFrom} /></td>

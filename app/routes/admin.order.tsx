@@ -17,6 +17,8 @@ import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
 import { listAudit } from "#app/staff/audit.server";
+import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
+import { loadPayLaterState } from "#app/commerce/pay-later.server";
 import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
 
@@ -36,6 +38,20 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
     ...audit.map((entry) => ({ at: entry.createdAt.toISOString(), kind: entry.action, actor: entry.actorEmail, detail: entry.reason ?? null, source: "audit" as const })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const { order } = dossier;
+  const payLaterState = order.paymentMethod === "pay_later" ? await loadPayLaterState(app.db, order) : null;
+  const payLater = payLaterState
+    ? {
+        reference: order.reference,
+        open: order.status === "PAY_LATER",
+        currency: order.currency,
+        total: order.totalAmount,
+        dueAt: payLaterState.dueAt?.toISOString() ?? null,
+        paid: payLaterState.paid,
+        outstanding: order.status === "PAY_LATER" ? payLaterState.outstanding : 0,
+        openLink: order.status === "PAY_LATER" ? payLaterState.openLink : null,
+        canCollect: can(member.role, "payments.collect"),
+      }
+    : null;
   return json(
     {
       title: t("admin.order.title", { reference: order.reference }),
@@ -99,6 +115,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       timeline,
       can: { decide: member.role === "agent" || member.role === "admin" },
       autoRejectHours: app.env.ON_REQUEST_AUTO_REJECT_HOURS,
+      payLater,
+      payLaterNotice: new URL(request.url).searchParams.get("payLater")?.slice(0, 40) ?? null,
     },
     { headers: ADMIN_NO_STORE },
   );
@@ -256,6 +274,7 @@ export default function AdminOrder() {
               ]}
             />
           </AdminCard>
+          {data.payLater ? <PayLaterPanel data={data.payLater} notice={data.payLaterNotice} /> : null}
           <AdminCard id="order-payment" title={t("admin.order.payment")}>
             <AdminFacts
               rows={[

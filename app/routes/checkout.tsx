@@ -38,7 +38,9 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   if (payToken) {
     const order = await findOrderByToken(app.db, payToken);
     if (!order) return redirect(localized(context.locale, cartPath()), { status: 303 });
-    const payment = order.status === "AWAITING_PAYMENT" ? await getOrderPayment(app.db, order.id) : null;
+    const latest = order.status === "AWAITING_PAYMENT" || order.status === "PAY_LATER" ? await getOrderPayment(app.db, order.id) : null;
+    // A pay-later order's payment link (from the team's email) leads to its open session, else to its page and "Pay now".
+    const payment = latest && (order.status === "AWAITING_PAYMENT" || (latest.status === "CREATED" && latest.gateway !== "offline")) ? latest : null;
     if (!payment) return redirect(localized(context.locale, resultPath(order)), { status: 303 });
     return json({ mode: "redirect" as const, seo: pageSeo(context, "checkout"), paymentUrl: payment.redirectUrl }, { headers: noStore });
   }

@@ -10,7 +10,7 @@ import { getUser } from "#app/lib/session-cookie.server";
 import { requireUser } from "./sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { useLocale } from "#app/i18n/use-locale";
+import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { isCurrencyCode } from "#app/lib/money";
@@ -19,7 +19,7 @@ import { formatInstant, formatMoney } from "#app/i18n/format";
 import { useFormatLocalDate } from "#app/i18n/use-format";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
+import { checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
 
@@ -99,6 +99,7 @@ function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; l
 
 function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; locale: string }) {
   const { t } = useTranslation();
+  const localize = useLocalizedPath();
   const { code } = useLocale();
   const money = useMoney();
   const formatDay = useFormatLocalDate("medium");
@@ -120,6 +121,15 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
           </span>
         </dd>
       </dl>
+      {invoice.payLater ? (
+        <Form method="post" reloadDocument action={`${localize(checkoutResultPath("on_hold", { order: invoice.payLater.token }))}`} className="invoice-card__pay">
+          <input type="hidden" name="intent" value="pay-now" />
+          {invoice.payLater.dueAt ? <p>{t("booking.result.payLater.dueBy", { deadline: formatInstant(code, invoice.payLater.dueAt, "Asia/Riyadh") })}</p> : null}
+          <button type="submit" className="button button--primary" data-testid="pay-now">
+            {t("booking.result.payLater.payNow")}
+          </button>
+        </Form>
+      ) : null}
       <h3>{t("account.invoices.priceDetails")}</h3>
       <dl className="invoice-card__price">
         <dt>{t("account.invoices.originalPrice")}</dt>
@@ -169,7 +179,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
               {t("account.invoices.status")}: <span className={`status-badge status-badge--${item.status.toLowerCase()}`} data-testid="booking-status">{t(`account.invoices.statuses.${item.status}`)}</span>
               {item.cancellation ? <span data-testid="refunded"> · {t("account.invoices.refunded", { amount: money(item.cancellation.refundAmount, invoice.currency) })}</span> : null}
             </p>
-            {item.status === "CONFIRMED" ? (
+            {item.status === "CONFIRMED" && !invoice.payLater ? (
               <p className="invoice-card__actions">
                 <a className="button button--primary" href={`/account/tickets/${item.id}?lang=${locale}`} download>
                   {t("account.invoices.downloadTicket")}
@@ -191,9 +201,11 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
   );
 }
 
-function OfferList({ offers }: { offers: Data["offers"] }) {
+function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string }) {
   const { t } = useTranslation();
+  const { code } = useLocale();
   const formatDay = useFormatLocalDate("medium");
+  const money = useMoney();
   return (
     <section aria-labelledby="offers-heading" className="offer-list">
       <h2 id="offers-heading">{t("account.offers.heading")}</h2>
@@ -203,7 +215,53 @@ function OfferList({ offers }: { offers: Data["offers"] }) {
             <strong>{t("account.offers.reference", { reference: offer.reference })}</strong> ·{" "}
             <LocalizedLink to={experiencePath(offer.slug)}>{offer.title}</LocalizedLink> · {formatDay(offer.dateFrom)}
             {offer.dateTo ? ` – ${formatDay(offer.dateTo)}` : ""} · {t("account.offers.people", { count: offer.groupSize })} ·{" "}
-            {t(`account.offers.status.${offer.status}`)}
+            <span data-testid="offer-status">{t(`account.offers.status.${offer.status}`)}</span>
+            {offer.quote ? (
+              <div className="offer-quote" data-testid="offer-quote">
+                {offer.quote.message ? <p className="offer-quote__message">{offer.quote.message}</p> : null}
+                {offer.validUntil ? <p className="offer-quote__valid">{t("account.offers.validUntil", { date: formatInstant(code, offer.validUntil, "Asia/Riyadh") })}</p> : null}
+                <ol className="offer-quote__options">
+                  {offer.quote.options.map((option, index) => (
+                    <li key={index} className="offer-quote__option" data-testid="offer-option">
+                      <p>
+                        <strong>{formatDay(option.localDate)}</strong>
+                        {option.time ? (
+                          <>
+                            {" · "}
+                            <bdi>{option.time}</bdi>
+                          </>
+                        ) : null}
+                      </p>
+                      <p>
+                        <strong>{money(option.amount, offer.currency)}</strong>
+                      </p>
+                      {option.included ? <p>{option.included}</p> : null}
+                      {offer.open ? (
+                        <Form method="post" action={`/account/offers/${offer.reference}`} reloadDocument>
+                          <input type="hidden" name="lang" value={locale} />
+                          <input type="hidden" name="intent" value="accept" />
+                          <input type="hidden" name="option" value={index} />
+                          <button type="submit" className="button button--primary">
+                            {t("account.offers.accept")}
+                          </button>
+                        </Form>
+                      ) : offer.acceptedOption === index ? (
+                        <p className="offer-quote__chosen">{t("account.offers.chosen")}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+                {offer.open ? (
+                  <Form method="post" action={`/account/offers/${offer.reference}`}>
+                    <input type="hidden" name="lang" value={locale} />
+                    <input type="hidden" name="intent" value="decline" />
+                    <button type="submit" className="button button--secondary">
+                      {t("account.offers.decline")}
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -239,7 +297,7 @@ export default function InvoicesRoute() {
             </div>
           ) : null}
           {data.cancel ? <CancelStep cancel={data.cancel} locale={data.locale} /> : null}
-          {data.offers.length > 0 ? <OfferList offers={data.offers} /> : null}
+          {data.offers.length > 0 ? <OfferList offers={data.offers} locale={data.locale} /> : null}
           {data.invoices.length === 0 ? (
             <div className="notice" data-testid="invoices-empty">
               <p>{t("account.invoices.empty")}</p>

@@ -7,7 +7,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { formatInstant } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
-import { cartPath, checkoutPath, homePath, invoicesPath } from "#app/lib/paths";
+import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type OrderResultData = { result: OrderResult | null };
@@ -106,6 +106,8 @@ export function OrderResultPage() {
   const { result } = useLoaderData<OrderResultData>();
   const { t } = useTranslation();
   const localize = useLocalizedPath();
+  const { iso } = useLocale();
+  const formatDeadline = (value: string) => new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: RIYADH_TIME_ZONE }).format(new Date(value));
   if (!result) {
     return (
       <section className="container page order-result">
@@ -138,6 +140,15 @@ export function OrderResultPage() {
           <LocalizedLink to={checkoutPath()} className="button button--primary">
             {t("booking.result.failed.tryAgain")}
           </LocalizedLink>
+        ) : null}
+        {result.payLater ? (
+          <Form method="post" reloadDocument action={localize(checkoutResultPath("on_hold", { order: result.token }))} className="order-result__pay">
+            <input type="hidden" name="intent" value="pay-now" />
+            <button type="submit" className="button button--primary" data-testid="pay-now">
+              {t("booking.result.payLater.payNow")}
+            </button>
+            {result.payLater.dueAt ? <p className="order-result__due">{t("booking.result.payLater.dueBy", { deadline: formatDeadline(result.payLater.dueAt) })}</p> : null}
+          </Form>
         ) : null}
         {result.hasRetry ? (
           <Form method="post" action={localize(cartPath())}>

@@ -4,7 +4,7 @@
  * Kept apart from the other areas' tables: they point at orders, order items, products and reviews by id
  * only where a foreign key cannot get in another owner's way.
  */
-import { boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { reviews } from "./catalogue";
 
 /** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
@@ -108,6 +108,10 @@ export const customerCancellations = pgTable("customer_cancellations", {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
+/** One dated option of a quote: price in minor units of the request's currency. */
+export type OfferQuoteOption = { localDate: string; availabilityId: string; optionId: string; time: string | null; amount: number; included: string };
+export type OfferQuote = { options: OfferQuoteOption[]; message: string };
+
 /** A request for a custom offer on an experience without a fixed price. `budget` in minor units of `currency`. */
 export const customOfferRequests = pgTable(
   "custom_offer_requests",
@@ -126,7 +130,20 @@ export const customOfferRequests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** RECEIVED (requested), QUOTED, ACCEPTED, PAID, DECLINED, EXPIRED, WITHDRAWN (app/commerce/offer-state.ts). */
     status: text("status").notNull().default("RECEIVED"),
+    /** The team's quote: dated options with their prices, what is included, and a message. */
+    quote: jsonb("quote").$type<OfferQuote>(),
+    /** The quote holds until then; the reconciler expires it after. */
+    validUntil: timestamp("valid_until", { withTimezone: true, mode: "date" }),
+    quotedAt: timestamp("quoted_at", { withTimezone: true, mode: "date" }),
+    quotedBy: text("quoted_by"),
+    /** The option the customer accepted (index into quote.options) and the order that pays it. */
+    acceptedOption: integer("accepted_option"),
+    orderId: text("order_id"),
+    /** Why the customer declined or the team withdrew. */
+    closedReason: text("closed_reason"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -110,6 +110,8 @@ export const products = pgTable(
     priceFromOriginal: integer("price_from_original"),
     /** Booked through a custom-offer request instead of a price. */
     noFixedPrice: boolean("no_fixed_price").notNull().default(false),
+    /** Pay later: hours the customer has to pay (null: PAY_LATER_DEADLINE_HOURS). */
+    payLaterDeadlineHours: integer("pay_later_deadline_hours"),
     /** False for on-request products: confirming a hold leaves the booking PENDING. */
     instantConfirmation: boolean("instant_confirmation").notNull().default(true),
     durationMinutes: integer("duration_minutes").notNull(),

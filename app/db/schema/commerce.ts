@@ -115,6 +115,8 @@ export const orders = pgTable(
     gateway: text("gateway"),
     /** The outcome the customer was last told about (so each email goes out once). */
     notifiedStatus: text("notified_status"),
+    /** Pay later: the seats are kept until then; unpaid after it, the reconciler releases them (EXPIRED). */
+    paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
     purchasedAt: timestamp("purchased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -123,6 +125,7 @@ export const orders = pgTable(
     uniqueIndex("orders_reference_idx").on(table.reference),
     uniqueIndex("orders_access_token_idx").on(table.accessToken),
     index("orders_status_idx").on(table.status, table.updatedAt),
+    index("orders_payment_due_idx").on(table.status, table.paymentDueAt),
   ],
 );
 

@@ -1,0 +1,247 @@
+/**
+ * One custom offer request: what the customer asked for, the quote sent (its options, validity and
+ * message) and its status; an agent quotes (or re-quotes) up to three dated options, or withdraws.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { AdminCard, AdminDate, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { Field, TextareaField } from "#app/components/forms";
+import { QUOTE_OPTION_SLOTS, QuoteSchema, WithdrawSchema } from "#app/commerce/console-schemas";
+import { nextOfferStatus } from "#app/commerce/offer-state";
+import { loadOfferForStaff, quoteOffer, withdrawOffer, type QuoteOptionInput } from "#app/commerce/offers.server";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
+import { isCurrencyCode, toMinor } from "#app/lib/money";
+import { localToUtc } from "#app/booking/time";
+import { can } from "#app/staff/roles";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
+
+export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
+  const member = await requireStaff(app, request, "orders.view");
+  const { locale, t } = adminPageContext(request);
+  const offer = await loadOfferForStaff(app.db, params.reference ?? "", locale);
+  if (!offer) throw adminNotFound(request);
+  const today = todayInRiyadh(new Date());
+  return json(
+    {
+      title: t("admin.offers.offerTitle", { reference: offer.reference }),
+      canQuote: can(member.role, "offers.quote"),
+      quotable: nextOfferStatus(offer.status, "quote") !== null,
+      withdrawable: nextOfferStatus(offer.status, "withdraw") !== null,
+      defaultValidUntil: addDays(today, 3),
+      today,
+      done: new URL(request.url).searchParams.get("done")?.slice(0, 20) ?? null,
+      offer: {
+        reference: offer.reference,
+        title: offer.title,
+        slug: offer.slug,
+        status: offer.status,
+        name: offer.name,
+        email: offer.email,
+        phone: offer.phone,
+        locale: offer.locale,
+        dateFrom: offer.dateFrom,
+        dateTo: offer.dateTo,
+        groupSize: offer.groupSize,
+        budget: offer.budget,
+        currency: offer.currency,
+        message: offer.message,
+        createdAt: offer.createdAt,
+        quote: offer.quote,
+        validUntil: offer.validUntil,
+        quotedAt: offer.quotedAt,
+        quotedBy: offer.quotedBy,
+        acceptedOption: offer.acceptedOption,
+        closedReason: offer.closedReason,
+        orderId: offer.orderId,
+        startTime: offer.availabilityType === "START_TIME",
+      },
+    },
+    { headers: ADMIN_NO_STORE },
+  );
+}
+
+type FormErrors = Record<string, string>;
+
+export async function action({ request, params, context: app }: ActionFunctionArgs) {
+  const member = await requireStaff(app, request, "offers.quote");
+  const offer = await loadOfferForStaff(app.db, params.reference ?? "", "en");
+  if (!offer) throw adminNotFound(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const done = (what: string) => redirect(`/admin/offers/${offer.reference}?done=${what}`, { status: 303, headers: ADMIN_NO_STORE });
+  const fail = (errors: FormErrors, status = 400) => json({ errors }, { status, headers: ADMIN_NO_STORE });
+  if (intent === "withdraw") {
+    const parsed = WithdrawSchema.safeParse({ reason: form.get("reason") ?? "" });
+    if (!parsed.success) return fail({ reason: "admin.errors.required" });
+    const outcome = await withdrawOffer(app, offer.reference, actorOf(member), parsed.data.reason);
+    return outcome.ok ? done("withdrawn") : fail({ form: "admin.offers.errors.notOpen" }, 409);
+  }
+  if (intent !== "quote") return fail({ form: "admin.errors.invalid" });
+  const raw = {
+    validUntil: String(form.get("validUntil") ?? ""),
+    message: String(form.get("message") ?? ""),
+    options: Array.from({ length: QUOTE_OPTION_SLOTS }, (_, index) => ({
+      date: String(form.get(`options[${index}].date`) ?? ""),
+      time: String(form.get(`options[${index}].time`) ?? ""),
+      price: String(form.get(`options[${index}].price`) ?? ""),
+      included: String(form.get(`options[${index}].included`) ?? ""),
+    })),
+  };
+  const parsed = QuoteSchema.safeParse(raw);
+  const errors: FormErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  const currency = isCurrencyCode(offer.currency) ? offer.currency : "SAR";
+  const options: QuoteOptionInput[] = [];
+  raw.options.forEach((option, index) => {
+    const empty = !option.date && !option.price && !option.included;
+    if (empty && index > 0) return;
+    if (!isIsoDate(option.date)) errors[`options.${index}.date`] ??= "admin.errors.date";
+    let amount = 0;
+    try {
+      amount = toMinor(option.price, currency);
+    } catch {
+      amount = 0;
+    }
+    if (amount <= 0) errors[`options.${index}.price`] ??= "admin.errors.amount";
+    options.push({ localDate: option.date, time: option.time || null, amount, included: option.included.slice(0, 1000) });
+  });
+  if (Object.keys(errors).length > 0 || !parsed.success) return fail(errors);
+  // Valid until the end of that day in Riyadh.
+  const validUntil = localToUtc("Asia/Riyadh", addDays(parsed.data.validUntil, 1), "00:00");
+  const outcome = await quoteOffer(app, offer.reference, { options, validUntil, message: parsed.data.message ?? "" }, actorOf(member), new Date());
+  if (outcome.ok) return done("quoted");
+  if (outcome.reason === "NO_AVAILABILITY") return fail({ [`options.${outcome.option}.date`]: "admin.offers.errors.noAvailability" });
+  if (outcome.reason === "VALIDITY") return fail({ validUntil: "admin.offers.errors.validity" });
+  return fail({ form: "admin.offers.errors.notOpen" }, 409);
+}
+
+export default function AdminOffer() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const errors: FormErrors = result?.errors ?? {};
+  const busy = useNavigation().state === "submitting";
+  const { t } = useTranslation();
+  const { offer } = data;
+  const err = (key: string) => (errors[key] ? [t(errors[key]!)] : undefined);
+  return (
+    <>
+      <p className="admin-breadcrumb">
+        <Link to="/admin/offers">{t("admin.nav.offers")}</Link>
+      </p>
+      <AdminPageHeader
+        title={
+          <>
+            <span className="admin-reference">{offer.reference}</span> <StatusBadge status={offer.status} />
+          </>
+        }
+        subtitle={offer.title}
+      />
+      {data.done ? (
+        <p className="admin-notice admin-notice--ok" role="status" data-testid="offer-notice">
+          {t(`admin.offers.done.${data.done}`, { defaultValue: "" })}
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p className="admin-notice admin-notice--bad" role="alert">
+          {t(errors.form)}
+        </p>
+      ) : null}
+      <div className="admin-order">
+        <div className="admin-order__main">
+          <AdminCard id="offer-request" title={t("admin.offers.request")}>
+            <AdminFacts
+              rows={[
+                [t("admin.fields.experience"), offer.title],
+                [t("admin.offers.dates"), <span key="d"><AdminDate value={offer.dateFrom} />{offer.dateTo ? <> – <AdminDate value={offer.dateTo} /></> : null}</span>],
+                [t("admin.fields.travellers"), offer.groupSize],
+                [t("admin.offers.budget"), offer.budget !== null ? <AdminMoney key="b" amount={offer.budget} currency={offer.currency} /> : "—"],
+                [t("admin.offers.received"), <AdminTime key="r" value={offer.createdAt} />],
+              ]}
+            />
+            <blockquote className="admin-quote-message">{offer.message}</blockquote>
+          </AdminCard>
+          {offer.quote ? (
+            <AdminCard id="offer-quote" title={t("admin.offers.quoteSent")}>
+              <ol className="admin-items">
+                {offer.quote.options.map((option, index) => (
+                  <li key={index} className="admin-item" data-testid="quote-option">
+                    <div className="admin-item__head">
+                      <h3>
+                        <AdminDate value={option.localDate} /> {option.time ? <span dir="ltr">{option.time}</span> : null}
+                      </h3>
+                      {offer.acceptedOption === index ? <StatusBadge status="ACCEPTED" /> : null}
+                    </div>
+                    <AdminFacts rows={[[t("admin.fields.amount"), <AdminMoney key="m" amount={option.amount} currency={offer.currency} />], [t("admin.offers.included"), option.included || "—"]]} />
+                  </li>
+                ))}
+              </ol>
+              <AdminFacts
+                rows={[
+                  [t("admin.offers.validUntil"), offer.validUntil ? <AdminTime key="v" value={offer.validUntil} /> : "—"],
+                  [t("admin.offers.quotedBy"), <span key="q" dir="ltr">{offer.quotedBy ?? "—"}</span>],
+                  ...(offer.closedReason ? [[t("admin.payLater.reason"), offer.closedReason] as [string, string]] : []),
+                ]}
+              />
+              {offer.quote.message ? <blockquote className="admin-quote-message">{offer.quote.message}</blockquote> : null}
+            </AdminCard>
+          ) : null}
+        </div>
+        <aside className="admin-order__side">
+          <AdminCard id="offer-customer" title={t("admin.order.customer")}>
+            <AdminFacts
+              rows={[
+                [t("admin.fields.name"), offer.name],
+                [t("admin.fields.email"), <a key="e" href={`mailto:${offer.email}`} dir="ltr">{offer.email}</a>],
+                [t("admin.fields.phone"), offer.phone ? <span key="p" dir="ltr">{offer.phone}</span> : "—"],
+                [t("admin.fields.language"), offer.locale],
+              ]}
+            />
+          </AdminCard>
+          {data.canQuote && data.quotable ? (
+            <AdminCard id="offer-quote-form" title={offer.quote ? t("admin.offers.requote") : t("admin.offers.quote")}>
+              <Form method="post" className="admin-form" noValidate={false}>
+                <input type="hidden" name="intent" value="quote" />
+                {Array.from({ length: 3 }, (_, index) => {
+                  const existing = offer.quote?.options[index];
+                  return (
+                    <fieldset key={index} className="admin-fieldset">
+                      <legend>{t("admin.offers.option", { number: index + 1 })}</legend>
+                      <Field label={t("admin.fields.travelDate")} errors={err(`options.${index}.date`)} errorId={`o${index}-date-error`} inputProps={{ id: `o${index}-date`, name: `options[${index}].date`, type: "date", min: data.today, required: index === 0, defaultValue: existing?.localDate ?? (index === 0 ? offer.dateFrom : undefined) }} />
+                      {offer.startTime ? <Field label={t("admin.offers.time")} hint={t("admin.offers.timeHint")} errors={err(`options.${index}.time`)} errorId={`o${index}-time-error`} inputProps={{ id: `o${index}-time`, name: `options[${index}].time`, type: "time", defaultValue: existing?.time ?? undefined }} /> : null}
+                      <Field label={t("admin.payLater.amount", { currency: offer.currency })} errors={err(`options.${index}.price`)} errorId={`o${index}-price-error`} inputProps={{ id: `o${index}-price`, name: `options[${index}].price`, type: "number", min: "0.01", step: "0.01", inputMode: "decimal", required: index === 0, dir: "ltr", defaultValue: existing ? (existing.amount / 100).toFixed(2) : undefined }} />
+                      <TextareaField label={t("admin.offers.included")} textareaProps={{ id: `o${index}-included`, name: `options[${index}].included`, rows: 2, maxLength: 1000, defaultValue: existing?.included }} />
+                    </fieldset>
+                  );
+                })}
+                <Field label={t("admin.offers.validUntil")} errors={err("validUntil")} errorId="valid-until-error" inputProps={{ id: "valid-until", name: "validUntil", type: "date", required: true, min: data.today, defaultValue: data.defaultValidUntil }} />
+                <TextareaField label={t("admin.offers.message")} textareaProps={{ id: "quote-message", name: "message", rows: 4, maxLength: 4000, defaultValue: offer.quote?.message }} />
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  {t("admin.offers.send")}
+                </button>
+              </Form>
+            </AdminCard>
+          ) : null}
+          {data.canQuote && data.withdrawable ? (
+            <AdminCard id="offer-withdraw" title={t("admin.offers.withdraw")}>
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value="withdraw" />
+                <Field label={t("admin.payLater.reason")} hint={t("admin.payLater.reasonHint")} errors={err("reason")} errorId="withdraw-reason-error" inputProps={{ id: "withdraw-reason", name: "reason", required: true, maxLength: 500 }} />
+                <button type="submit" className="button button--danger" disabled={busy}>
+                  {t("admin.offers.withdraw")}
+                </button>
+              </Form>
+            </AdminCard>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -5,6 +5,7 @@
  * withdraw; the reconciler expires quotes past their validity. Every status change is a conditional
  * update from the statuses offer-state.ts allows, written with its audit entry in one transaction.
  */
+import { formatInstant, formatLocalDate, formatMoney as formatMoneyIn } from "#app/i18n/format";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
@@ -203,11 +204,10 @@ export async function declineOffer(deps: CommerceDeps, input: { reference: strin
 async function tellOfferCustomer(deps: Pick<CommerceDeps, "mailer" | "env">, offer: OfferRow, title: string, kind: "Quoted" | "Withdrawn" | "Expired", reason?: string): Promise<void> {
   const locale: LocaleCode = isLocaleCode(offer.locale) ? offer.locale : "en";
   const t = getFixedT(locale);
-  const iso = getLocale(locale).iso;
-  const money = (amount: number) => (isCurrencyCode(offer.currency) ? formatMoney(amount, offer.currency, iso) : `${amount} ${offer.currency}`);
-  const day = new Intl.DateTimeFormat(iso, { dateStyle: "full", timeZone: "UTC" });
+  const money = (amount: number) => (isCurrencyCode(offer.currency) ? formatMoneyIn(locale, amount, offer.currency) : `${amount} ${offer.currency}`);
+  const day = { format: (value: Date) => formatLocalDate(locale, value.toISOString().slice(0, 10), "full") };
   const link = deps.env.SITE_URL.replace(/\/$/, "") + localized(locale, invoicesPath());
-  const vars = { reference: offer.reference, title, validUntil: offer.validUntil ? new Intl.DateTimeFormat(iso, { dateStyle: "full", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(offer.validUntil) : "", reason: reason ?? "", link };
+  const vars = { reference: offer.reference, title, validUntil: offer.validUntil ? formatInstant(locale, offer.validUntil, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "", reason: reason ?? "", link };
   const lines = [t("account.email.greeting", { name: offer.name }), "", t(`account.email.offer${kind}Text`, vars)];
   if (kind === "Quoted" && offer.quote) {
     if (offer.quote.message) lines.push("", offer.quote.message);

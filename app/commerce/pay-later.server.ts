@@ -11,6 +11,7 @@
  * entry, so concurrent agents and the reconciler produce one outcome. A gateway payment that still
  * arrives after another end is refunded once.
  */
+import { formatInstant, formatMoney as formatMoneyIn } from "#app/i18n/format";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { localToUtc, parseAvailabilityId } from "#app/booking/time";
@@ -79,7 +80,7 @@ export type PayLaterMessage = "PAYMENT_LINK" | "PAID_OFFLINE" | "PART_PAID" | "E
 export async function tellPayLaterCustomer(deps: Pick<CommerceDeps, "db" | "mailer" | "env">, order: OrderRow, kind: PayLaterMessage, values: { amount?: number; link?: string; reason?: string } = {}): Promise<void> {
   const locale: LocaleCode = isLocaleCode(order.locale) ? order.locale : "en";
   const t = getFixedT(locale);
-  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoney(amount, order.currency, getLocale(locale).iso) : `${amount} ${order.currency}`);
+  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoneyIn(locale, amount, order.currency) : `${amount} ${order.currency}`);
   const site = deps.env.SITE_URL.replace(/\/$/, "");
   const key = `booking.email.payLater.${kind}`;
   const vars = {
@@ -87,7 +88,7 @@ export async function tellPayLaterCustomer(deps: Pick<CommerceDeps, "db" | "mail
     total: money(order.totalAmount),
     amount: money(values.amount ?? 0),
     link: values.link ?? site + localized(locale, checkoutResultPath("on_hold", { order: order.accessToken })),
-    deadline: order.paymentDueAt ? new Intl.DateTimeFormat(getLocale(locale).iso, { dateStyle: "full", timeStyle: "short", timeZone: "Asia/Riyadh" }).format(order.paymentDueAt) : "",
+    deadline: order.paymentDueAt ? formatInstant(locale, order.paymentDueAt, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "",
     reason: values.reason ?? "",
   };
   const subject = t(`${key}.subject`, vars);

@@ -4,6 +4,7 @@
  * button that lets it in once. A second check-in is refused, saying when and by whom. Works without
  * JavaScript (GET form, POST with the outcome as action data). Anyone not staff gets the usual 404.
  */
+import { formatInstant } from "#app/i18n/format";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -54,8 +55,8 @@ export default function AdminCheckIn() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation();
-  const { iso } = useLocale();
-  const when = (value: string) => new Intl.DateTimeFormat(iso, { timeZone: "Asia/Riyadh", dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
+  const locale = useLocale();
+  const when = (value: string) => formatInstant(locale.code, value, "Asia/Riyadh");
   const outcome = actionData?.outcome ?? null;
   const redeemedLine = ticket?.redeemedAt
     ? ticket.redeemedBy

@@ -55,7 +55,7 @@ export function PayLaterPanel({ data, notice }: { data: PayLaterPanelData; notic
           <Form method="post" action={action} className="admin-form admin-pay-later__offline">
             <input type="hidden" name="intent" value="offline" />
             <h3>{t("admin.payLater.offlineHeading")}</h3>
-            <Field label={t("admin.payLater.amount", { currency: data.currency })} inputProps={{ id: "offline-amount", name: "amount", type: "number", inputMode: "decimal", min: "0.01", step: "0.01", required: true, defaultValue: (data.outstanding / 100).toFixed(2), dir: "ltr" }} />
+            <Field label={t("admin.payLater.amount", { currency: data.currency })} inputProps={{ id: "offline-amount", name: "amount", type: "number", inputMode: "decimal", min: "0.01", step: "0.01", required: true, defaultValue: String(data.outstanding / 100), dir: "ltr" }} />
             <div className="form-field">
               <label htmlFor="offline-method">{t("admin.payLater.method")}</label>
               <select id="offline-method" name="method" required defaultValue="bank_transfer">

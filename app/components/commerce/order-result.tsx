@@ -106,8 +106,8 @@ export function OrderResultPage() {
   const { result } = useLoaderData<OrderResultData>();
   const { t } = useTranslation();
   const localize = useLocalizedPath();
-  const { iso } = useLocale();
-  const formatDeadline = (value: string) => new Intl.DateTimeFormat(iso, { dateStyle: "medium", timeStyle: "short", timeZone: RIYADH_TIME_ZONE }).format(new Date(value));
+  const { code } = useLocale();
+  const formatDeadline = (value: string) => formatInstant(code, value, RIYADH_TIME_ZONE);
   if (!result) {
     return (
       <section className="container page order-result">

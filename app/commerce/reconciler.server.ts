@@ -9,6 +9,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { rejectOverdueItems } from "./decide-pending.server";
+import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { releasePromo } from "./promo.server";
 
@@ -23,6 +24,8 @@ export interface ReconcileReport {
   settled: number;
   /** On-request items rejected because nobody decided in time (and decisions a crash left half done). */
   autoRejected: number;
+  /** Team refunds the gateway refused before (or a crash left unasked), tried again when due. */
+  refundsRetried: number;
   errors: number;
 }
 
@@ -31,7 +34,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, refundsRetried: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -83,6 +86,14 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   } catch (error) {
     report.errors += 1;
     console.error("[reconciler] rejecting overdue on-request items", error);
+  }
+
+  // Team refunds that failed at the gateway: tried again with exponential backoff.
+  try {
+    report.refundsRetried = (await retryFailedRefunds(deps, now, BATCH)).retried;
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] retrying failed refunds", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

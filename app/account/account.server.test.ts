@@ -2,14 +2,14 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import jsQR from "jsqr";
 import { PDFDocument } from "pdf-lib";
 import { PNG } from "pngjs";
 import { signUp } from "#app/auth/auth.server";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { rowsOf } from "#app/db/db.server";
-import { orderItems, orders, payments } from "#app/db/schema";
+import { orderItems, orderMessages, orders, payments } from "#app/db/schema";
 import type { TestDatabase } from "#app/db/testing.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
@@ -141,6 +141,9 @@ describe("cancellation", () => {
     expect(outcome).toEqual({ status: "cancelled", refundAmount: quoted!.quote.refundAmount, currency: "SAR", refunded: true });
     expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toEqual([{ sessionId: `sbx_${orderId}`, amount: quoted!.quote.refundAmount, key: `cancel:${itemId}` }]);
     expect((await engine.getBooking(bookingUuid))?.status).toBe("CANCELLED");
+    // The customer is told by email, and the message recorded for the console.
+    const told = await ctx.db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId));
+    expect(told.filter((message) => message.kind === "ITEM_CANCELLED" && message.status === "SENT")).toHaveLength(1);
     // A second submit changes nothing and refunds nothing.
     expect(await cancelCustomerBooking(ctx, owner.id, itemId, "en")).toEqual({ status: "not-allowed" });
     expect(refunds.filter((refund) => refund.key === `cancel:${itemId}`)).toHaveLength(1);

@@ -9,6 +9,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { rejectOverdueItems } from "./decide-pending.server";
+import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { expireOffers } from "./offers.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
@@ -28,6 +29,8 @@ export interface ReconcileReport {
   /** Pay-later orders past their payment deadline whose seats were released. */
   expiredPayLater: number;
   expiredOffers: number;
+  /** Team refunds the gateway refused before (or a crash left unasked), tried again when due. */
+  refundsRetried: number;
   errors: number;
 }
 
@@ -36,7 +39,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -110,6 +113,14 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
       await syncOrderPayment(deps, id);
       report.synced += 1;
     });
+  }
+
+  // Team refunds that failed at the gateway: tried again with exponential backoff.
+  try {
+    report.refundsRetried = (await retryFailedRefunds(deps, now, BATCH)).retried;
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] retrying failed refunds", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

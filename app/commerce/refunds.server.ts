@@ -1,0 +1,616 @@
+/**
+ * Refunds and cancellations by the team, from the order dossier in the console.
+ *
+ * refundItem gives back part or all of one item's price through the order's gateway:
+ * 1. a repeated form (same idempotency key) finds the first refund and returns it;
+ * 2. the amount is checked against the item (its net amount less what was refunded for it, under a
+ *    row lock on the item) and the agents' limit (AGENT_REFUND_LIMIT_SAR, converted from the order's
+ *    currency; admins have none);
+ * 3. it is reserved on the payment with ONE conditional update (captured − refunded ≥ amount), so
+ *    refunds never add up to more than was captured, however many agents press at once; the refund
+ *    row, its audit entry and timeline event are written in the same transaction;
+ * 4. the gateway is asked (idempotency key per refund row, so a retry never pays twice); a refusal
+ *    leaves the refund FAILED with a next attempt (exponential backoff) that the reconciler makes
+ *    (retryFailedRefunds) and the console offers as Retry;
+ * 5. the customer is told by email, recorded in order_messages.
+ *
+ * cancelItemForCustomer cancels a confirmed booking for the customer under the product's
+ * cancellation policy (the same rules the customer's own cancellation uses), refunding what the
+ * policy gives through refundItem; an admin may override the policy (with a reason) and refund in full.
+ */
+import { and, eq, inArray, lte, or, sql, lt } from "drizzle-orm";
+import { isBookingError } from "#app/booking/booking.server";
+import type { Database } from "#app/db/db.server";
+import { customerCancellations, orderItems, orderRefunds, orders, payments } from "#app/db/schema";
+import { getFixedT } from "#app/i18n/i18n.server";
+import { isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { convertAmount, formatMoney, isCurrencyCode } from "#app/lib/money";
+import { localized } from "#app/lib/paths";
+import { isGatewayName } from "#app/payments/payments.server";
+import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
+import { can, type StaffRole } from "#app/staff/roles";
+import { loadProducts } from "./cart.server";
+import { recordOrderEvent, recordOrderMessage } from "./order-events.server";
+import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow } from "./order-records.server";
+import { assertItemTransition } from "./order-state";
+import { netAmount } from "./pricing";
+import { moveOrderStatus } from "./settle-order.server";
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type RefundState = "REFUNDING" | "REFUNDED" | "FAILED";
+
+export type RefundRefusal = "NOT_FOUND" | "NOT_REFUNDABLE" | "INVALID_AMOUNT" | "REASON_REQUIRED" | "EXCEEDS_ITEM" | "EXCEEDS_CAPTURED" | "LIMIT";
+export type RefundResult = { ok: true; refund: RefundRow; repeated: boolean } | { ok: false; reason: RefundRefusal };
+
+export type RefundInput = {
+  /** The order the console shows (either its id or its reference); the item must belong to it. */
+  orderId?: string;
+  orderReference?: string;
+  itemId: string;
+  /** Minor units of the order's currency. */
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+  actor: Actor;
+  role: StaffRole;
+  now?: Date;
+  /** False when the caller tells the customer itself (a cancellation sends one email for both). */
+  notify?: boolean;
+};
+
+/** The item refundState a team cancellation leaves (settleOrder refunds only NONE/REFUNDING failed items). */
+export const TEAM_CANCELLED = "TEAM_CANCELLED";
+
+/** Item statuses the team may refund: booked, or cancelled by the team or the customer. */
+const REFUNDABLE_ITEMS = ["CONFIRMED", "CANCELLED"];
+
+const BACKOFF_BASE_MS = 60_000;
+const BACKOFF_MAX_MS = 6 * 3_600_000;
+
+/** When a refund that failed `attempts` times is tried again: 1, 2, 4, 8 … minutes, at most 6 hours. */
+export function nextRefundAttempt(attempts: number, now: Date): Date {
+  const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return new Date(now.getTime() + delay);
+}
+
+/** Whether a refund of `amount` (minor units of `currency`) is within an agent's limit. */
+export function withinAgentLimit(amount: number, currency: string, limitSar: number): boolean {
+  if (!isCurrencyCode(currency)) return false;
+  return convertAmount(amount, currency, "SAR") <= limitSar * 100;
+}
+
+class Refused extends Error {
+  constructor(readonly reason: RefundRefusal) {
+    super(reason);
+  }
+}
+
+async function findItem(db: Database, input: { orderId?: string; orderReference?: string; itemId: string }): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
+  const [row] = await db.select({ item: orderItems, order: orders }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orderItems.id, input.itemId));
+  if (!row) return null;
+  if (input.orderId && row.order.id !== input.orderId) return null;
+  if (input.orderReference && row.order.reference !== input.orderReference) return null;
+  return row;
+}
+
+/** Refunds part or all of one item (see the module comment). */
+export async function refundItem(deps: CommerceDeps, input: RefundInput): Promise<RefundResult> {
+  const db = deps.db;
+  const now = input.now ?? deps.clock.now();
+  const [existing] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+  if (existing) return existing.orderItemId === input.itemId ? { ok: true, refund: existing, repeated: true } : { ok: false, reason: "NOT_FOUND" };
+  const reason = input.reason.trim();
+  if (!reason) return { ok: false, reason: "REASON_REQUIRED" };
+  if (!Number.isInteger(input.amount) || input.amount <= 0) return { ok: false, reason: "INVALID_AMOUNT" };
+  const found = await findItem(db, input);
+  if (!found) return { ok: false, reason: "NOT_FOUND" };
+  const { order, item } = found;
+  if (!REFUNDABLE_ITEMS.includes(item.status)) return { ok: false, reason: "NOT_REFUNDABLE" };
+  if (!can(input.role, "refunds.large") && !withinAgentLimit(input.amount, order.currency, deps.env.AGENT_REFUND_LIMIT_SAR)) return { ok: false, reason: "LIMIT" };
+  const payment = await getOrderPayment(db, order.id);
+  if (!payment || payment.status !== "CAPTURED" || !isGatewayName(payment.gateway)) return { ok: false, reason: "NOT_REFUNDABLE" };
+
+  let created: RefundRow | null;
+  try {
+    created = await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      // The item's row lock serialises refunds of one item, so its own cap holds under concurrency.
+      await t.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.id, item.id)).for("update");
+      const [row] = await t
+        .insert(orderRefunds)
+        .values({
+          id: crypto.randomUUID(),
+          orderId: order.id,
+          orderItemId: item.id,
+          paymentId: payment.id,
+          idempotencyKey: input.idempotencyKey,
+          currency: order.currency,
+          amount: input.amount,
+          reason,
+          actor: input.actor.email,
+          state: "REFUNDING",
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null; // the same form, submitted twice at once: the first one refunds
+      // The new row is counted already: what is left must not go below zero.
+      if ((await refundableForItem(t, item)) < 0) throw new Refused("EXCEEDS_ITEM");
+      const reserved = await t
+        .update(payments)
+        .set({
+          refundedAmount: sql`${payments.refundedAmount} + ${input.amount}`,
+          updatedAt: now,
+        })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "CAPTURED"), sql`${payments.capturedAmount} - ${payments.refundedAmount} >= ${input.amount}`))
+        .returning({ id: payments.id });
+      if (reserved.length === 0) throw new Refused("EXCEEDS_CAPTURED");
+      await recordAudit(
+        t,
+        input.actor,
+        {
+          action: "refund.create",
+          subjectType: "order_item",
+          subjectId: item.id,
+          orderId: order.id,
+          before: null,
+          after: {
+            refundId: row.id,
+            amount: input.amount,
+            currency: order.currency,
+          },
+          reason,
+        },
+        now
+      );
+      await recordOrderEvent(t, order.id, "refund.requested", {
+        actor: input.actor.email,
+        detail: {
+          itemId: item.id,
+          refundId: row.id,
+          amount: input.amount,
+          currency: order.currency,
+          reason,
+        },
+        now,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+  if (!created) {
+    const [first] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+    return first ? { ok: true, refund: first, repeated: true } : { ok: false, reason: "NOT_FOUND" };
+  }
+  const refund = await askGateway(deps, created, now, input.notify ?? true);
+  return { ok: true, refund, repeated: false };
+}
+
+/** What may still be refunded for an item: its net amount less every refund made or reserved for it. */
+async function refundableForItem(db: Database, item: OrderItemRow): Promise<number> {
+  const [refunded] = await db
+    .select({ total: sql<string>`COALESCE(SUM(${orderRefunds.amount}), 0)` })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderItemId, item.id));
+  const [cancelled] = await db
+    .select({
+      total: sql<string>`COALESCE(SUM(${customerCancellations.refundAmount}), 0)`,
+    })
+    .from(customerCancellations)
+    .where(and(eq(customerCancellations.orderItemId, item.id), inArray(customerCancellations.refundState, ["REFUNDING", "REFUNDED", "FAILED"])));
+  return netAmount(item) - Number(refunded?.total ?? 0) - Number(cancelled?.total ?? 0);
+}
+
+/** Step 4–5 for a refund row in REFUNDING: the gateway call and what follows it. */
+async function askGateway(deps: CommerceDeps, refund: RefundRow, now: Date, notify: boolean): Promise<RefundRow> {
+  const db = deps.db;
+  const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+  try {
+    if (!payment || !isGatewayName(payment.gateway)) throw new Error("the order has no gateway payment");
+    await deps.payments.get(payment.gateway).refund(payment.sessionId, refund.amount, `staff-refund:${refund.id}`);
+  } catch (error) {
+    const attempts = refund.attempts + 1;
+    const lastError = error instanceof Error ? error.message.slice(0, 500) : "refund failed";
+    const [failed] = await db
+      .update(orderRefunds)
+      .set({
+        state: "FAILED",
+        attempts,
+        lastError,
+        nextAttemptAt: nextRefundAttempt(attempts, now),
+        updatedAt: now,
+      })
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, "REFUNDING")))
+      .returning();
+    await recordOrderEvent(db, refund.orderId, "refund.failed", {
+      detail: {
+        itemId: refund.orderItemId,
+        refundId: refund.id,
+        amount: refund.amount,
+        currency: refund.currency,
+        error: lastError,
+      },
+      now,
+    });
+    deps.incidents.report({
+      kind: "refund_failed",
+      orderId: refund.orderId,
+      gateway: payment?.gateway ?? null,
+    });
+    return failed ?? refund;
+  }
+  const [done] = await db
+    .update(orderRefunds)
+    .set({
+      state: "REFUNDED",
+      attempts: refund.attempts + 1,
+      lastError: null,
+      nextAttemptAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, "REFUNDING")))
+    .returning();
+  if (!done) return (await db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0] ?? refund;
+  await recordOrderEvent(db, refund.orderId, "refund.completed", {
+    detail: {
+      itemId: refund.orderItemId,
+      refundId: refund.id,
+      amount: refund.amount,
+      currency: refund.currency,
+    },
+    now,
+  });
+  if (notify) await notifyRefund(deps, refund).catch((error: unknown) => console.error("[refunds] telling the customer of a refund failed", error));
+  return done;
+}
+
+export type RetryResult = { ok: true; refund: RefundRow } | { ok: false; reason: "NOT_FOUND" | "NOT_FAILED" };
+
+/**
+ * Tries a failed refund again (the console's Retry, at once; the reconciler's, when it is due). The
+ * claim FAILED → REFUNDING is a conditional update, so an agent and the reconciler retry it once.
+ */
+export async function retryRefund(
+  deps: CommerceDeps,
+  input: {
+    refundId: string;
+    orderId?: string;
+    actor: Actor;
+    now?: Date;
+    onlyDue?: boolean;
+  }
+): Promise<RetryResult> {
+  const db = deps.db;
+  const now = input.now ?? deps.clock.now();
+  const claimed = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await t
+      .update(orderRefunds)
+      .set({ state: "REFUNDING", updatedAt: now })
+      .where(
+        and(eq(orderRefunds.id, input.refundId), eq(orderRefunds.state, "FAILED"), input.orderId ? eq(orderRefunds.orderId, input.orderId) : undefined, input.onlyDue ? lte(orderRefunds.nextAttemptAt, now) : undefined)
+      )
+      .returning();
+    if (!row) return null;
+    await recordAudit(
+      t,
+      input.actor,
+      {
+        action: "refund.retry",
+        subjectType: "order_refund",
+        subjectId: row.id,
+        orderId: row.orderId,
+        before: { state: "FAILED" },
+        after: { state: "REFUNDING" },
+      },
+      now
+    );
+    await recordOrderEvent(t, row.orderId, "refund.retried", {
+      actor: input.actor.email,
+      detail: {
+        itemId: row.orderItemId,
+        refundId: row.id,
+        amount: row.amount,
+        currency: row.currency,
+      },
+      now,
+    });
+    return row;
+  });
+  if (!claimed) {
+    const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, input.refundId));
+    return {
+      ok: false,
+      reason: !row || (input.orderId && row.orderId !== input.orderId) ? "NOT_FOUND" : "NOT_FAILED",
+    };
+  }
+  return { ok: true, refund: await askGateway(deps, claimed, now, true) };
+}
+
+/**
+ * The reconciler's part: retries failed refunds whose next attempt is due, and finishes refunds a
+ * crash left REFUNDING (reserved, gateway maybe not asked; its idempotency key makes asking again safe).
+ */
+export async function retryFailedRefunds(deps: CommerceDeps, now: Date, limit = 100): Promise<{ retried: number; refunded: number }> {
+  const db = deps.db;
+  const due = await db
+    .select()
+    .from(orderRefunds)
+    .where(or(and(eq(orderRefunds.state, "FAILED"), lte(orderRefunds.nextAttemptAt, now)), and(eq(orderRefunds.state, "REFUNDING"), lt(orderRefunds.updatedAt, new Date(now.getTime() - 5 * 60_000)))))
+    .limit(limit);
+  let retried = 0;
+  let refunded = 0;
+  for (const row of due) {
+    let result: RefundRow | null = null;
+    if (row.state === "FAILED") {
+      const retry = await retryRefund(deps, {
+        refundId: row.id,
+        actor: SYSTEM_ACTOR,
+        now,
+        onlyDue: true,
+      });
+      result = retry.ok ? retry.refund : null;
+    } else {
+      result = await askGateway(deps, row, now, true);
+    }
+    if (!result) continue;
+    retried += 1;
+    if (result.state === "REFUNDED") refunded += 1;
+  }
+  return { retried, refunded };
+}
+
+/** Refunds that failed and wait for a retry (the console's queue). */
+export async function listFailedRefunds(db: Database, limit = 50): Promise<RefundRow[]> {
+  return db.select().from(orderRefunds).where(eq(orderRefunds.state, "FAILED")).orderBy(orderRefunds.createdAt).limit(limit);
+}
+
+export async function listOrderRefunds(db: Database, orderId: string): Promise<RefundRow[]> {
+  return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.createdAt);
+}
+
+export type CancelRefusal = "NOT_FOUND" | "NOT_CANCELLABLE" | "REASON_REQUIRED" | "FORBIDDEN" | "OUTSIDE_POLICY" | "LIMIT" | "SUPPLIER_REFUSED";
+export type CancelResult =
+  | {
+      ok: true;
+      refundAmount: number;
+      currency: string;
+      refund: RefundRow | null;
+    }
+  | { ok: false; reason: CancelRefusal };
+
+/** What a cancellation now would refund under the policy (the customer's own rule: penalty on the net amount). */
+export async function quoteTeamCancellation(deps: Pick<CommerceDeps, "bookingApi">, item: OrderItemRow): Promise<{ allowed: boolean; refundAmount: number; penaltyPercent: number }> {
+  const paid = netAmount(item);
+  try {
+    const quote = await deps.bookingApi.quoteCancellation(item.bookingUuid);
+    const penalty = Math.min(100, Math.max(0, quote.penaltyPercent));
+    const refundAmount = paid - Math.round((paid * penalty) / 100);
+    return {
+      allowed: quote.refund !== "NONE" && refundAmount > 0,
+      refundAmount,
+      penaltyPercent: penalty,
+    };
+  } catch (error) {
+    if (!isBookingError(error)) throw error;
+    return { allowed: false, refundAmount: 0, penaltyPercent: 100 };
+  }
+}
+
+/**
+ * The team cancels a confirmed booking for the customer: under its policy (what the policy refunds
+ * is refunded), or, for an admin with a reason, against it (refunded in full). The booking is
+ * cancelled at the supplier (seats back), the item CANCELLED, the order CANCELLED when nothing of it
+ * is left, and the customer told.
+ */
+export async function cancelItemForCustomer(
+  deps: CommerceDeps,
+  input: {
+    itemId: string;
+    orderId?: string;
+    reason: string;
+    override: boolean;
+    actor: Actor;
+    role: StaffRole;
+    now?: Date;
+  }
+): Promise<CancelResult> {
+  const db = deps.db;
+  const now = input.now ?? deps.clock.now();
+  const reason = input.reason.trim();
+  if (input.override && !can(input.role, "policy.override")) return { ok: false, reason: "FORBIDDEN" };
+  if (!reason) return { ok: false, reason: "REASON_REQUIRED" };
+  const found = await findItem(db, input);
+  if (!found) return { ok: false, reason: "NOT_FOUND" };
+  const { order, item } = found;
+  if (item.status !== "CONFIRMED") return { ok: false, reason: "NOT_CANCELLABLE" };
+  const quote = await quoteTeamCancellation(deps, item);
+  if (!quote.allowed && !input.override) return { ok: false, reason: "OUTSIDE_POLICY" };
+  const payment = await getOrderPayment(db, order.id);
+  const captured = payment?.status === "CAPTURED";
+  const refundAmount = captured ? (input.override ? Math.min(netAmount(item), await refundableForItem(db, item)) : quote.refundAmount) : 0;
+  if (refundAmount > 0 && !can(input.role, "refunds.large") && !withinAgentLimit(refundAmount, order.currency, deps.env.AGENT_REFUND_LIMIT_SAR)) return { ok: false, reason: "LIMIT" };
+
+  assertItemTransition("CONFIRMED", "CANCELLED");
+  const claimed = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await t
+      .update(orderItems)
+      .set({ status: "CANCELLED", refundState: TEAM_CANCELLED })
+      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CONFIRMED")))
+      .returning();
+    if (!row) return null;
+    const detail = {
+      itemId: item.id,
+      reason,
+      override: input.override,
+      penaltyPercent: input.override ? 0 : quote.penaltyPercent,
+      refundAmount,
+      currency: order.currency,
+    };
+    await recordAudit(
+      t,
+      input.actor,
+      {
+        action: input.override ? "booking.cancel_override" : "booking.cancel",
+        subjectType: "order_item",
+        subjectId: item.id,
+        orderId: order.id,
+        before: { status: "CONFIRMED" },
+        after: { status: "CANCELLED", refundAmount },
+        reason,
+      },
+      now
+    );
+    await recordOrderEvent(t, order.id, "item.cancelled", {
+      actor: input.actor.email,
+      detail,
+      now,
+    });
+    return row;
+  });
+  if (!claimed) return { ok: false, reason: "NOT_CANCELLABLE" };
+  try {
+    await deps.bookingApi.cancel(item.bookingUuid, { reason });
+  } catch (error) {
+    if (!isBookingError(error)) throw error;
+    // The supplier refused (a used ticket): the booking stands, so does the item.
+    await db
+      .update(orderItems)
+      .set({ status: "CONFIRMED", refundState: item.refundState })
+      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CANCELLED")));
+    await recordOrderEvent(db, order.id, "item.cancel_refused", {
+      actor: input.actor.email,
+      detail: { itemId: item.id, code: error.code },
+      now,
+    });
+    return { ok: false, reason: "SUPPLIER_REFUSED" };
+  }
+  await recomputeAfterCancellation(db, order.id, now);
+
+  let refund: RefundRow | null = null;
+  if (refundAmount > 0) {
+    const refunded = await refundItem(deps, {
+      orderId: order.id,
+      itemId: item.id,
+      amount: refundAmount,
+      reason,
+      idempotencyKey: `cancel:${item.id}`,
+      actor: input.actor,
+      role: input.override ? "admin" : input.role,
+      now,
+      notify: false,
+    });
+    if (refunded.ok) refund = refunded.refund;
+    else console.error(`[refunds] refund after a team cancellation refused: ${refunded.reason}`);
+  }
+  await notifyCancellation(deps, order.id, item, refundAmount).catch((error: unknown) => console.error("[refunds] telling the customer of a cancellation failed", error));
+  return { ok: true, refundAmount, currency: order.currency, refund };
+}
+
+/** Once nothing of an order is left booked or waiting, it is CANCELLED (along the state machine). */
+export async function recomputeAfterCancellation(db: Database, orderId: string, now: Date): Promise<void> {
+  const items = await getOrderItems(db, orderId);
+  const live = items.some((row) => row.status !== "CANCELLED" && row.status !== "FAILED");
+  if (live || !items.some((row) => row.status === "CANCELLED")) return;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  if (order) await moveOrderStatus(db, orderId, order.status, "CANCELLED", now);
+}
+
+async function orderContext(deps: CommerceDeps, orderId: string) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const locale = isLocaleCode(order.locale) ? order.locale : "en";
+  const t = getFixedT(locale);
+  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoney(amount, order.currency, locale) : `${amount} ${order.currency}`);
+  const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
+  return { order, locale, t, money, link };
+}
+
+async function itemTitle(db: Database, item: Pick<OrderItemRow, "productId">, locale: LocaleCode): Promise<string> {
+  const products = await loadProducts(db, [item.productId]);
+  return products.get(item.productId)?.title[locale] ?? item.productId;
+}
+
+async function notifyRefund(deps: CommerceDeps, refund: RefundRow): Promise<void> {
+  const c = await orderContext(deps, refund.orderId);
+  if (!c) return;
+  const [item] = await deps.db.select().from(orderItems).where(eq(orderItems.id, refund.orderItemId));
+  const title = item ? await itemTitle(deps.db, item, c.locale) : "";
+  const subject = c.t("booking.email.refund.subject", {
+    reference: c.order.reference,
+  });
+  const text = [
+    c.t("booking.email.greeting", { name: c.order.firstName }),
+    "",
+    c.t("booking.email.refund.body", {
+      amount: c.money(refund.amount),
+      title,
+      reference: c.order.reference,
+    }),
+    c.t("booking.email.refund.timing"),
+    "",
+    c.t("booking.email.link", { link: c.link }),
+  ].join("\n");
+  await sendEmail(deps, c.order, "REFUNDED", subject, text);
+}
+
+async function notifyCancellation(deps: CommerceDeps, orderId: string, item: OrderItemRow, refundAmount: number): Promise<void> {
+  const c = await orderContext(deps, orderId);
+  if (!c) return;
+  const title = await itemTitle(deps.db, item, c.locale);
+  const subject = c.t("booking.email.cancelled.subject", {
+    reference: c.order.reference,
+  });
+  const money =
+    refundAmount > 0
+      ? [
+          c.t("booking.email.cancelled.refund", {
+            amount: c.money(refundAmount),
+          }),
+          c.t("booking.email.refund.timing"),
+        ]
+      : [c.t("booking.email.cancelled.noRefund")];
+  const text = [
+    c.t("booking.email.greeting", { name: c.order.firstName }),
+    "",
+    c.t("booking.email.cancelled.body", {
+      title,
+      date: item.localDate,
+      reference: c.order.reference,
+    }),
+    ...money,
+    "",
+    c.t("booking.email.link", { link: c.link }),
+  ].join("\n");
+  await sendEmail(deps, c.order, "ITEM_CANCELLED", subject, text);
+}
+
+/** Sends one email about an order and records it (SENT or FAILED) in order_messages. */
+export async function sendOrderEmail(deps: Pick<CommerceDeps, "db" | "mailer">, order: OrderRow, kind: string, subject: string, text: string): Promise<void> {
+  return sendEmail(deps, order, kind, subject, text);
+}
+
+async function sendEmail(deps: Pick<CommerceDeps, "db" | "mailer">, order: OrderRow, kind: string, subject: string, text: string): Promise<void> {
+  const base = {
+    orderId: order.id,
+    channel: "email" as const,
+    kind,
+    subject,
+    recipient: order.email,
+    locale: order.locale,
+  };
+  try {
+    await deps.mailer.send({ to: order.email, subject, text });
+    await recordOrderMessage(deps.db, { ...base, status: "SENT" });
+  } catch (error) {
+    await recordOrderMessage(deps.db, {
+      ...base,
+      status: "FAILED",
+      error: error instanceof Error ? error.message.slice(0, 500) : "failed",
+    });
+  }
+}

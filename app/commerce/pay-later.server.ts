@@ -301,16 +301,14 @@ export async function recordOfflinePayment(deps: CommerceDeps, orderId: string, 
   return { ok: true, status: result.status, outstanding: result.outstanding };
 }
 
-/** The confirmation email (tickets link) through the order flow's own template, recorded. */
+/** The confirmation email (tickets link) through the order flow's own template (notifyOrder records it, sent or failed). */
 async function tellConfirmed(deps: CommerceDeps, order: OrderRow): Promise<void> {
-  const locale: LocaleCode = isLocaleCode(order.locale) ? order.locale : "en";
-  let error: string | null = null;
   try {
     await notifyOrder(deps, order, "CONFIRMED");
-  } catch (caught) {
-    error = caught instanceof Error ? caught.message : String(caught);
+  } catch (error) {
+    // Recorded as FAILED on the order; the console's Resend sends it again.
+    console.error("[pay-later] confirmation email", error);
   }
-  await recordOrderMessage(deps.db, { orderId: order.id, channel: "email", kind: "CONFIRMED", recipient: order.email, subject: getFixedT(locale)("booking.email.CONFIRMED.subject", { reference: order.reference }), locale, status: error ? "FAILED" : "SENT", error });
 }
 
 /**

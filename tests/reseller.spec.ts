@@ -14,7 +14,7 @@ import { expect, test } from "./fixtures";
  * from `npm run octo:key`, its product imported with `npm run octo:import`. A customer books on the
  * reseller storefront (cart, checkout, sandbox payment); the supplier holds the booking, CONFIRMED
  * under the order's reference, with a voucher and a ticket per traveller whose PDFs open by their
- * signed links and whose QR codes carry the ticket codes. JavaScript on and off (both projects), in
+ * signed links and whose QR codes open the tickets' check-in pages. JavaScript on and off (both projects), in
  * English and Arabic.
  */
 const run = promisify(execFile);
@@ -169,11 +169,11 @@ for (const lang of ["en", "ar"] as const) {
       const [code, pdfUrl] = ticket.deliveryOptions.map((option) => option.deliveryValue);
       expect(code).toMatch(/^[0-9A-Z]{32}$/);
       expect(pdfUrl!.startsWith(`${supplier.origin}/tickets/`)).toBe(true);
-      // The traveller opens it without any session: a PDF whose QR is the code staff scan.
+      // The traveller opens it without any session: a PDF whose QR opens the code's check-in page for staff.
       const pdf = await fetch(pdfUrl!);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get("content-type")).toBe("application/pdf");
-      expect(qrOf(Buffer.from(await pdf.arrayBuffer()))).toBe(code);
+      expect(qrOf(Buffer.from(await pdf.arrayBuffer()))).toMatch(new RegExp(`/admin/check-in/${code}$`));
     }
     // A tampered link opens nothing.
     const tampered = new URL(tickets[0]!.deliveryOptions[1]!.deliveryValue);

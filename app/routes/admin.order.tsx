@@ -83,7 +83,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
         decidedBy: item.decidedBy,
         autoRejectAt: item.status === "PENDING" ? autoRejectAt(order.purchasedAt, app.env.ON_REQUEST_AUTO_REJECT_HOURS).toISOString() : null,
         cancellation: item.cancellation,
-        refunded: refunds.filter((refund) => refund.orderItemId === item.id).reduce((sum, refund) => sum + refund.amount, 0),
+        // Team refunds made or reserved for it, and the customer's own cancellation refund (as the domain caps them).
+        refunded: refunds.filter((refund) => refund.orderItemId === item.id).reduce((sum, refund) => sum + refund.amount, 0) + (item.cancellation && item.cancellation.refundState !== "NONE" ? item.cancellation.refundAmount : 0),
         // The refund form's key: submitting the same rendered form twice refunds once.
         refundKey: crypto.randomUUID(),
       })),

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { addToCart, b, CARDS, goToPayment, mailTo, ON_REQUEST, pay, randomDay, type Lang } from "./shop";
+import { addToCart, b, CARDS, goToPayment, mailTo, ON_REQUEST, pay, randomDay, SAFARI, type Lang } from "./shop";
 import { adminText, signInAsNewStaff } from "./staff";
 
 /** A customer books the on-request experience by card; returns the order's reference. */
@@ -16,6 +16,15 @@ async function bookOnRequest(page: Page, lang: Lang, email: string): Promise<str
   await goToPayment(page, lang, email);
   await pay(page, CARDS.success);
   await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.onHold.heading") })).toBeVisible({ timeout: 20_000 });
+  return (await page.getByTestId("order-reference").innerText()).trim();
+}
+
+/** A customer books an instant experience by card (captured at once); returns the order's reference. */
+async function bookInstant(page: Page, lang: Lang, email: string): Promise<string> {
+  await addToCart(page, lang, SAFARI, randomDay() + 10);
+  await goToPayment(page, lang, email);
+  await pay(page, CARDS.success);
+  await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.success.heading") })).toBeVisible({ timeout: 20_000 });
   return (await page.getByTestId("order-reference").innerText()).trim();
 }
 
@@ -70,3 +79,35 @@ test("a rejection without a reason is refused with a message", async ({ page, br
   expect(response.status()).toBe(400);
   await agent.close();
 });
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: an agent refunds part of an order`, async ({ page, browser }) => {
+    const email = uniqueEmail("refund");
+    const reference = await bookInstant(page, lang, email);
+    const agent = await browser.newPage();
+    await signInAsNewStaff(agent, "agent", lang, "refunder");
+    await agent.goto(`/admin/orders/${reference}`);
+    // An agent cancels only under the policy: no override.
+    await expect(agent.getByRole("button", { name: adminText(lang, "refunds.cancel") })).toBeVisible();
+    await expect(agent.getByLabel(adminText(lang, "refunds.override"))).toHaveCount(0);
+    const reason = lang === "ar" ? "تأخر الحافلة عن موعد الاستلام" : "The pickup was late";
+    await agent.getByLabel(adminText(lang, "refunds.amount").replace("{{currency}}", "SAR")).fill("10");
+    await agent.getByLabel(adminText(lang, "refunds.reason")).first().fill(reason);
+    await agent.getByRole("button", { name: adminText(lang, "refunds.refund"), exact: true }).click();
+    await expect(agent.getByText(adminText(lang, "refunds.done"))).toBeVisible();
+    const refunds = agent.getByTestId("order-refunds");
+    await expect(refunds.locator(".admin-badge").getByText(adminText(lang, "status.REFUNDED"), { exact: true })).toBeVisible();
+    await expect(refunds.getByText(reason)).toBeVisible();
+    await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.refund.create"), { exact: true })).toBeVisible();
+    const mail = await mailTo(email, new RegExp(b(lang, "email.refund.subject").replace("{{reference}}", reference).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    expect(mail.subject).toContain(reference);
+
+    // Above the agents' limit (1000 SAR by default): refused.
+    await agent.getByLabel(adminText(lang, "refunds.amount").replace("{{currency}}", "SAR")).fill("5000");
+    await agent.getByLabel(adminText(lang, "refunds.reason")).first().fill(reason);
+    await agent.getByRole("button", { name: adminText(lang, "refunds.refund"), exact: true }).click();
+    await expect(agent.getByText(adminText(lang, "refunds.limit"))).toBeVisible();
+    await expect(refunds.locator("li")).toHaveCount(1);
+    await agent.close();
+  });
+}

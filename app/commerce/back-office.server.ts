@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { customOfferRequests, customerCancellations, orderItems, orders, payments, products } from "#app/db/schema";
+import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
@@ -279,7 +279,14 @@ export async function loadQueues(db: Database, now: Date, locale: LocaleCode): P
       .where(eq(customOfferRequests.status, "RECEIVED"))
       .orderBy(asc(customOfferRequests.createdAt))
       .limit(QUEUE_LIMIT),
-    itemQueue(or(eq(orderItems.refundState, "FAILED"), inArray(orderItems.id, sql`(SELECT ${customerCancellations.orderItemId} FROM ${customerCancellations} WHERE ${customerCancellations.refundState} = 'FAILED')`))),
+    itemQueue(
+      or(
+        eq(orderItems.refundState, "FAILED"),
+        inArray(orderItems.id, sql`(SELECT ${customerCancellations.orderItemId} FROM ${customerCancellations} WHERE ${customerCancellations.refundState} = 'FAILED')`),
+        // The team's refunds the gateway refused (retried by the reconciler; Retry on the order).
+        inArray(orderItems.id, sql`(SELECT ${orderRefunds.orderItemId} FROM ${orderRefunds} WHERE ${orderRefunds.state} = 'FAILED')`),
+      ),
+    ),
     orderQueue(and(eq(orders.status, "PAYMENT_FAILED"), gte(orders.updatedAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)))),
     db
       .select({

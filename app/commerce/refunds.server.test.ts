@@ -11,6 +11,7 @@ import { rowsOf } from "#app/db/db.server";
 import { auditLog, carts, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, sandboxOperations } from "#app/db/schema";
 import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
+import { loadQueues } from "./back-office.server";
 import { addToCart } from "./cart.server";
 import { applyPaymentEvent, placeOrder } from "./orders.server";
 import { runReconcilerOnce } from "./reconciler.server";
@@ -172,6 +173,8 @@ describe("refundItem", () => {
     if (!result.ok) throw new Error("refused");
     expect(result.refund.nextAttemptAt).toEqual(nextRefundAttempt(1, now));
     expect((await listFailedRefunds(ctx.db)).map((row) => row.id)).toContain(result.refund.id);
+    // Today's "failed refunds" queue shows it.
+    expect((await loadQueues(ctx.db, now, "en")).failedRefunds.map((entry) => entry.itemId)).toContain(item.id);
     // The amount stays reserved: nothing more than captured can be promised meanwhile.
     expect((await stateOf(orderId)).payment.refundedAmount).toBe(2_500);
 
@@ -192,6 +195,7 @@ describe("refundItem", () => {
     expect(state.refundedAtGateway).toBe(2_500);
     expect(state.payment.refundedAmount).toBe(2_500);
     expect(await retryRefund(ctx, { refundId: result.refund.id, actor: agent })).toEqual({ ok: false, reason: "NOT_FAILED" });
+    expect((await loadQueues(ctx.db, later, "en")).failedRefunds.map((entry) => entry.itemId)).not.toContain(item.id);
     spy.mockRestore();
   });
 });

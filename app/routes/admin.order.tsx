@@ -3,6 +3,7 @@
  * (authorised / captured / refunded, gateway ids), the messages sent, and one timeline of everything
  * that happened (commerce's events and staff actions from the audit log, in time order).
  */
+import { eq } from "drizzle-orm";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,10 @@ import { isNotifiedOutcome } from "#app/commerce/order-notify.server";
 import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
+import { RefundFormSchema } from "#app/commerce/refund-schema";
+import { cancelItemForCustomer, listOrderRefunds, refundItem, retryRefund } from "#app/commerce/refunds.server";
+import { isCurrencyCode, toMinor } from "#app/lib/money";
+import { orders } from "#app/db/schema";
 import { listAudit } from "#app/staff/audit.server";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
 import { loadPayLaterState } from "#app/commerce/pay-later.server";
@@ -52,6 +57,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
         canCollect: can(member.role, "payments.collect"),
       }
     : null;
+  const refunds = await listOrderRefunds(app.db, order.id);
   return json(
     {
       title: t("admin.order.title", { reference: order.reference }),
@@ -95,6 +101,23 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
         decidedBy: item.decidedBy,
         autoRejectAt: item.status === "PENDING" ? autoRejectAt(order.purchasedAt, app.env.ON_REQUEST_AUTO_REJECT_HOURS).toISOString() : null,
         cancellation: item.cancellation,
+        // Team refunds made or reserved for it, and the customer's own cancellation refund (as the domain caps them).
+        refunded: refunds.filter((refund) => refund.orderItemId === item.id).reduce((sum, refund) => sum + refund.amount, 0) + (item.cancellation && item.cancellation.refundState !== "NONE" ? item.cancellation.refundAmount : 0),
+        // The refund form's key: submitting the same rendered form twice refunds once.
+        refundKey: crypto.randomUUID(),
+      })),
+      refunds: refunds.map((refund) => ({
+        id: refund.id,
+        itemId: refund.orderItemId,
+        amount: refund.amount,
+        currency: refund.currency,
+        state: refund.state,
+        reason: refund.reason,
+        actor: refund.actor,
+        attempts: refund.attempts,
+        lastError: refund.lastError,
+        nextAttemptAt: refund.nextAttemptAt?.toISOString() ?? null,
+        createdAt: refund.createdAt.toISOString(),
       })),
       payments: dossier.payments.map((payment) => ({
         id: payment.id,
@@ -113,7 +136,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       messages: dossier.messages.map((message) => ({ ...message, resendable: message.channel === "email" && isNotifiedOutcome(message.kind) })),
       canResend: can(member.role, "messages.send"),
       timeline,
-      can: { decide: member.role === "agent" || member.role === "admin" },
+      can: { decide: member.role === "agent" || member.role === "admin", refund: can(member.role, "refunds.small"), override: can(member.role, "policy.override") },
       autoRejectHours: app.env.ON_REQUEST_AUTO_REJECT_HOURS,
       payLater,
       payLaterNotice: new URL(request.url).searchParams.get("payLater")?.slice(0, 40) ?? null,
@@ -133,9 +156,61 @@ const DECISION_NOTICES: Record<string, OrderNotice> = {
   SUPPLIER_REFUSED: { key: "admin.decide.supplierRefused", tone: "bad" },
 };
 
+const REFUND_NOTICES: Record<string, OrderNotice> = {
+  REFUNDED: { key: "admin.refunds.done", tone: "ok" },
+  REFUNDING: { key: "admin.refunds.pending", tone: "ok" },
+  FAILED: { key: "admin.refunds.failed", tone: "bad" },
+  CANCELLED: { key: "admin.refunds.cancelled", tone: "ok" },
+  NOT_FOUND: { key: "admin.errors.notFound", tone: "bad" },
+  NOT_REFUNDABLE: { key: "admin.refunds.notRefundable", tone: "bad" },
+  INVALID_AMOUNT: { key: "admin.refunds.amountInvalid", tone: "bad" },
+  REASON_REQUIRED: { key: "admin.refunds.reasonRequired", tone: "bad" },
+  EXCEEDS_ITEM: { key: "admin.refunds.exceedsItem", tone: "bad" },
+  EXCEEDS_CAPTURED: { key: "admin.refunds.exceedsCaptured", tone: "bad" },
+  LIMIT: { key: "admin.refunds.limit", tone: "bad" },
+  NOT_CANCELLABLE: { key: "admin.refunds.notCancellable", tone: "bad" },
+  FORBIDDEN: { key: "admin.refunds.overrideForbidden", tone: "bad" },
+  OUTSIDE_POLICY: { key: "admin.refunds.outsidePolicy", tone: "bad" },
+  SUPPLIER_REFUSED: { key: "admin.refunds.supplierRefused", tone: "bad" },
+  NOT_FAILED: { key: "admin.refunds.notFailed", tone: "bad" },
+};
+
+/** Refund, cancel and retry: the team's money actions on one order. */
+async function refundAction(app: ActionFunctionArgs["context"], request: Request, reference: string, formData: FormData) {
+  const raw = Object.fromEntries(formData);
+  const member = await requireStaff(app, request, raw.intent === "cancel" && raw.override === "on" ? "policy.override" : "refunds.small");
+  const orderId = await findOrderIdByReference(app.db, reference);
+  if (!orderId) throw adminNotFound(request);
+  const parsed = RefundFormSchema.safeParse(raw);
+  const itemId = String(formData.get("itemId") ?? "");
+  const reply = (notice: OrderNotice, status: number) => json({ notice, itemId }, { status, headers: ADMIN_NO_STORE });
+  if (!parsed.success) return reply({ key: parsed.error.issues[0]?.message ?? "admin.errors.required", tone: "bad" }, 400);
+  const input = parsed.data;
+  const actor = actorOf(member);
+  if (input.intent === "retryRefund") {
+    const result = await retryRefund(app, { refundId: input.refundId, orderId, actor });
+    return result.ok ? reply(REFUND_NOTICES[result.refund.state]!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
+  }
+  if (input.intent === "cancel") {
+    const result = await cancelItemForCustomer(app, { itemId: input.itemId, orderId, reason: input.reason, override: input.override === "on", actor, role: member.role });
+    return result.ok ? reply(result.refund?.state === "FAILED" ? REFUND_NOTICES.FAILED! : REFUND_NOTICES.CANCELLED!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
+  }
+  const [order] = await app.db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId));
+  let amount: number;
+  try {
+    if (!order || !isCurrencyCode(order.currency)) throw new Error("no currency");
+    amount = toMinor(input.amount.replace(",", "."), order.currency);
+  } catch {
+    return reply(REFUND_NOTICES.INVALID_AMOUNT!, 400);
+  }
+  const result = await refundItem(app, { orderId, itemId: input.itemId, amount, reason: input.reason, idempotencyKey: input.idempotencyKey, actor, role: member.role });
+  return result.ok ? reply(REFUND_NOTICES[result.refund.state]!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : result.reason === "LIMIT" ? 403 : 409);
+}
+
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "refund" || intent === "cancel" || intent === "retryRefund") return refundAction(app, request, params.reference ?? "", formData);
   if (intent !== "confirm" && intent !== "reject") {
     await requireStaff(app, request, "orders.view");
     return json({ notice: { key: "admin.errors.notFound", tone: "bad" } as OrderNotice }, { status: 400, headers: ADMIN_NO_STORE });
@@ -180,6 +255,53 @@ function DecisionForms({ itemId, autoRejectAt: deadline }: { itemId: string; aut
           {t("admin.decide.reject")}
         </button>
       </Form>
+    </div>
+  );
+}
+
+type ItemView = { id: string; status: string; currency: string; net: number; refunded: number; refundKey: string };
+
+/** Refund part of a booked item, or cancel it for the customer (under its policy; admins may override). */
+function RefundForms({ item, canOverride, refundable }: { item: ItemView; canOverride: boolean; refundable: boolean }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const left = Math.max(0, item.net - item.refunded);
+  return (
+    <div className="admin-refund" data-testid={`refund-${item.id}`}>
+      {refundable && left > 0 ? (
+        <Form method="post" className="admin-form admin-refund__form">
+          <input type="hidden" name="itemId" value={item.id} />
+          <input type="hidden" name="idempotencyKey" value={item.refundKey} />
+          <h4>{t("admin.refunds.refundTitle")}</h4>
+          <p className="form-hint">
+            {t("admin.refunds.left")} <AdminMoney amount={left} currency={item.currency} />
+          </p>
+          <label htmlFor={`refund-amount-${item.id}`}>{t("admin.refunds.amount", { currency: item.currency })}</label>
+          <input id={`refund-amount-${item.id}`} name="amount" inputMode="decimal" required pattern="\d{1,9}([.,]\d{1,3})?" dir="ltr" />
+          <label htmlFor={`refund-reason-${item.id}`}>{t("admin.refunds.reason")}</label>
+          <input id={`refund-reason-${item.id}`} name="reason" required maxLength={500} />
+          <button type="submit" name="intent" value="refund" className="button button--small" disabled={busy}>
+            {t("admin.refunds.refund")}
+          </button>
+        </Form>
+      ) : null}
+      {item.status === "CONFIRMED" ? (
+        <Form method="post" className="admin-form admin-refund__form">
+          <input type="hidden" name="itemId" value={item.id} />
+          <h4>{t("admin.refunds.cancelTitle")}</h4>
+          <p className="form-hint">{t("admin.refunds.cancelHint")}</p>
+          <label htmlFor={`cancel-reason-${item.id}`}>{t("admin.refunds.reason")}</label>
+          <input id={`cancel-reason-${item.id}`} name="reason" required maxLength={500} />
+          {canOverride ? (
+            <label className="admin-refund__override">
+              <input type="checkbox" name="override" value="on" /> {t("admin.refunds.override")}
+            </label>
+          ) : null}
+          <button type="submit" name="intent" value="cancel" className="button button--secondary button--small" disabled={busy}>
+            {t("admin.refunds.cancel")}
+          </button>
+        </Form>
+      ) : null}
     </div>
   );
 }
@@ -241,6 +363,9 @@ export default function AdminOrder() {
                     ]}
                   />
                   {item.status === "PENDING" && !item.decision && data.can.decide ? <DecisionForms itemId={item.id} autoRejectAt={item.autoRejectAt} /> : null}
+                  {data.can.refund && (item.status === "CONFIRMED" || item.status === "CANCELLED") ? (
+                    <RefundForms item={item} canOverride={data.can.override} refundable={data.payments.some((payment) => payment.status === "CAPTURED")} />
+                  ) : null}
                 </li>
               ))}
             </ol>
@@ -301,6 +426,36 @@ export default function AdminOrder() {
                 />
               </div>
             ))}
+            {data.refunds.length > 0 ? (
+              <>
+                <h3 className="admin-refunds__title">{t("admin.refunds.title")}</h3>
+                <ul className="admin-list admin-refunds" data-testid="order-refunds">
+                  {data.refunds.map((refund) => (
+                    <li key={refund.id} className="admin-refunds__row">
+                      <AdminMoney amount={refund.amount} currency={refund.currency} /> <StatusBadge status={refund.state} /> · <AdminTime value={refund.createdAt} /> · <span dir="ltr">{refund.actor}</span>
+                      <span className="admin-refunds__reason">{refund.reason}</span>
+                      {refund.state === "FAILED" ? (
+                        <>
+                          {refund.nextAttemptAt ? (
+                            <span className="form-hint">
+                              {t("admin.refunds.nextAttempt")} <AdminTime value={refund.nextAttemptAt} />
+                            </span>
+                          ) : null}
+                          {data.can.refund ? (
+                            <Form method="post" className="admin-inline-form">
+                              <input type="hidden" name="refundId" value={refund.id} />
+                              <button type="submit" name="intent" value="retryRefund" className="button button--small">
+                                {t("admin.refunds.retry")}
+                              </button>
+                            </Form>
+                          ) : null}
+                        </>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </AdminCard>
           <AdminCard id="order-messages" title={t("admin.order.messages")}>
             {messageNotice === "resent" || messageNotice === "failed" ? (

@@ -79,7 +79,7 @@ test("an on-request item → on hold, then confirmed by an agent in the console"
   const staffPage = await browser.newPage();
   await signInAsNewStaff(staffPage, "agent", "en", "decider");
   await staffPage.goto(`/admin/orders/${reference}`);
-  await staffPage.getByRole("button", { name: adminText("en", "decide.confirm") }).click();
+  await staffPage.getByRole("button", { name: adminText("en", "decide.confirm"), exact: true }).click();
   await expect(staffPage.getByText(adminText("en", "decide.confirmed"))).toBeVisible();
   await staffPage.close();
   await page.goto(`/checkout/on_hold?order=${encodeURIComponent(token)}`);

@@ -47,12 +47,12 @@ for (const lang of ["en", "ar"] as const) {
 
     await agent.goto(`/admin/orders/${first}`);
     await expect(agent.getByText(adminText(lang, "decide.deadline"))).toBeVisible();
-    await agent.getByRole("button", { name: adminText(lang, "decide.confirm") }).click();
+    await agent.getByRole("button", { name: adminText(lang, "decide.confirm"), exact: true }).click();
     await expect(agent.getByText(adminText(lang, "decide.confirmed"))).toBeVisible();
     const payment = agent.locator("#order-payment");
     await expect(payment.locator(".admin-badge").getByText(adminText(lang, "status.CAPTURED"), { exact: true })).toBeVisible();
     await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.confirm"), { exact: true })).toBeVisible();
-    await expect(agent.getByRole("button", { name: adminText(lang, "decide.confirm") })).toHaveCount(0);
+    await expect(agent.getByRole("button", { name: adminText(lang, "decide.confirm"), exact: true })).toHaveCount(0);
     const confirmedMail = await mailTo(firstEmail, new RegExp(first));
     expect(confirmedMail.subject).toContain(b(lang, "email.decision.CONFIRMED.subject").replace("{{reference}}", first));
 

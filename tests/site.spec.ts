@@ -304,6 +304,8 @@ test.describe("cookie consent and the tag manager", () => {
   test("Accept loads the tag manager after the page is interactive and counts client-side page views; never without JavaScript", async ({ page }) => {
     const gtm = await fakeGtm(page);
     await page.goto("/faq");
+    // Answer once the page has settled: a click while the browser is still hydrating the page can be lost.
+    await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Accept", exact: true }).click();
     await expect(page.getByTestId("consent-banner")).toHaveCount(0);
     expect((await consentCookieOf(page))?.value).toBe("granted");

@@ -164,18 +164,20 @@ export type OrderDossier = {
   messages: OrderMessage[];
 };
 
-/** An order's id from its reference (case-insensitive), for the console's actions. */
-export async function findOrderIdByReference(db: Database, reference: string): Promise<string | null> {
+/**
+ * The order a console URL names: by its reference (case-insensitive), or by its id when `byId` (a Sentry
+ * event's console link carries the id when the reporter had no reference). Null for anything else.
+ */
+export async function findOrderByReference(db: Database, reference: string, options: { byId?: boolean } = {}): Promise<OrderRow | null> {
   if (!reference || reference.length > 64) return null;
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase()));
-  return row?.id ?? null;
+  const byReference = eq(sql`upper(${orders.reference})`, reference.toUpperCase());
+  const [order] = await db.select().from(orders).where(options.byId ? or(byReference, eq(orders.id, reference)) : byReference);
+  return order ?? null;
 }
 
 /** Everything the console shows about one order, found by its reference (case-insensitive) or its id. */
 export async function loadOrderDossier(db: Database, reference: string, locale: LocaleCode): Promise<OrderDossier | null> {
-  if (reference.length > 64) return null;
-  // By reference, or by id (a Sentry event's console link carries the id when the reporter had no reference).
-  const [order] = await db.select().from(orders).where(or(eq(sql`upper(${orders.reference})`, reference.toUpperCase()), eq(orders.id, reference)));
+  const order = await findOrderByReference(db, reference, { byId: true });
   if (!order) return null;
   const [itemRows, paymentRows, events, messages] = await Promise.all([
     db

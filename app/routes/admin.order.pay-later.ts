@@ -4,10 +4,9 @@
  * page with what happened (works without JavaScript; the order page shows the outcome).
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
 import { CancelUnpaidSchema, OfflinePaymentSchema } from "#app/commerce/console-schemas";
 import { cancelUnpaidOrder, openPaymentLink, recordOfflinePayment } from "#app/commerce/pay-later.server";
-import { orders } from "#app/db/schema";
+import { findOrderByReference } from "#app/commerce/back-office.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "./admin-auth.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "payments.collect");
   const reference = params.reference ?? "";
-  const [order] = reference.length <= 64 ? await app.db.select().from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase())) : [];
+  const order = await findOrderByReference(app.db, reference);
   if (!order) throw adminNotFound(request);
   const back = (outcome: string) => redirect(`/admin/orders/${encodeURIComponent(order.reference)}?payLater=${outcome}#order-pay-later`, { status: 303, headers: ADMIN_NO_STORE });
   const form = await request.formData();

@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
 import { resendOrderEmail } from "#app/commerce/order-notify.server";
-import { orders } from "#app/db/schema";
+import { findOrderByReference } from "#app/commerce/back-office.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath, withQuery } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "./admin-auth.server";
@@ -19,7 +18,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   const member = await requireStaff(app, request, "messages.send");
   const reference = params.reference ?? "";
   const messageId = Number(params.messageId);
-  const [order] = reference.length <= 64 ? await app.db.select({ id: orders.id, reference: orders.reference }).from(orders).where(eq(sql`upper(${orders.reference})`, reference.toUpperCase())) : [];
+  const order = await findOrderByReference(app.db, reference);
   if (!order || !Number.isSafeInteger(messageId) || messageId <= 0) throw adminNotFound(request);
   const result = await resendOrderEmail(app, order.id, messageId, actorOf(member), new Date());
   if (!result.ok && result.reason !== "FAILED") throw adminNotFound(request);

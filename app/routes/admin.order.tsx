@@ -3,14 +3,13 @@
  * (authorised / captured / refunded, gateway ids), the messages sent, and one timeline of everything
  * that happened (commerce's events and staff actions from the audit log, in time order).
  */
-import { eq } from "drizzle-orm";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminEmpty, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { findOrderIdByReference, loadOrderDossier } from "#app/commerce/back-office.server";
+import { findOrderByReference, loadOrderDossier } from "#app/commerce/back-office.server";
 import { autoRejectAt, confirmPendingItem, rejectPendingItem, type DecisionResult } from "#app/commerce/decide-pending.server";
 import { DecisionSchema } from "#app/commerce/decision-schema";
 import { isNotifiedOutcome } from "#app/commerce/order-notify.server";
@@ -20,7 +19,6 @@ import { adminOrderPath } from "#app/lib/paths";
 import { RefundFormSchema } from "#app/commerce/refund-schema";
 import { cancelItemForCustomer, listOrderRefunds, refundItem, retryRefund } from "#app/commerce/refunds.server";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
-import { orders } from "#app/db/schema";
 import { listAudit } from "#app/staff/audit.server";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
 import { loadPayLaterState } from "#app/commerce/pay-later.server";
@@ -179,8 +177,9 @@ const REFUND_NOTICES: Record<string, OrderNotice> = {
 async function refundAction(app: ActionFunctionArgs["context"], request: Request, reference: string, formData: FormData) {
   const raw = Object.fromEntries(formData);
   const member = await requireStaff(app, request, raw.intent === "cancel" && raw.override === "on" ? "policy.override" : "refunds.small");
-  const orderId = await findOrderIdByReference(app.db, reference);
-  if (!orderId) throw adminNotFound(request);
+  const order = await findOrderByReference(app.db, reference);
+  if (!order) throw adminNotFound(request);
+  const orderId = order.id;
   const parsed = RefundFormSchema.safeParse(raw);
   const itemId = String(formData.get("itemId") ?? "");
   const reply = (notice: OrderNotice, status: number) => json({ notice, itemId }, { status, headers: ADMIN_NO_STORE });
@@ -195,10 +194,9 @@ async function refundAction(app: ActionFunctionArgs["context"], request: Request
     const result = await cancelItemForCustomer(app, { itemId: input.itemId, orderId, reason: input.reason, override: input.override === "on", actor, role: member.role });
     return result.ok ? reply(result.refund?.state === "FAILED" ? REFUND_NOTICES.FAILED! : REFUND_NOTICES.CANCELLED!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
   }
-  const [order] = await app.db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId));
   let amount: number;
   try {
-    if (!order || !isCurrencyCode(order.currency)) throw new Error("no currency");
+    if (!isCurrencyCode(order.currency)) throw new Error("no currency");
     amount = toMinor(input.amount.replace(",", "."), order.currency);
   } catch {
     return reply(REFUND_NOTICES.INVALID_AMOUNT!, 400);
@@ -216,8 +214,9 @@ export async function action({ request, params, context: app }: ActionFunctionAr
     return json({ notice: { key: "admin.errors.notFound", tone: "bad" } as OrderNotice }, { status: 400, headers: ADMIN_NO_STORE });
   }
   const member = await requireStaff(app, request, "bookings.decide");
-  const orderId = await findOrderIdByReference(app.db, params.reference ?? "");
-  if (!orderId) throw adminNotFound(request);
+  const order = await findOrderByReference(app.db, params.reference ?? "");
+  if (!order) throw adminNotFound(request);
+  const orderId = order.id;
   const parsed = DecisionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return json({ notice: { key: parsed.error.issues[0]?.message ?? "admin.errors.required", tone: "bad" } as OrderNotice, itemId: String(formData.get("itemId") ?? "") }, { status: 400, headers: ADMIN_NO_STORE });
   const input = parsed.data;

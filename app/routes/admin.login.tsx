@@ -1,6 +1,5 @@
 /** Staff sign-in, step one: email and password. Step two (the TOTP code) is /admin/login/verify. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -11,9 +10,10 @@ import { FormErrors, InputField } from "#app/components/forms";
 import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
-import { AdminLanguageSwitch } from "./admin";
+import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
 import { ADMIN_NO_STORE, adminPageContext, readStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -55,34 +55,21 @@ export default function AdminLogin() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult,
-    constraint: getZodConstraint(StaffLoginSchema),
-    onValidate: ({ formData }) => parseStaffForm(formData, StaffLoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useStaffForm("admin-login", StaffLoginSchema, lastResult);
   return (
-    <main className="admin-auth" id="admin-main">
-      <div className="admin-auth__card">
-        <p className="admin-brand admin-brand--auth">
-          Rihla <span>{t("admin.layout.console")}</span>
-        </p>
-        <h1>{t("admin.login.heading")}</h1>
-        {data.ready ? <p className="admin-notice admin-notice--ok">{t("admin.setup.done")}</p> : null}
-        <Form method="post" className="admin-form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="username" />
-          <InputField field={fields.password} label={t("admin.fields.password")} type="password" autoComplete="current-password" />
-          <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-            {t("admin.login.submit")}
-          </button>
-        </Form>
-        <p className="admin-auth__hint">{t("admin.login.hint")}</p>
-        <AdminLanguageSwitch locale={data.locale} />
-      </div>
-    </main>
+    <AdminAuthCard heading={t("admin.login.heading")}>
+      {data.ready ? <p className="admin-notice admin-notice--ok">{t("admin.setup.done")}</p> : null}
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="username" />
+        <InputField field={fields.password} label={t("admin.fields.password")} type="password" autoComplete="current-password" />
+        <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
+          {t("admin.login.submit")}
+        </button>
+      </Form>
+      <p className="admin-auth__hint">{t("admin.login.hint")}</p>
+      <AdminLanguageSwitch locale={data.locale} />
+    </AdminAuthCard>
   );
 }
 

@@ -2,8 +2,7 @@
  * Staff sign-in, step two: the TOTP code. At a member's first sign-in (or after an admin reset their
  * access) it enrols the authenticator first: a QR code of the otpauth URI, and the secret to type.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import QRCode from "qrcode";
@@ -15,6 +14,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { readStaffSessionId } from "#app/lib/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { beginTotpEnrolment, completeStaffSignIn, confirmTotpEnrolment, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "./admin-auth.server";
@@ -67,46 +67,33 @@ export default function AdminVerify() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "admin-verify",
-    lastResult,
-    constraint: getZodConstraint(StaffCodeSchema),
-    onValidate: ({ formData }) => parseStaffForm(formData, StaffCodeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useStaffForm("admin-verify", StaffCodeSchema, lastResult);
   return (
-    <main className="admin-auth" id="admin-main">
-      <div className="admin-auth__card">
-        <p className="admin-brand admin-brand--auth">
-          Rihla <span>{t("admin.layout.console")}</span>
-        </p>
-        <h1>{data.enrolment ? t("admin.verify.enrolHeading") : t("admin.verify.heading")}</h1>
-        {data.enrolment ? (
-          <div className="admin-totp">
-            <p>{t("admin.verify.enrolText")}</p>
-            {/* The server drew this SVG from the otpauth URI (no user input in it). */}
-            <div className="admin-totp__qr" role="img" aria-label={t("admin.verify.qrLabel")} dangerouslySetInnerHTML={{ __html: data.enrolment.qrSvg }} />
-            <p className="admin-totp__secret-label">{t("admin.verify.secretLabel")}</p>
-            <code className="admin-totp__secret" dir="ltr" data-testid="totp-secret">
-              {data.enrolment.secret}
-            </code>
-          </div>
-        ) : (
-          <p>{t("admin.verify.text")}</p>
-        )}
-        <Form method="post" className="admin-form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <InputField field={fields.code} label={t("admin.fields.code")} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />
-          <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-            {t("admin.verify.submit")}
-          </button>
-        </Form>
-        <p className="admin-auth__hint">
-          <Link to="/admin/login">{t("admin.verify.restart")}</Link>
-        </p>
-      </div>
-    </main>
+    <AdminAuthCard heading={data.enrolment ? t("admin.verify.enrolHeading") : t("admin.verify.heading")}>
+      {data.enrolment ? (
+        <div className="admin-totp">
+          <p>{t("admin.verify.enrolText")}</p>
+          {/* The server drew this SVG from the otpauth URI (no user input in it). */}
+          <div className="admin-totp__qr" role="img" aria-label={t("admin.verify.qrLabel")} dangerouslySetInnerHTML={{ __html: data.enrolment.qrSvg }} />
+          <p className="admin-totp__secret-label">{t("admin.verify.secretLabel")}</p>
+          <code className="admin-totp__secret" dir="ltr" data-testid="totp-secret">
+            {data.enrolment.secret}
+          </code>
+        </div>
+      ) : (
+        <p>{t("admin.verify.text")}</p>
+      )}
+      <Form method="post" className="admin-form" {...getFormProps(form)}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <InputField field={fields.code} label={t("admin.fields.code")} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />
+        <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
+          {t("admin.verify.submit")}
+        </button>
+      </Form>
+      <p className="admin-auth__hint">
+        <Link to="/admin/login">{t("admin.verify.restart")}</Link>
+      </p>
+    </AdminAuthCard>
   );
 }
 

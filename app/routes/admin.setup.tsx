@@ -1,6 +1,5 @@
 /** The one-time link from `npm run staff:add` or an admin's invitation: the new member chooses a password. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import { FormErrors, InputField } from "#app/components/forms";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { acceptStaffInvite, peekStaffInvite } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext } from "./admin-auth.server";
@@ -43,41 +43,28 @@ export default function AdminSetup() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "admin-setup",
-    lastResult,
-    constraint: getZodConstraint(StaffSetPasswordSchema),
-    onValidate: ({ formData }) => parseStaffForm(formData, StaffSetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useStaffForm("admin-setup", StaffSetPasswordSchema, lastResult);
   return (
-    <main className="admin-auth" id="admin-main">
-      <div className="admin-auth__card">
-        <p className="admin-brand admin-brand--auth">
-          Rihla <span>{t("admin.layout.console")}</span>
+    <AdminAuthCard heading={t("admin.setup.heading")}>
+      {data.email ? (
+        <>
+          <p>{t("admin.setup.text", { email: data.email })}</p>
+          <Form method="post" className="admin-form" {...getFormProps(form)}>
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <input type="email" name="username" autoComplete="username" value={data.email} readOnly hidden />
+            <InputField field={fields.password} label={t("admin.fields.newPassword")} type="password" autoComplete="new-password" />
+            <InputField field={fields.confirmPassword} label={t("admin.fields.confirmPassword")} type="password" autoComplete="new-password" />
+            <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
+              {t("admin.setup.submit")}
+            </button>
+          </Form>
+        </>
+      ) : (
+        <p className="admin-notice admin-notice--bad" role="alert">
+          {t(STAFF_ERRORS.linkInvalid)}
         </p>
-        <h1>{t("admin.setup.heading")}</h1>
-        {data.email ? (
-          <>
-            <p>{t("admin.setup.text", { email: data.email })}</p>
-            <Form method="post" className="admin-form" {...getFormProps(form)}>
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <input type="email" name="username" autoComplete="username" value={data.email} readOnly hidden />
-              <InputField field={fields.password} label={t("admin.fields.newPassword")} type="password" autoComplete="new-password" />
-              <InputField field={fields.confirmPassword} label={t("admin.fields.confirmPassword")} type="password" autoComplete="new-password" />
-              <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-                {t("admin.setup.submit")}
-              </button>
-            </Form>
-          </>
-        ) : (
-          <p className="admin-notice admin-notice--bad" role="alert">
-            {t(STAFF_ERRORS.linkInvalid)}
-          </p>
-        )}
-      </div>
-    </main>
+      )}
+    </AdminAuthCard>
   );
 }
 

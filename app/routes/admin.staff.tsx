@@ -1,6 +1,5 @@
 /** Staff (admins only): who has access, their roles, invitations (a one-time link by email), disabling. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +11,7 @@ import { recordAudit } from "#app/staff/audit.server";
 import { sendStaffInvite } from "#app/staff/invite-mail.server";
 import { isStaffRole, STAFF_ROLES } from "#app/staff/roles";
 import { StaffInviteSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
+import { useStaffForm } from "#app/components/admin/staff-forms";
 import { addStaffMember, countActiveAdmins, findStaffMember, listStaff, setStaffDisabled, setStaffRole } from "#app/staff/staff.server";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
 
@@ -66,15 +66,7 @@ export default function AdminStaff() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "staff-invite",
-    lastResult: result?.invite ?? undefined,
-    constraint: getZodConstraint(StaffInviteSchema),
-    onValidate: ({ formData }) => parseStaffForm(formData, StaffInviteSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: { role: "agent" },
-  });
+  const [form, fields] = useStaffForm("staff-invite", StaffInviteSchema, result?.invite ?? undefined, { role: "agent" });
   return (
     <>
       <AdminPageHeader title={t("admin.staff.heading")} subtitle={t("admin.staff.subtitle")} />

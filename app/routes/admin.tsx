@@ -3,8 +3,9 @@
  * gate: anyone who is not signed-in staff gets the storefront's 404, as if the console did not exist.
  */
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { can } from "#app/staff/roles";
@@ -23,23 +24,6 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { locale } = adminPageContext(request);
   const nav = ADMIN_NAV.filter((entry) => can(member.role, entry.permission)).map(({ to, labelKey, end }) => ({ to, labelKey, end: Boolean(end) }));
   return json({ member: { name: member.name, email: member.email, role: member.role }, locale, nav }, { headers: ADMIN_NO_STORE });
-}
-
-export function AdminLanguageSwitch({ locale }: { locale: string }) {
-  const { t } = useTranslation();
-  const { pathname, search } = useLocation();
-  const other = locale === "ar" ? "en" : "ar";
-  return (
-    // A whole-document navigation: the browser must load the other language's strings.
-    <Form method="post" action="/admin/language" className="admin-language" reloadDocument>
-      <input type="hidden" name="redirectTo" value={pathname + search} />
-      <input type="hidden" name="locale" value={other} />
-      <button type="submit" className="admin-link-button" lang={other}>
-        {other === "ar" ? "العربية" : "English"}
-      </button>
-      <span className="visually-hidden">{t("admin.layout.language")}</span>
-    </Form>
-  );
 }
 
 export default function AdminLayout() {

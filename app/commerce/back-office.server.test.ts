@@ -77,6 +77,7 @@ describe("order search", () => {
     const byTravel = await searchOrders(ctx.db, { travelFrom: "2030-01-09", travelTo: "2030-01-31" });
     expect(byTravel.rows.map((row) => row.reference)).toEqual(["RH-CCC333", "RH-BBB222"]);
     expect(byTravel.total).toBe(2);
+    expect(byTravel.rows.map((row) => [row.items, row.firstTravelDate])).toEqual([[1, "2030-01-09"], [1, "2030-01-20"]]);
     expect((await searchOrders(ctx.db, { productId: "nothing-like-it" })).total).toBe(0);
   });
 
@@ -103,6 +104,7 @@ describe("queues and dossier", () => {
     const queues = await loadQueues(ctx.db, TEST_NOW, "en");
     expect(queues.decisions.map((item) => item.reference)).toContain("RH-BBB222");
     expect(queues.payLater.map((order) => order.reference)).toContain("RH-CCC333");
+    expect(queues.payLater.find((order) => order.reference === "RH-CCC333")?.travelDate).toBe("2030-01-09");
     expect(queues.paymentFailures.map((order) => order.reference)).toContain("RH-DDD444");
     const today = queues.departures.find((departure) => departure.localDate === "2030-01-08" && departure.productId === "desert-safari");
     expect(today).toMatchObject({ bookings: 1, travellers: 2 });

@@ -107,8 +107,10 @@ const listColumns = {
   purchasedAt: orders.purchasedAt,
   locale: orders.locale,
   paymentDueAt: orders.paymentDueAt,
-  items: sql<number>`(SELECT count(*)::int FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
-  firstTravelDate: sql<string | null>`(SELECT min(${orderItems.localDate})::text FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`,
+  // Spelled out with aliases: Drizzle leaves columns unqualified in a one-table select, and an unqualified
+  // "id" inside the subquery would be the item's own id.
+  items: sql<number>`(SELECT count(*)::int FROM order_items AS item WHERE item.order_id = "orders"."id")`,
+  firstTravelDate: sql<string | null>`(SELECT min(item.local_date)::text FROM order_items AS item WHERE item.order_id = "orders"."id")`,
 };
 
 /** One page of orders matching `filter`, newest purchase first, and how many match in all. */

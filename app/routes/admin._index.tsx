@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
@@ -63,90 +63,47 @@ export default function AdminToday() {
       </div>
       <div className="admin-queues">
         <Queue id="queue-decisions" title={t("admin.today.queues.decisions")} count={queues.decisions.length}>
-          {queues.decisions.length === 0 ? (
-            <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.reference")}</th>
-                  <th scope="col">{t("admin.fields.experience")}</th>
-                  <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.fields.customer")}</th>
-                  <th scope="col">{t("admin.fields.waitingSince")}</th>
-                  <th scope="col">{t("admin.fields.autoRejectAt")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queues.decisions.map((item) => (
-                  <tr key={item.itemId}>
-                    <td>{orderLink(item.reference)}</td>
-                    <td>{item.title}</td>
-                    <td><AdminDate value={item.localDate} /></td>
-                    <td>{item.name}</td>
-                    <td><AdminTime value={item.purchasedAt} /></td>
-                    <td><AdminTime value={item.autoRejectAt} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <AdminTable
+            rows={queues.decisions}
+            rowKey={(item) => item.itemId}
+            empty={t("admin.today.empty")}
+            columns={[
+              { header: t("admin.fields.reference"), cell: (item) => orderLink(item.reference) },
+              { header: t("admin.fields.experience"), cell: (item) => item.title },
+              { header: t("admin.fields.travelDate"), cell: (item) => <AdminDate value={item.localDate} /> },
+              { header: t("admin.fields.customer"), cell: (item) => item.name },
+              { header: t("admin.fields.waitingSince"), cell: (item) => <AdminTime value={item.purchasedAt} /> },
+              { header: t("admin.fields.autoRejectAt"), cell: (item) => <AdminTime value={item.autoRejectAt} /> },
+            ]}
+          />
         </Queue>
         <Queue id="queue-payLater" title={t("admin.today.queues.payLater")} count={queues.payLater.length}>
-          {queues.payLater.length === 0 ? (
-            <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.reference")}</th>
-                  <th scope="col">{t("admin.fields.customer")}</th>
-                  <th scope="col">{t("admin.fields.total")}</th>
-                  <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.payLater.deadline")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queues.payLater.map((order) => (
-                  <tr key={order.reference}>
-                    <td>{orderLink(order.reference)}</td>
-                    <td>{order.name}</td>
-                    <td><AdminMoney amount={order.totalAmount} currency={order.currency} /></td>
-                    <td>{order.travelDate ? <AdminDate value={order.travelDate} /> : null}</td>
-                    <td data-testid="pay-later-deadline">{order.dueAt ? <AdminTime value={order.dueAt} /> : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <AdminTable
+            rows={queues.payLater}
+            rowKey={(order) => order.reference}
+            empty={t("admin.today.empty")}
+            columns={[
+              { header: t("admin.fields.reference"), cell: (order) => orderLink(order.reference) },
+              { header: t("admin.fields.customer"), cell: (order) => order.name },
+              { header: t("admin.fields.total"), cell: (order) => <AdminMoney amount={order.totalAmount} currency={order.currency} /> },
+              { header: t("admin.fields.travelDate"), cell: (order) => (order.travelDate ? <AdminDate value={order.travelDate} /> : null) },
+              { header: t("admin.payLater.deadline"), cell: (order) => (order.dueAt ? <AdminTime value={order.dueAt} /> : "—"), testId: "pay-later-deadline" },
+            ]}
+          />
         </Queue>
         <Queue id="queue-offers" title={t("admin.today.queues.offers")} count={queues.offers.length}>
-          {queues.offers.length === 0 ? (
-            <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.reference")}</th>
-                  <th scope="col">{t("admin.fields.experience")}</th>
-                  <th scope="col">{t("admin.fields.customer")}</th>
-                  <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.fields.waitingSince")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queues.offers.map((offer) => (
-                  <tr key={offer.reference}>
-                    <td><Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link></td>
-                    <td>{offer.title}</td>
-                    <td>{offer.name}</td>
-                    <td><AdminDate value={offer.dateFrom} /></td>
-                    <td><AdminTime value={offer.createdAt} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <AdminTable
+            rows={queues.offers}
+            rowKey={(offer) => offer.reference}
+            empty={t("admin.today.empty")}
+            columns={[
+              { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link> },
+              { header: t("admin.fields.experience"), cell: (offer) => offer.title },
+              { header: t("admin.fields.customer"), cell: (offer) => offer.name },
+              { header: t("admin.fields.travelDate"), cell: (offer) => <AdminDate value={offer.dateFrom} /> },
+              { header: t("admin.fields.waitingSince"), cell: (offer) => <AdminTime value={offer.createdAt} /> },
+            ]}
+          />
         </Queue>
         <Queue id="queue-failedRefunds" title={t("admin.today.queues.failedRefunds")} count={queues.failedRefunds.length}>
           {queues.failedRefunds.length === 0 ? (
@@ -175,30 +132,17 @@ export default function AdminToday() {
           )}
         </Queue>
         <Queue id="queue-departures" title={t("admin.today.queues.departures")} count={queues.departures.length}>
-          {queues.departures.length === 0 ? (
-            <AdminEmpty>{t("admin.today.noDepartures")}</AdminEmpty>
-          ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.fields.experience")}</th>
-                  <th scope="col">{t("admin.fields.bookings")}</th>
-                  <th scope="col">{t("admin.fields.travellers")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {queues.departures.map((departure) => (
-                  <tr key={`${departure.localDate}-${departure.productId}`}>
-                    <td><AdminDate value={departure.localDate} /></td>
-                    <td>{departure.title}</td>
-                    <td>{departure.bookings}</td>
-                    <td>{departure.travellers}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <AdminTable
+            rows={queues.departures}
+            rowKey={(departure) => `${departure.localDate}-${departure.productId}`}
+            empty={t("admin.today.noDepartures")}
+            columns={[
+              { header: t("admin.fields.travelDate"), cell: (departure) => <AdminDate value={departure.localDate} /> },
+              { header: t("admin.fields.experience"), cell: (departure) => departure.title },
+              { header: t("admin.fields.bookings"), cell: (departure) => departure.bookings },
+              { header: t("admin.fields.travellers"), cell: (departure) => departure.travellers },
+            ]}
+          />
         </Queue>
       </div>
     </>

@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminEmpty, AdminPageHeader, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { listAudit } from "#app/staff/audit.server";
@@ -31,40 +31,21 @@ export default function AdminAudit() {
   return (
     <>
       <AdminPageHeader title={t("admin.audit.heading")} subtitle={t("admin.audit.subtitle")} />
-      {data.entries.length === 0 ? (
-        <AdminEmpty>{t("admin.audit.none")}</AdminEmpty>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--audit">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.audit.when")}</th>
-                <th scope="col">{t("admin.audit.who")}</th>
-                <th scope="col">{t("admin.audit.what")}</th>
-                <th scope="col">{t("admin.audit.subject")}</th>
-                <th scope="col">{t("admin.audit.before")}</th>
-                <th scope="col">{t("admin.audit.after")}</th>
-                <th scope="col">{t("admin.audit.reason")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td><AdminTime value={entry.createdAt} /></td>
-                  <td dir="ltr">{entry.actorEmail}</td>
-                  <td>{t(`admin.events.${entry.action}`, { defaultValue: entry.action })}</td>
-                  <td dir="ltr">
-                    {entry.subjectType}:{entry.subjectId}
-                  </td>
-                  <td><Change value={entry.before ?? null} /></td>
-                  <td><Change value={entry.after ?? null} /></td>
-                  <td>{entry.reason ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        className="admin-table--audit"
+        rows={data.entries}
+        rowKey={(entry) => entry.id}
+        empty={t("admin.audit.none")}
+        columns={[
+          { header: t("admin.audit.when"), cell: (entry) => <AdminTime value={entry.createdAt} /> },
+          { header: t("admin.audit.who"), cell: (entry) => <span dir="ltr">{entry.actorEmail}</span> },
+          { header: t("admin.audit.what"), cell: (entry) => t(`admin.events.${entry.action}`, { defaultValue: entry.action }) },
+          { header: t("admin.audit.subject"), cell: (entry) => <span dir="ltr">{`${entry.subjectType}:${entry.subjectId}`}</span> },
+          { header: t("admin.audit.before"), cell: (entry) => <Change value={entry.before ?? null} /> },
+          { header: t("admin.audit.after"), cell: (entry) => <Change value={entry.after ?? null} /> },
+          { header: t("admin.audit.reason"), cell: (entry) => entry.reason ?? "" },
+        ]}
+      />
       {data.next ? (
         <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
           <span />

@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminEmpty, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { isOfferStatus, OFFER_STATUSES } from "#app/commerce/offer-state";
@@ -44,41 +44,28 @@ export default function AdminOffers() {
         ))}
       </nav>
       <AdminCard id="offers">
-        {data.offers.length === 0 ? (
-          <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.reference")}</th>
-                  <th scope="col">{t("admin.fields.experience")}</th>
-                  <th scope="col">{t("admin.fields.customer")}</th>
-                  <th scope="col">{t("admin.fields.travelDate")}</th>
-                  <th scope="col">{t("admin.fields.travellers")}</th>
-                  <th scope="col">{t("admin.fields.status")}</th>
-                  <th scope="col">{t("admin.fields.waitingSince")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.offers.map((offer) => (
-                  <tr key={offer.reference}>
-                    <td><Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link></td>
-                    <td>{offer.title}</td>
-                    <td>
-                      {offer.name}
-                      <span className="admin-muted" dir="ltr">{offer.email}</span>
-                    </td>
-                    <td><AdminDate value={offer.dateFrom} /></td>
-                    <td>{offer.groupSize}</td>
-                    <td><StatusBadge status={offer.status} /></td>
-                    <td><AdminTime value={offer.createdAt} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminTable
+          rows={data.offers}
+          rowKey={(offer) => offer.reference}
+          empty={t("admin.today.empty")}
+          columns={[
+            { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link> },
+            { header: t("admin.fields.experience"), cell: (offer) => offer.title },
+            {
+              header: t("admin.fields.customer"),
+              cell: (offer) => (
+                <>
+                  {offer.name}
+                  <span className="admin-muted" dir="ltr">{offer.email}</span>
+                </>
+              ),
+            },
+            { header: t("admin.fields.travelDate"), cell: (offer) => <AdminDate value={offer.dateFrom} /> },
+            { header: t("admin.fields.travellers"), cell: (offer) => offer.groupSize },
+            { header: t("admin.fields.status"), cell: (offer) => <StatusBadge status={offer.status} /> },
+            { header: t("admin.fields.waitingSince"), cell: (offer) => <AdminTime value={offer.createdAt} /> },
+          ]}
+        />
       </AdminCard>
     </>
   );

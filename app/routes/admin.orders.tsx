@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminDate, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
@@ -92,45 +92,35 @@ export default function AdminOrders() {
           <Link to="/admin/orders">{t("admin.orders.clear")}</Link>
         </div>
       </Form>
-      {data.rows.length === 0 ? (
-        <AdminEmpty>{t("admin.orders.none")}</AdminEmpty>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.fields.reference")}</th>
-                <th scope="col">{t("admin.fields.status")}</th>
-                <th scope="col">{t("admin.fields.customer")}</th>
-                <th scope="col">{t("admin.fields.total")}</th>
-                <th scope="col">{t("admin.fields.paymentMethod")}</th>
-                <th scope="col">{t("admin.fields.travelDate")}</th>
-                <th scope="col">{t("admin.fields.purchased")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <Link to={`/admin/orders/${row.reference}`} className="admin-reference">
-                      {row.reference}
-                    </Link>
-                  </td>
-                  <td><StatusBadge status={row.status} /></td>
-                  <td>
-                    {row.firstName} {row.lastName}
-                    <span className="admin-muted" dir="ltr">{row.email}</span>
-                  </td>
-                  <td><AdminMoney amount={row.totalAmount} currency={row.currency} /></td>
-                  <td>{t(`admin.methods.${row.paymentMethod}`, { defaultValue: row.paymentMethod })}</td>
-                  <td>{row.firstTravelDate ? <AdminDate value={row.firstTravelDate} /> : null}</td>
-                  <td><AdminTime value={row.purchasedAt} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        empty={t("admin.orders.none")}
+        columns={[
+          {
+            header: t("admin.fields.reference"),
+            cell: (row) => (
+              <Link to={`/admin/orders/${row.reference}`} className="admin-reference">
+                {row.reference}
+              </Link>
+            ),
+          },
+          { header: t("admin.fields.status"), cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            header: t("admin.fields.customer"),
+            cell: (row) => (
+              <>
+                {row.firstName} {row.lastName}
+                <span className="admin-muted" dir="ltr">{row.email}</span>
+              </>
+            ),
+          },
+          { header: t("admin.fields.total"), cell: (row) => <AdminMoney amount={row.totalAmount} currency={row.currency} /> },
+          { header: t("admin.fields.paymentMethod"), cell: (row) => t(`admin.methods.${row.paymentMethod}`, { defaultValue: row.paymentMethod }) },
+          { header: t("admin.fields.travelDate"), cell: (row) => (row.firstTravelDate ? <AdminDate value={row.firstTravelDate} /> : null) },
+          { header: t("admin.fields.purchased"), cell: (row) => <AdminTime value={row.purchasedAt} /> },
+        ]}
+      />
       {data.pages > 1 ? (
         <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
           {data.page > 1 ? <Link to={pageLink(search, data.page - 1)} rel="prev">{t("admin.orders.previous")}</Link> : <span />}

@@ -105,3 +105,40 @@ export function AdminFacts({ rows }: { rows: Array<[ReactNode, ReactNode]> }) {
     </dl>
   );
 }
+
+/** One column of an AdminTable: its header and how a row fills its cell. */
+export type AdminColumn<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; testId?: string };
+
+/**
+ * The console's data table: a header row, one row per item, scrolling sideways on narrow screens, and
+ * the empty state when there is nothing to list.
+ */
+export function AdminTable<Row>({ columns, rows, rowKey, empty, rowClassName, className }: { columns: Array<AdminColumn<Row>>; rows: Row[]; rowKey: (row: Row) => string | number; empty: ReactNode; rowClassName?: (row: Row) => string | undefined; className?: string }) {
+  if (rows.length === 0) return <AdminEmpty>{empty}</AdminEmpty>;
+  return (
+    <div className="admin-table-wrap">
+      <table className={className ? `admin-table ${className}` : "admin-table"}>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={rowClassName?.(row)}>
+              {columns.map((column, index) => (
+                <td key={index} data-testid={column.testId}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

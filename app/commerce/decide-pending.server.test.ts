@@ -3,85 +3,40 @@
  * nobody decided in time, and racing deciders (agent vs reconciler, two agents) end with one outcome,
  * seats released once, and one capture or void.
  */
-import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { rowsOf } from "#app/db/db.server";
-import { auditLog, carts, orderEvents, orderItems, orderMessages, orders, payments, sandboxOperations } from "#app/db/schema";
-import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
+import { auditLog, orderEvents, orderItems, orderMessages, orders, payments, sandboxOperations } from "#app/db/schema";
+import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { SYSTEM_ACTOR } from "#app/staff/audit.server";
-import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { addToCart } from "./cart.server";
+import type { TestContext } from "#app/testing/context.server";
 import { AUTO_REJECT_REASON, confirmPendingItem, rejectOverdueItems, rejectPendingItem } from "./decide-pending.server";
-import { applyPaymentEvent, placeOrder } from "./orders.server";
 import { runReconcilerOnce } from "./reconciler.server";
 
 let ctx: TestContext;
+let card: CardTestContext;
 let engine: EmbeddedBookingEngine;
-let gateway: SandboxGateway;
-let outbox: Array<{ rawBody: string; signature: string }> = [];
 const agent = { id: null, email: "agent@rihla.test" };
 const other = { id: null, email: "other@rihla.test" };
+let product: TestProduct;
+let day = 3;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { SANDBOX_WEBHOOK_SECRET: "test-sandbox-webhook-secret", PAYMENT_GATEWAY: "sandbox", ON_REQUEST_AUTO_REJECT_HOURS: "144" },
-    poolSize: 10,
-    sandboxDelivery: async (rawBody, signature) => {
-      outbox.push({ rawBody, signature });
-    },
-  });
-  engine = ctx.bookingApi as EmbeddedBookingEngine;
-  gateway = ctx.payments.sandbox;
+  card = await createCardTestContext({ ON_REQUEST_AUTO_REJECT_HOURS: "144" });
+  ({ ctx, engine } = card);
+  product = await pickProduct(ctx, { instant: false });
 });
 
 afterAll(async () => {
   await ctx?.stop();
 });
 
-type Product = { productId: string; optionId: string; adult: string };
-let product: Product;
-let day = 3;
-
-beforeAll(async () => {
-  const [row] = rowsOf<Product>(
-    await ctx.db.execute(sql`
-      SELECT p.id AS "productId", o.id AS "optionId", (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
-      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
-      JOIN availability_schedules s ON s.option_id = o.id
-      WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
-        AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND NOT p.instant_confirmation AND p.currency = 'SAR'
-        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
-      ORDER BY p.id LIMIT 1`),
-  );
-  if (!row) throw new Error("no on-request product");
-  product = row;
-});
-
 /** An on-request order, paid by card (authorised, not captured): ON_HOLD with one PENDING item. */
 async function onHoldOrder() {
-  const date = new Date(ctx.clock.now().getTime() + day++ * 86_400_000).toISOString().slice(0, 10);
-  const slot = await engine.firstOpenSlot(product.productId, product.optionId, date);
-  if (!slot) throw new Error("no slot");
-  const cartId = randomUUID();
-  await ctx.db.insert(carts).values({ id: cartId, currency: "SAR" });
-  const added = await addToCart(ctx, { id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot.id, units: [{ unitId: product.adult, quantity: 2 }], extraIds: [] });
-  if (!added.ok) throw new Error(added.reason);
-  const lead = { firstName: "Noura", lastName: "Al-Qahtani", email: `noura-${randomUUID().slice(0, 6)}@example.com`, countryCode: "+966", phone: "501234567" };
-  const placed = await placeOrder(ctx, { cartId, locale: "ar", lead, method: "card", idempotencyKey: randomUUID() });
-  if (!placed.ok) throw new Error(placed.reason);
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
-  outbox = [];
-  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
-  for (const webhook of outbox) {
-    const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
-    await applyPaymentEvent(ctx, "sandbox", event!);
-  }
-  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, placed.order.id));
-  const state = await stateOf(placed.order.id);
+  const { order, item, slotId } = await cardPaidOrder(card, product, { daysAhead: day++ });
+  const state = await stateOf(order.id);
   expect(state.order.status).toBe("ON_HOLD");
   expect(state.payment.status).toBe("AUTHORIZED");
-  return { orderId: placed.order.id, item: item!, slotId: slot.id, vacancies: await vacancies(slot.id) };
+  return { orderId: order.id, item, slotId, vacancies: await vacancies(slotId) };
 }
 
 async function vacancies(slotId: string): Promise<number> {

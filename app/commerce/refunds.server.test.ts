@@ -5,85 +5,42 @@
  * unless an admin overrides it.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { rowsOf } from "#app/db/db.server";
-import { auditLog, carts, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, sandboxOperations } from "#app/db/schema";
-import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
-import { createTestContext, type TestContext } from "#app/testing/context.server";
+import { auditLog, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, sandboxOperations } from "#app/db/schema";
+import type { SandboxGateway } from "#app/payments/sandbox.server";
+import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
+import type { TestContext } from "#app/testing/context.server";
 import { loadQueues } from "./back-office.server";
-import { addToCart } from "./cart.server";
-import { applyPaymentEvent, placeOrder } from "./orders.server";
 import { runReconcilerOnce } from "./reconciler.server";
 import { cancelItemForCustomer, listFailedRefunds, nextRefundAttempt, refundItem, retryRefund, withinAgentLimit } from "./refunds.server";
 
 let ctx: TestContext;
+let card: CardTestContext;
 let engine: EmbeddedBookingEngine;
 let gateway: SandboxGateway;
-let outbox: Array<{ rawBody: string; signature: string }> = [];
 const agent = { id: null, email: "agent@rihla.test" };
 const admin = { id: null, email: "admin@rihla.test" };
+let product: TestProduct;
+let day = 20;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { SANDBOX_WEBHOOK_SECRET: "test-sandbox-webhook-secret", PAYMENT_GATEWAY: "sandbox", AGENT_REFUND_LIMIT_SAR: "100" },
-    poolSize: 10,
-    sandboxDelivery: async (rawBody, signature) => {
-      outbox.push({ rawBody, signature });
-    },
-  });
-  engine = ctx.bookingApi as EmbeddedBookingEngine;
-  gateway = ctx.payments.sandbox;
+  card = await createCardTestContext({ AGENT_REFUND_LIMIT_SAR: "100" });
+  ({ ctx, engine, gateway } = card);
+  product = await pickProduct(ctx, { instant: true, refundable: true });
 });
 
 afterAll(async () => {
   await ctx?.stop();
 });
 
-type Product = { productId: string; optionId: string; adult: string };
-let product: Product;
-let day = 20;
-
-beforeAll(async () => {
-  const [row] = rowsOf<Product>(
-    await ctx.db.execute(sql`
-      SELECT p.id AS "productId", o.id AS "optionId", (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
-      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
-      JOIN availability_schedules s ON s.option_id = o.id
-      WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
-        AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND p.instant_confirmation AND p.currency = 'SAR'
-        AND NOT COALESCE((p.cancellation_policy->>'nonRefundable')::boolean, false)
-        AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.cancellation_policy->'rules') r WHERE (r->>'penaltyPercent')::numeric = 0)
-        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
-      ORDER BY p.id LIMIT 1`),
-  );
-  if (!row) throw new Error("no instant, refundable product");
-  product = row;
-});
-
 /** A confirmed order paid by card and captured, weeks ahead: one CONFIRMED item. */
 async function capturedOrder(adults = 2) {
-  const date = new Date(ctx.clock.now().getTime() + day++ * 86_400_000).toISOString().slice(0, 10);
-  const slot = await engine.firstOpenSlot(product.productId, product.optionId, date);
-  if (!slot) throw new Error("no slot");
-  const cartId = randomUUID();
-  await ctx.db.insert(carts).values({ id: cartId, currency: "SAR" });
-  const added = await addToCart(ctx, { id: cartId, currency: "SAR", promoCode: null }, { productId: product.productId, optionId: product.optionId, availabilityId: slot.id, units: [{ unitId: product.adult, quantity: adults }], extraIds: [] });
-  if (!added.ok) throw new Error(added.reason);
-  const lead = { firstName: "Noura", lastName: "Al-Qahtani", email: `noura-${randomUUID().slice(0, 6)}@example.com`, countryCode: "+966", phone: "501234567" };
-  const placed = await placeOrder(ctx, { cartId, locale: "ar", lead, method: "card", idempotencyKey: randomUUID() });
-  if (!placed.ok) throw new Error(placed.reason);
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
-  outbox = [];
-  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
-  for (const webhook of outbox) {
-    const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
-    await applyPaymentEvent(ctx, "sandbox", event!);
-  }
-  const state = await stateOf(placed.order.id);
+  const { order } = await cardPaidOrder(card, product, { daysAhead: day++, adults });
+  const state = await stateOf(order.id);
   expect(state.order.status).toBe("CONFIRMED");
   expect(state.payment.status).toBe("CAPTURED");
-  return { orderId: placed.order.id, reference: placed.order.reference, item: state.item, captured: state.payment.capturedAmount };
+  return { orderId: order.id, reference: order.reference, item: state.item, captured: state.payment.capturedAmount };
 }
 
 async function stateOf(orderId: string) {

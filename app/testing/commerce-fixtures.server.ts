@@ -3,14 +3,16 @@
  * order, so a test about what happens after checkout starts from a real order in two lines.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { addToCart, type ItemSelection } from "#app/commerce/cart.server";
-import { placeOrder } from "#app/commerce/orders.server";
+import { applyPaymentEvent, placeOrder } from "#app/commerce/orders.server";
 import type { PaymentMethod } from "#app/commerce/order-records.server";
 import { rowsOf } from "#app/db/db.server";
-import { carts } from "#app/db/schema";
-import type { TestContext } from "./context.server";
+import { carts, orderItems, payments } from "#app/db/schema";
+import type { LocaleCode } from "#app/i18n/locales";
+import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
+import { createTestContext, type TestContext } from "./context.server";
 
 export interface TestProduct {
   productId: string;
@@ -20,8 +22,15 @@ export interface TestProduct {
 
 export const TEST_LEAD = { firstName: "Noura", lastName: "Al-Qahtani", email: "noura@example.com", countryCode: "+966", phone: "501234567" };
 
-/** A SAR product bookable every day with room for 20, one adult unit, instant or on request (or without a fixed price). */
-export async function pickProduct(ctx: TestContext, options: { instant?: boolean; noFixedPrice?: boolean; offset?: number } = {}): Promise<TestProduct> {
+/**
+ * A SAR product bookable every day with room for 20, one adult unit, instant or on request (or without a
+ * fixed price); `refundable`: a policy that refunds in full at some notice.
+ */
+export async function pickProduct(ctx: TestContext, options: { instant?: boolean; noFixedPrice?: boolean; refundable?: boolean; offset?: number } = {}): Promise<TestProduct> {
+  const refundable = options.refundable
+    ? sql`AND NOT COALESCE((p.cancellation_policy->>'nonRefundable')::boolean, false)
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.cancellation_policy->'rules') r WHERE (r->>'penaltyPercent')::numeric = 0)`
+    : sql``;
   const rows = rowsOf<TestProduct>(
     await ctx.db.execute(sql`
       SELECT p.id AS "productId", o.id AS "optionId",
@@ -30,7 +39,7 @@ export async function pickProduct(ctx: TestContext, options: { instant?: boolean
       JOIN availability_schedules s ON s.option_id = o.id
       WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
         AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND p.no_fixed_price = ${options.noFixedPrice ?? false}
-        AND p.instant_confirmation = ${options.instant ?? true} AND p.currency = 'SAR'
+        AND p.instant_confirmation = ${options.instant ?? true} AND p.currency = 'SAR' ${refundable}
         AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
       ORDER BY p.id LIMIT 1 OFFSET ${options.offset ?? 0}`),
   );
@@ -64,8 +73,44 @@ export async function cartWith(ctx: TestContext, selections: ItemSelection[]): P
 }
 
 /** A placed order (throws when checkout refuses it). */
-export async function placeTestOrder(ctx: TestContext, selections: ItemSelection[], method: PaymentMethod, lead = TEST_LEAD) {
-  const placed = await placeOrder(ctx, { cartId: await cartWith(ctx, selections), locale: "en", lead, method, idempotencyKey: randomUUID() });
+export async function placeTestOrder(ctx: TestContext, selections: ItemSelection[], method: PaymentMethod, lead = TEST_LEAD, locale: LocaleCode = "en") {
+  const placed = await placeOrder(ctx, { cartId: await cartWith(ctx, selections), locale, lead, method, idempotencyKey: randomUUID() });
   if (!placed.ok) throw new Error(`checkout refused: ${placed.reason}`);
   return placed.order;
+}
+
+/** A test context whose sandbox gateway keeps its signed webhooks, so a test pays and delivers them itself. */
+export type CardTestContext = { ctx: TestContext; engine: EmbeddedBookingEngine; gateway: SandboxGateway; webhooks: Array<{ rawBody: string; signature: string }> };
+
+export async function createCardTestContext(env: Record<string, string> = {}): Promise<CardTestContext> {
+  const webhooks: CardTestContext["webhooks"] = [];
+  const ctx = await createTestContext({
+    env: { SANDBOX_WEBHOOK_SECRET: "test-sandbox-webhook-secret", PAYMENT_GATEWAY: "sandbox", ...env },
+    poolSize: 10,
+    sandboxDelivery: async (rawBody, signature) => {
+      webhooks.push({ rawBody, signature });
+    },
+  });
+  return { ctx, engine: ctx.bookingApi as EmbeddedBookingEngine, gateway: ctx.payments.sandbox, webhooks };
+}
+
+/**
+ * An order for `adults` of `product` on the first open slot from `daysAhead`, placed in Arabic by a
+ * fresh guest and paid with the sandbox's good card, its webhooks applied: captured for an instant
+ * product, authorised (ON_HOLD) for an on-request one.
+ */
+export async function cardPaidOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number }) {
+  const { ctx, gateway, webhooks } = card;
+  const slotId = await openSlot(ctx, product, new Date(ctx.clock.now().getTime() + options.daysAhead * 86_400_000).toISOString().slice(0, 10));
+  const lead = { ...TEST_LEAD, email: `noura-${randomUUID().slice(0, 6)}@example.com` };
+  const order = await placeTestOrder(ctx, [adultsAt(product, slotId, options.adults ?? 2)], "card", lead, "ar");
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
+  webhooks.length = 0;
+  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
+  for (const webhook of webhooks.splice(0)) {
+    const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
+    await applyPaymentEvent(ctx, "sandbox", event!);
+  }
+  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { order, item: item!, slotId };
 }

@@ -6,20 +6,13 @@
  * outbox; every validation message; logged-out and empty states; another user gets 404s.
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { bookWithCard, isoDate, qrOf, SAFARI } from "./customer";
 import { expect, test } from "./fixtures";
+import { at, texts } from "./texts";
+import { linkIn, mailTo } from "./outbox";
 
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 const LANGS = {
   en: { account: texts("en", "account"), booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { account: texts("ar", "account"), booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
@@ -28,30 +21,7 @@ type Lang = keyof typeof LANGS;
 const a = (lang: Lang, key: string) => at(LANGS[lang].account, `account.${key}`);
 const bk = (lang: Lang, key: string) => at(LANGS[lang].booking, `booking.${key}`);
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 const PASSWORD = "desert-rose-2030";
-
-type OutboxEntry = { to: string; subject: string; text: string; date: string };
-/** The newest outbox message to `to` whose text matches, waiting a little for it to be written. */
-async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(path.join(DATA_DIR, "outbox", "index.jsonl"), "utf8").trim().split("\n");
-    } catch {
-      // Not written yet.
-    }
-    const found = lines
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as OutboxEntry)
-      .filter((entry) => entry.to === to && pattern.test(entry.text))
-      .pop();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-const linkIn = (text: string, pattern: RegExp) => new URL(pattern.exec(text)![0]).pathname + new URL(pattern.exec(text)![0]).search;
 
 /**
  * Each test signs in from its own client address (through the trusted proxy hop the suite's server

@@ -7,7 +7,8 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { addToCart, b, CARDS, goToPayment, mailTo, ON_REQUEST, pay, randomDay, SAFARI, type Lang } from "./shop";
+import { mailTo } from "./outbox";
+import { addToCart, b, CARDS, goToPayment, ON_REQUEST, pay, randomDay, SAFARI, type Lang } from "./shop";
 import { adminText, signInAsNewStaff } from "./staff";
 
 /** A customer books the on-request experience by card; returns the order's reference. */

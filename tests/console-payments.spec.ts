@@ -10,8 +10,6 @@ import {
   addFirstOpenSlot,
   customerText,
   isoDateAhead,
-  linkIn,
-  mailTo,
   ownAddress,
   payOnSandbox,
   prefixOf,
@@ -20,6 +18,7 @@ import {
   uniqueCustomerEmail,
   type CustomerLang,
 } from "./customer-accounts";
+import { linkIn, mailTo } from "./outbox";
 
 const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
 /** A seeded experience without a fixed price (booked through a custom offer). */

@@ -2,20 +2,11 @@
  * Customer steps for the pay-later and custom-offer suites (sign up, pay later, pay on the sandbox page).
  * A customer, for suites where the team acts on what customers did: texts in their language, the
  * outbox, signing up, and booking through the real cart, checkout and sandbox payment page.
- * (booking.spec.ts and accounts.spec.ts still carry their own copies of these; they can move here.)
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { at, texts } from "./texts";
 
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 const LANGS = {
   en: { account: texts("en", "account"), booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { account: texts("ar", "account"), booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
@@ -31,35 +22,6 @@ export const uniqueCustomerEmail = (tag: string) => `${tag}-${randomUUID().slice
 
 export function isoDateAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-type OutboxEntry = { to: string; subject: string; text: string; date: string };
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
-
-/** The newest outbox message to `to` whose text matches, waiting a little for it to be written. */
-export async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(path.join(DATA_DIR, "outbox", "index.jsonl"), "utf8").trim().split("\n");
-    } catch {
-      // Not written yet.
-    }
-    const found = lines
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as OutboxEntry)
-      .filter((entry) => entry.to === to && pattern.test(entry.text))
-      .pop();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-/** The path (and query) of the first link in a text matching `pattern`. */
-export function linkIn(text: string, pattern: RegExp): string {
-  const url = new URL(pattern.exec(text)![0]);
-  return url.pathname + url.search;
 }
 
 /** Each customer from their own address (the suite's server trusts one proxy hop). */

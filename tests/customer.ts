@@ -9,14 +9,8 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import { at, texts } from "./texts";
 
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 const LANGS = {
   en: { booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },

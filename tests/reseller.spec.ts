@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { expect, test } from "./fixtures";
+import { at, texts } from "./texts";
 
 /**
  * A reseller selling our inventory end to end: a supplier Rihla (this build, its own data folder)
@@ -20,13 +21,6 @@ import { expect, test } from "./fixtures";
 const run = promisify(execFile);
 const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
 
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 const T = {
   en: { booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },

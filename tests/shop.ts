@@ -2,17 +2,9 @@
  * The customer's side of a booking for the end-to-end suites: the texts, the seeded products, and the
  * steps detail → cart → checkout → sandbox payment (shared by tests/booking.spec.ts and the console suites).
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { at, texts } from "./texts";
 
-export type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-export function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 export const T = {
   en: { booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
@@ -76,26 +68,3 @@ export async function pay(page: Page, card: string) {
   await page.getByRole("button", { name: /Pay|ادفع/ }).click();
 }
 
-
-type OutboxEntry = { to: string; subject: string; text: string; date: string };
-
-/** The newest outbox message to `to` whose subject or text matches, waiting a little for it to be written. */
-export async function mailTo(to: string, pattern: RegExp): Promise<OutboxEntry> {
-  const file = path.join(process.env.E2E_DATA_DIR ?? ".cache/e2e-data", "outbox", "index.jsonl");
-  for (let attempt = 0; attempt < 40; attempt++) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(file, "utf8").trim().split("\n");
-    } catch {
-      // Not written yet.
-    }
-    const found = lines
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as OutboxEntry)
-      .filter((entry) => entry.to === to && (pattern.test(entry.text) || pattern.test(entry.subject)))
-      .pop();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}

@@ -5,27 +5,21 @@
  */
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { generateTOTP } from "@epic-web/totp";
 import { expect, type Page } from "@playwright/test";
+import { at, texts } from "./texts";
 
 const run = promisify(execFile);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 export const STAFF_PASSWORD = "falcon-dune-2030";
 
-type Tree = { [key: string]: string | Tree };
-const ADMIN_TEXTS = {
-  en: JSON.parse(readFileSync("app/locales/en/admin.json", "utf8")) as Tree,
-  ar: JSON.parse(readFileSync("app/locales/ar/admin.json", "utf8")) as Tree,
-};
+const ADMIN_TEXTS = { en: texts("en", "admin"), ar: texts("ar", "admin") };
 export type StaffLang = keyof typeof ADMIN_TEXTS;
 
 /** A console text (`admin.…`) in English or Arabic, as the tests read the page. */
 export function adminText(lang: StaffLang, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, ADMIN_TEXTS[lang].admin!);
-  if (typeof value !== "string") throw new Error(`no console text at ${key}`);
-  return value;
+  return at(ADMIN_TEXTS[lang], `admin.${key}`);
 }
 
 export const uniqueStaffEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@staff.example.com`;

@@ -15,19 +15,12 @@
  * cookie banner, empty cart, checkout errors, sign-up, blog post).
  */
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { at, texts } from "./texts";
+import { mailTo } from "./outbox";
 
-type Tree = { [key: string]: string | Tree };
-const texts = (code: string, file: string) => JSON.parse(readFileSync(`app/locales/${code}/${file}.json`, "utf8")) as Tree;
-function at(tree: Tree, key: string): string {
-  const value = key.split(".").reduce<Tree | string>((node, part) => (node as Tree)[part]!, tree);
-  if (typeof value !== "string") throw new Error(`no text at ${key}`);
-  return value;
-}
 const LANGS = {
   en: { account: texts("en", "account"), booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },
   ar: { account: texts("ar", "account"), booking: texts("ar", "booking"), detail: texts("ar", "detail"), prefix: "/ar" },
@@ -36,7 +29,6 @@ type Lang = keyof typeof LANGS;
 const a = (lang: Lang, key: string) => at(LANGS[lang].account, `account.${key}`);
 const b = (lang: Lang, key: string) => at(LANGS[lang].booking, `booking.${key}`);
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 /** A seeded experience with one flat price (230 SAR) and an evening slot every day. */
 const SAFARI = "camel-trek-at-sunset-near-jeddah-with-hotel-pickup";
 const PASSWORD = "desert-rose-2030";
@@ -77,26 +69,6 @@ async function addToCart(page: Page, lang: Lang, startDay = 30) {
   throw new Error(`no open date for ${SAFARI}`);
 }
 
-/** The newest outbox message to `to` whose text matches. */
-async function mailTo(to: string, pattern: RegExp): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    let lines: string[] = [];
-    try {
-      lines = readFileSync(path.join(DATA_DIR, "outbox", "index.jsonl"), "utf8").trim().split("\n");
-    } catch {
-      // Not written yet.
-    }
-    const found = lines
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { to: string; text: string })
-      .filter((entry) => entry.to === to && pattern.test(entry.text))
-      .pop();
-    if (found) return found.text;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
 /** A new, verified account, signed in. */
 async function signUp(page: Page, lang: Lang, email: string) {
   const { prefix } = LANGS[lang];
@@ -111,7 +83,7 @@ async function signUp(page: Page, lang: Lang, email: string) {
   await page.getByLabel(a(lang, "fields.password")).fill(PASSWORD);
   await page.getByRole("button", { name: a(lang, "login.submit") }).click();
   await expect(page).toHaveURL(new RegExp(`${prefix}/invoices$`));
-  const link = /https?:\/\/\S+verify=\S+/.exec(await mailTo(email, /verify=/))![0];
+  const link = /https?:\/\/\S+verify=\S+/.exec((await mailTo(email, /verify=/)).text)![0];
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByRole("button", { name: a(lang, "verify.submit") }).click();
   await expect(page.getByText(a(lang, "toasts.verified")).first()).toBeVisible();

@@ -10,7 +10,7 @@ import { isBookingError } from "#app/booking/booking.server";
 import { getOrderPayment } from "#app/commerce/orders.server";
 import type { CommerceDeps } from "#app/commerce/orders.server";
 import { resultPath } from "#app/commerce/order-records.server";
-import { sendOrderEmail } from "#app/commerce/refunds.server";
+import { sendOrderEmail } from "#app/commerce/order-events.server";
 import { customerCancellations, orderItems, orders, payments } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { isLocaleCode } from "#app/i18n/locales";

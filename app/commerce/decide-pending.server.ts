@@ -22,7 +22,7 @@ import { isLocaleCode } from "#app/i18n/locales";
 import { localized } from "#app/lib/paths";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { loadProducts } from "./cart.server";
-import { recordOrderEvent, recordOrderMessage } from "./order-events.server";
+import { recordOrderEvent, sendRecordedMessage } from "./order-events.server";
 import { resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type OrderStatus } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { settleOrder } from "./settle-order.server";
@@ -147,19 +147,9 @@ async function notifyDecision(deps: CommerceDeps, item: OrderItemRow, decision: 
     t("booking.email.link", { link }),
   ].join("\n");
   const kind = outcome === "CONFIRMED" ? "ITEM_CONFIRMED" : "ITEM_REJECTED";
-  await sendRecorded(db, order, { channel: "email", kind, subject }, () => deps.mailer.send({ to: order.email, subject, text }));
+  await sendRecordedMessage(db, order, { channel: "email", kind, subject }, () => deps.mailer.send({ to: order.email, subject, text }));
   const whatsapp = [subject, outcome === "REJECTED" && reason ? t("booking.email.decision.reason", { reason }) : null, link].filter(Boolean).join("\n");
-  await sendRecorded(db, order, { channel: "whatsapp", kind, subject: null }, () => deps.whatsapp.send(`${order.countryCode}${order.phone}`, whatsapp));
-}
-
-async function sendRecorded(db: Database, order: OrderRow, message: { channel: "email" | "whatsapp"; kind: string; subject: string | null }, send: () => Promise<unknown>): Promise<void> {
-  const recipient = message.channel === "email" ? order.email : `${order.countryCode}${order.phone}`;
-  try {
-    await send();
-    await recordOrderMessage(db, { orderId: order.id, ...message, recipient, locale: order.locale, status: "SENT" });
-  } catch (error) {
-    await recordOrderMessage(db, { orderId: order.id, ...message, recipient, locale: order.locale, status: "FAILED", error: error instanceof Error ? error.message.slice(0, 500) : "failed" });
-  }
+  await sendRecordedMessage(db, order, { channel: "whatsapp", kind, subject: null }, () => deps.whatsapp.send(`${order.countryCode}${order.phone}`, whatsapp));
 }
 
 /** When an undecided item is rejected automatically: ON_REQUEST_AUTO_REJECT_HOURS after its purchase. */

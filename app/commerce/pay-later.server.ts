@@ -25,7 +25,7 @@ import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
-import { recordOrderEvent, recordOrderMessage } from "./order-events.server";
+import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
 import { notifyOrder } from "./order-notify.server";
 import { cancelHold, getOrderItems, type CommerceDeps, type OrderRow, type PaymentRow } from "./order-records.server";
 import { payLaterDeadline, payLaterHours, type OfflinePaymentMethod } from "./pay-later";
@@ -93,14 +93,7 @@ export async function tellPayLaterCustomer(deps: Pick<CommerceDeps, "db" | "mail
   };
   const subject = t(`${key}.subject`, vars);
   const text = [t("booking.email.greeting", { name: order.firstName }), "", t(`${key}.body`, vars), ...(values.reason ? ["", t("booking.email.payLater.reason", vars)] : []), "", t("booking.email.link", { link: vars.link })].join("\n");
-  let error: string | null = null;
-  try {
-    await deps.mailer.send({ to: order.email, subject, text });
-  } catch (caught) {
-    error = caught instanceof Error ? caught.message : String(caught);
-    console.error(`[pay-later] email ${kind} for ${order.reference} failed`, caught);
-  }
-  await recordOrderMessage(deps.db, { orderId: order.id, channel: "email", kind: `PAY_LATER_${kind}`, recipient: order.email, subject, locale, status: error ? "FAILED" : "SENT", error });
+  await sendOrderEmail(deps, order, `PAY_LATER_${kind}`, subject, text);
 }
 
 // ── Ends: expire, cancel ─────────────────────────────────────────────────────────────────────────

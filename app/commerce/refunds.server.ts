@@ -30,7 +30,7 @@ import { isGatewayName } from "#app/payments/payments.server";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { can, type StaffRole } from "#app/staff/roles";
 import { loadProducts } from "./cart.server";
-import { recordOrderEvent, recordOrderMessage } from "./order-events.server";
+import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
 import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { netAmount } from "./pricing";
@@ -555,7 +555,7 @@ async function notifyRefund(deps: CommerceDeps, refund: RefundRow): Promise<void
     "",
     c.t("booking.email.link", { link: c.link }),
   ].join("\n");
-  await sendEmail(deps, c.order, "REFUNDED", subject, text);
+  await sendOrderEmail(deps, c.order, "REFUNDED", subject, text);
 }
 
 async function notifyCancellation(deps: CommerceDeps, orderId: string, item: OrderItemRow, refundAmount: number): Promise<void> {
@@ -586,31 +586,6 @@ async function notifyCancellation(deps: CommerceDeps, orderId: string, item: Ord
     "",
     c.t("booking.email.link", { link: c.link }),
   ].join("\n");
-  await sendEmail(deps, c.order, "ITEM_CANCELLED", subject, text);
+  await sendOrderEmail(deps, c.order, "ITEM_CANCELLED", subject, text);
 }
 
-/** Sends one email about an order and records it (SENT or FAILED) in order_messages. */
-export async function sendOrderEmail(deps: Pick<CommerceDeps, "db" | "mailer">, order: OrderRow, kind: string, subject: string, text: string): Promise<void> {
-  return sendEmail(deps, order, kind, subject, text);
-}
-
-async function sendEmail(deps: Pick<CommerceDeps, "db" | "mailer">, order: OrderRow, kind: string, subject: string, text: string): Promise<void> {
-  const base = {
-    orderId: order.id,
-    channel: "email" as const,
-    kind,
-    subject,
-    recipient: order.email,
-    locale: order.locale,
-  };
-  try {
-    await deps.mailer.send({ to: order.email, subject, text });
-    await recordOrderMessage(deps.db, { ...base, status: "SENT" });
-  } catch (error) {
-    await recordOrderMessage(deps.db, {
-      ...base,
-      status: "FAILED",
-      error: error instanceof Error ? error.message.slice(0, 500) : "failed",
-    });
-  }
-}

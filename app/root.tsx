@@ -22,6 +22,7 @@ import { getUser } from "#app/lib/session-cookie.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { readConsent } from "#app/lib/consent.server";
 import { getPublicEnv } from "#app/lib/env.server";
+import { BASE_CURRENCY } from "#app/lib/money";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { useNonce } from "#app/lib/nonce";
 import { getPageContext } from "#app/lib/page.server";
@@ -53,11 +54,14 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const target = adminLocale ? null : resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
   if (target) throw redirect(target.redirect, { status: target.status });
   const env = app.env;
+  // The console renders none of the visitor's storefront state, so it neither looks up their account
+  // nor consumes a flash message meant for their next storefront page.
+  const visitor = adminLocale === null;
   // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
-  const flash = await getToast(app, request);
-  const [currency, user] = await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]);
+  const flash = visitor ? await getToast(app, request) : { toast: null, headers: null };
+  const [currency, user] = visitor ? await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]) : ([BASE_CURRENCY, null] as const);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
-  const layout = (await getPreviewLayout(app, request)) ?? site.layoutType;
+  const layout = (visitor ? await getPreviewLayout(app, request) : null) ?? site.layoutType;
   return json({
     adminLocale,
     currency,

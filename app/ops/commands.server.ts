@@ -28,8 +28,7 @@ const staffAdd: OperatorCommand = async (deps, args) => {
     return { ok: false, output: "staff:add needs a valid --email and --role agent|admin" };
   }
   const now = deps.clock.now();
-  const { member, token } = await addStaffMember(deps.db, { email, role: args.role, name, locale }, now);
-  await recordAudit(deps.db, COMMAND_LINE_ACTOR, { action: "staff.added", subjectType: "staff", subjectId: member.userId, after: { email: member.email, role: member.role } }, now);
+  const { member, token } = await addStaffMember(deps.db, { email, role: args.role, name, locale }, now, { actor: COMMAND_LINE_ACTOR, action: "staff.added" });
   return {
     ok: true,
     output: [`Staff member: ${member.email} (${member.role})`, "", "One-time link to set the password (valid 3 days; the second factor is enrolled at first sign-in):", staffSetupUrl(deps.env.SITE_URL, token)].join("\n"),

@@ -7,12 +7,11 @@ import { AdminCard, AdminPageHeader, AdminTime } from "#app/components/admin/adm
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors, InputField, SelectField } from "#app/components/forms";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { recordAudit } from "#app/staff/audit.server";
 import { sendStaffInvite } from "#app/staff/invite-mail.server";
 import { isStaffRole, STAFF_ROLES } from "#app/staff/roles";
 import { StaffInviteSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { useStaffForm } from "#app/components/admin/staff-forms";
-import { addStaffMember, countActiveAdmins, findStaffMember, listStaff, setStaffDisabled, setStaffRole } from "#app/staff/staff.server";
+import { addStaffMember, changeStaffMember, findStaffMember, listStaff, type StaffChange } from "#app/staff/staff.server";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -33,29 +32,19 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (intent === "invite") {
     const submission = parseStaffForm(formData, StaffInviteSchema);
     if (submission.status !== "success") return json({ invite: submission.reply(), notice: null }, { status: 400, headers: ADMIN_NO_STORE });
-    const { member, token } = await addStaffMember(app.db, { ...submission.value, invitedBy: admin.userId, locale: admin.locale }, now);
+    const { member, token } = await addStaffMember(app.db, { ...submission.value, invitedBy: admin.userId, locale: admin.locale }, now, { actor: actorOf(admin), action: "staff.invited" });
     await sendStaffInvite(app, { email: member.email, name: member.name, token, locale: member.locale });
-    await recordAudit(app.db, actorOf(admin), { action: "staff.invited", subjectType: "staff", subjectId: member.userId, after: { email: member.email, role: member.role } }, now);
     return json({ invite: submission.reply({ resetForm: true }), notice: { key: "admin.staff.invited", email: member.email } }, { headers: ADMIN_NO_STORE });
   }
   const userId = String(formData.get("userId") ?? "");
   const target = userId.length <= 64 ? await findStaffMember(app.db, userId) : null;
   if (!target) return json({ invite: null, notice: { key: "admin.errors.notFound", email: "" } }, { status: 404, headers: ADMIN_NO_STORE });
-  const removesAnAdmin = target.role === "admin" && !target.disabled && (intent === "disable" || (intent === "role" && formData.get("role") !== "admin"));
-  if (removesAnAdmin && (await countActiveAdmins(app.db)) <= 1) {
-    return json({ invite: null, notice: { key: STAFF_ERRORS.lastAdmin, email: target.email } }, { status: 409, headers: ADMIN_NO_STORE });
-  }
-  if (intent === "role") {
-    const role = formData.get("role");
-    if (!isStaffRole(role)) return json({ invite: null, notice: { key: STAFF_ERRORS.role, email: target.email } }, { status: 400, headers: ADMIN_NO_STORE });
-    await setStaffRole(app.db, target.userId, role);
-    await recordAudit(app.db, actorOf(admin), { action: "staff.roleChanged", subjectType: "staff", subjectId: target.userId, before: { role: target.role }, after: { role } }, now);
-    return json({ invite: null, notice: { key: "admin.staff.saved", email: target.email } }, { headers: ADMIN_NO_STORE });
-  }
-  if (intent === "disable" || intent === "enable") {
-    const disabled = intent === "disable";
-    await setStaffDisabled(app.db, target.userId, disabled, now);
-    await recordAudit(app.db, actorOf(admin), { action: disabled ? "staff.disabled" : "staff.enabled", subjectType: "staff", subjectId: target.userId, before: { disabled: target.disabled }, after: { disabled } }, now);
+  const role = formData.get("role");
+  if (intent === "role" && !isStaffRole(role)) return json({ invite: null, notice: { key: STAFF_ERRORS.role, email: target.email } }, { status: 400, headers: ADMIN_NO_STORE });
+  const change: StaffChange | null = intent === "role" && isStaffRole(role) ? { role } : intent === "disable" || intent === "enable" ? { disabled: intent === "disable" } : null;
+  if (change) {
+    const result = await changeStaffMember(app.db, actorOf(admin), target, change, now);
+    if (!result.ok) return json({ invite: null, notice: { key: STAFF_ERRORS.lastAdmin, email: target.email } }, { status: 409, headers: ADMIN_NO_STORE });
     return json({ invite: null, notice: { key: "admin.staff.saved", email: target.email } }, { headers: ADMIN_NO_STORE });
   }
   return json({ invite: null, notice: null }, { status: 400, headers: ADMIN_NO_STORE });

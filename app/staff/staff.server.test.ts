@@ -12,7 +12,7 @@ import {
   countActiveAdmins,
   peekStaffInvite,
   readStaffSession,
-  setStaffDisabled,
+  changeStaffMember,
   startStaffSession,
   STAFF_IDLE_MS,
   STAFF_INVITE_TTL_MS,
@@ -125,7 +125,7 @@ describe("staff sessions", () => {
   it("ends every session of a disabled member at once", async () => {
     const { member } = await enrolledAgent("disabled@example.com");
     const id = await startStaffSession(ctx.db, member.userId, "FULL", TEST_NOW);
-    await setStaffDisabled(ctx.db, member.userId, true, TEST_NOW);
+    await changeStaffMember(ctx.db, SYSTEM_ACTOR, member, { disabled: true }, TEST_NOW);
     expect(await readStaffSession(ctx.db, id, TEST_NOW)).toBeNull();
     expect(await authenticateStaff(ctx.db, "disabled@example.com", "correct horse battery")).toBeNull();
   });
@@ -134,8 +134,32 @@ describe("staff sessions", () => {
     const before = await countActiveAdmins(ctx.db);
     const { member } = await addStaffMember(ctx.db, { email: "admin-count@example.com", role: "admin" }, TEST_NOW);
     expect(await countActiveAdmins(ctx.db)).toBe(before + 1);
-    await setStaffDisabled(ctx.db, member.userId, true, TEST_NOW);
+    await changeStaffMember(ctx.db, SYSTEM_ACTOR, member, { disabled: true }, TEST_NOW);
     expect(await countActiveAdmins(ctx.db)).toBe(before);
+  });
+});
+
+describe("changing staff", () => {
+  it("never leaves the store without an enabled admin, and audits every change", async () => {
+    // A fresh database copy: the admins of earlier tests would make this one not the last.
+    const own = await createTestContext();
+    try {
+      const { member: only } = await addStaffMember(own.db, { email: "only-admin@example.com", role: "admin" }, TEST_NOW);
+      const actor = { id: only.userId, email: only.email };
+      expect(await changeStaffMember(own.db, actor, only, { role: "agent" }, TEST_NOW)).toEqual({ ok: false, reason: "LAST_ADMIN" });
+      expect(await changeStaffMember(own.db, actor, only, { disabled: true }, TEST_NOW)).toEqual({ ok: false, reason: "LAST_ADMIN" });
+      const { member: second } = await addStaffMember(own.db, { email: "second-admin@example.com", role: "admin" }, TEST_NOW);
+      // Two admins demoting each other at once: one of them stays admin.
+      const results = await Promise.all([
+        changeStaffMember(own.db, actor, only, { role: "agent" }, TEST_NOW),
+        changeStaffMember(own.db, { id: second.userId, email: second.email }, second, { role: "agent" }, TEST_NOW),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(await countActiveAdmins(own.db)).toBe(1);
+      expect((await listAudit(own.db, { subjectType: "staff" })).filter((entry) => entry.action === "staff.roleChanged")).toHaveLength(1);
+    } finally {
+      await own.stop();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "#app/auth/password.server";
 import type { Database } from "#app/db/db.server";
 import { staffInvites, staffMembers, staffSessions, users } from "#app/db/schema";
+import { recordAudit, type Actor } from "./audit.server";
 import { isStaffRole, type StaffRole } from "./roles";
 
 export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -102,7 +103,7 @@ export type AddStaffInput = { email: string; role: StaffRole; name?: string; loc
  * staff gives a new role and link and re-enables a disabled member: the same command recovers an
  * admin who lost their password or phone (their second factor is enrolled again).
  */
-export async function addStaffMember(db: Database, input: AddStaffInput, now: Date): Promise<{ member: StaffMember; token: string }> {
+export async function addStaffMember(db: Database, input: AddStaffInput, now: Date, audit?: { actor: Actor; action: string }): Promise<{ member: StaffMember; token: string }> {
   const email = input.email.trim().toLowerCase();
   const { token, tokenHash } = newSecretToken();
   const userId = await db.transaction(async (tx) => {
@@ -120,6 +121,8 @@ export async function addStaffMember(db: Database, input: AddStaffInput, now: Da
     await tx.update(staffInvites).set({ usedAt: now }).where(and(eq(staffInvites.userId, id), isNull(staffInvites.usedAt)));
     await tx.insert(staffInvites).values({ tokenHash, userId: id, expiresAt: new Date(now.getTime() + STAFF_INVITE_TTL_MS), createdAt: now });
     await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
+    // Who added them, in the same transaction as the change.
+    if (audit) await recordAudit(tx, audit.actor, { action: audit.action, subjectType: "staff", subjectId: id, after: { email, role: input.role } }, now);
     return id;
   });
   const member = await findStaffMember(db, userId);
@@ -268,14 +271,29 @@ export async function verifyStaffCode(db: Database, userId: string, code: string
 
 // ── Administration ──────────────────────────────────────────────────────────────────────────────
 
-export async function setStaffRole(db: Database, userId: string, role: StaffRole): Promise<void> {
-  await db.update(staffMembers).set({ role }).where(eq(staffMembers.userId, userId));
-}
+export type StaffChange = { role: StaffRole } | { disabled: boolean };
 
-/** Disables (sessions end at once) or re-enables a member. */
-export async function setStaffDisabled(db: Database, userId: string, disabled: boolean, now: Date): Promise<void> {
-  await db.update(staffMembers).set({ disabledAt: disabled ? now : null }).where(eq(staffMembers.userId, userId));
-  if (disabled) await db.delete(staffSessions).where(eq(staffSessions.userId, userId));
+/**
+ * Changes a member's role or disables/enables them, with its audit entry, in one transaction. The last
+ * enabled admin can be neither demoted nor disabled: the enabled admins' rows are locked first, so two
+ * admins demoting each other at once cannot leave the store with none.
+ */
+export async function changeStaffMember(db: Database, actor: Actor, target: StaffMember, change: StaffChange, now: Date): Promise<{ ok: true } | { ok: false; reason: "LAST_ADMIN" }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT user_id FROM staff_members WHERE role = 'admin' AND disabled_at IS NULL FOR UPDATE`);
+    const removesAnAdmin = target.role === "admin" && !target.disabled && ("role" in change ? change.role !== "admin" : change.disabled);
+    if (removesAnAdmin && (await countActiveAdmins(tx)) <= 1) return { ok: false, reason: "LAST_ADMIN" } as const;
+    if ("role" in change) {
+      await tx.update(staffMembers).set({ role: change.role }).where(eq(staffMembers.userId, target.userId));
+      await recordAudit(tx, actor, { action: "staff.roleChanged", subjectType: "staff", subjectId: target.userId, before: { role: target.role }, after: { role: change.role } }, now);
+    } else {
+      await tx.update(staffMembers).set({ disabledAt: change.disabled ? now : null }).where(eq(staffMembers.userId, target.userId));
+      // A disabled member's sessions end at once.
+      if (change.disabled) await tx.delete(staffSessions).where(eq(staffSessions.userId, target.userId));
+      await recordAudit(tx, actor, { action: change.disabled ? "staff.disabled" : "staff.enabled", subjectType: "staff", subjectId: target.userId, before: { disabled: target.disabled }, after: { disabled: change.disabled } }, now);
+    }
+    return { ok: true } as const;
+  });
 }
 
 export async function setStaffLocale(db: Database, userId: string, locale: StaffLocale): Promise<void> {

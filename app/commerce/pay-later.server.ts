@@ -26,6 +26,7 @@ import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
+import { openOrderSession } from "./payment-session.server";
 import { notifyOrder } from "./order-notify.server";
 import { cancelHold, getOrderItems, type CommerceDeps, type OrderRow, type PaymentRow } from "./order-records.server";
 import { payLaterDeadline, payLaterHours, type OfflinePaymentMethod } from "./pay-later";
@@ -197,30 +198,17 @@ export async function openPaymentLink(deps: CommerceDeps, orderId: string, optio
   const reused = url !== null;
   let paymentId: string | null = null;
   if (!url) {
-    const gateway = deps.payments.default;
+    const gatewayName = deps.payments.default.name;
     const attempt = (await deps.db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.orderId, orderId)))[0]?.n ?? 0;
     const locale: LocaleCode = isLocaleCode(order.locale) ? order.locale : "en";
-    const site = deps.env.SITE_URL.replace(/\/$/, "");
     try {
-      const session = await gateway.createSession({
-        orderId: order.id,
-        reference: order.reference,
-        amount: state.outstanding,
-        currency: order.currency,
-        captureMethod: "automatic",
-        description: `Rihla ${order.reference}`,
-        returnUrl: site + localized(locale, checkoutResultPath("success", { order: order.accessToken })),
-        cancelUrl: site + localized(locale, checkoutResultPath("on_hold", { order: order.accessToken })),
-        customerEmail: order.email,
-        locale,
-        idempotencyKey: `paylink:${order.id}:${attempt}`,
-      });
+      const { session } = await openOrderSession(deps, order, locale, { amount: state.outstanding, captureMethod: "automatic", cancelPath: checkoutResultPath("on_hold", { order: order.accessToken }), idempotencyKey: `paylink:${order.id}:${attempt}` });
       paymentId = randomUUID();
-      await deps.db.insert(payments).values({ id: paymentId, orderId, gateway: gateway.name, sessionId: session.id, redirectUrl: session.url, captureMethod: "automatic", status: "CREATED", currency: order.currency, amount: state.outstanding });
+      await deps.db.insert(payments).values({ id: paymentId, orderId, gateway: gatewayName, sessionId: session.id, redirectUrl: session.url, captureMethod: "automatic", status: "CREATED", currency: order.currency, amount: state.outstanding });
       url = session.url;
     } catch (error) {
       console.error("[pay-later] could not open a payment session", error);
-      deps.incidents.report({ kind: "payment_failed", orderId, gateway: gateway.name, declineCode: "session_create_failed" });
+      deps.incidents.report({ kind: "payment_failed", orderId, gateway: gatewayName, declineCode: "session_create_failed" });
       return { ok: false, reason: "GATEWAY" };
     }
   }

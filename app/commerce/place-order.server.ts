@@ -11,13 +11,14 @@ import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
 import type { CurrencyCode } from "#app/lib/money";
-import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
+import { checkoutPath } from "#app/lib/paths";
 import { loadProducts, reviewCart, type CartReview } from "./cart.server";
 import { cancelHold, contactOf, getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type LeadGuest, type OrderRow, type PaymentMethod } from "./order-records.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
 import { abandonUnpaidOrders, settleOrder } from "./settle-order.server";
 import { payLaterDueAt } from "./pay-later.server";
+import { openOrderSession } from "./payment-session.server";
 
 export interface PlaceOrderInput {
   cartId: string;
@@ -237,28 +238,15 @@ async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: Draft
  */
 async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: DraftItem[], locale: LocaleCode): Promise<boolean> {
   const { db } = deps;
-  const gateway = deps.payments.default;
+  const gatewayName = deps.payments.default.name;
   const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
-  const site = deps.env.SITE_URL.replace(/\/$/, "");
   try {
-    const session = await gateway.createSession({
-      orderId: order.id,
-      reference: order.reference,
-      amount: order.totalAmount,
-      currency: order.currency,
-      captureMethod,
-      description: `Rihla ${order.reference}`,
-      returnUrl: site + localized(locale, checkoutResultPath("success", { order: order.accessToken })),
-      cancelUrl: site + localized(locale, checkoutPath({ cancelled: order.accessToken })),
-      customerEmail: order.email,
-      locale,
-      idempotencyKey: order.id,
-    });
+    const { session } = await openOrderSession(deps, order, locale, { amount: order.totalAmount, captureMethod, cancelPath: checkoutPath({ cancelled: order.accessToken }), idempotencyKey: order.id });
     await db.transaction(async (tx) => {
       await tx.insert(payments).values({
         id: randomUUID(),
         orderId: order.id,
-        gateway: gateway.name,
+        gateway: gatewayName,
         sessionId: session.id,
         redirectUrl: session.url,
         captureMethod,
@@ -266,12 +254,12 @@ async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: 
         currency: order.currency,
         amount: order.totalAmount,
       });
-      await tx.update(orders).set({ status: "AWAITING_PAYMENT", gateway: gateway.name, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await tx.update(orders).set({ status: "AWAITING_PAYMENT", gateway: gatewayName, updatedAt: new Date() }).where(eq(orders.id, order.id));
     });
     return true;
   } catch (error) {
     console.error("[orders] could not open a payment session", error);
-    deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: gateway.name, declineCode: "session_create_failed" });
+    deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: gatewayName, declineCode: "session_create_failed" });
     return false;
   }
 }

@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminPageHeader, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors, InputField, SelectField } from "#app/components/forms";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -66,64 +66,62 @@ export default function AdminStaff() {
       ) : null}
       <div className="admin-two-columns">
         <AdminCard id="staff-list" title={t("admin.staff.members")}>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.fields.name")}</th>
-                  <th scope="col">{t("admin.fields.role")}</th>
-                  <th scope="col">{t("admin.staff.secondFactor")}</th>
-                  <th scope="col">{t("admin.staff.lastSignIn")}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t("admin.staff.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.staff.map((member) => (
-                  <tr key={member.userId} className={member.disabled ? "admin-row--muted" : undefined}>
-                    <td>
-                      {member.name}
-                      <span className="admin-muted" dir="ltr">{member.email}</span>
-                    </td>
-                    <td>
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="userId" value={member.userId} />
-                        <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
-                          {t("admin.fields.role")}
-                        </label>
-                        <select id={`role-${member.userId}`} name="role" defaultValue={member.role}>
-                          {STAFF_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {t(`admin.roles.${role}`)}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" className="button button--secondary button--small">
-                          {t("admin.staff.saveRole")}
-                        </button>
-                      </Form>
-                    </td>
-                    <td>
-                      <span className={`admin-badge admin-badge--${member.totpEnabled ? "ok" : "act"}`}>{member.totpEnabled ? t("admin.staff.totpOn") : t("admin.staff.totpOff")}</span>
-                    </td>
-                    <td>{member.lastSignInAt ? <AdminTime value={member.lastSignInAt} /> : "—"}</td>
-                    <td>
-                      {member.userId === data.me ? null : (
-                        <Form method="post">
-                          <input type="hidden" name="userId" value={member.userId} />
-                          <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="admin-link-button">
-                            {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
-                          </button>
-                        </Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={data.staff}
+            rowKey={(member) => member.userId}
+            rowClassName={(member) => (member.disabled ? "admin-row--muted" : undefined)}
+            empty={null}
+            columns={[
+              {
+                header: t("admin.fields.name"),
+                cell: (member) => (
+                  <>
+                    {member.name}
+                    <span className="admin-muted" dir="ltr">{member.email}</span>
+                  </>
+                ),
+              },
+              {
+                header: t("admin.fields.role"),
+                cell: (member) => (
+                  <Form method="post" className="admin-inline-form">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="userId" value={member.userId} />
+                    <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
+                      {t("admin.fields.role")}
+                    </label>
+                    <select id={`role-${member.userId}`} name="role" defaultValue={member.role}>
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {t(`admin.roles.${role}`)}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="button button--secondary button--small">
+                      {t("admin.staff.saveRole")}
+                    </button>
+                  </Form>
+                ),
+              },
+              {
+                header: t("admin.staff.secondFactor"),
+                cell: (member) => <span className={`admin-badge admin-badge--${member.totpEnabled ? "ok" : "act"}`}>{member.totpEnabled ? t("admin.staff.totpOn") : t("admin.staff.totpOff")}</span>,
+              },
+              { header: t("admin.staff.lastSignIn"), cell: (member) => (member.lastSignInAt ? <AdminTime value={member.lastSignInAt} /> : "—") },
+              {
+                header: <span className="visually-hidden">{t("admin.staff.actions")}</span>,
+                cell: (member) =>
+                  member.userId === data.me ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="userId" value={member.userId} />
+                      <button type="submit" name="intent" value={member.disabled ? "enable" : "disable"} className="admin-link-button">
+                        {member.disabled ? t("admin.staff.enable") : t("admin.staff.disable")}
+                      </button>
+                    </Form>
+                  ),
+              },
+            ]}
+          />
         </AdminCard>
         <AdminCard id="staff-invite-card" title={t("admin.staff.invite")}>
           <Form method="post" className="admin-form" {...getFormProps(form)}>

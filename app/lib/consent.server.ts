@@ -4,6 +4,7 @@
  * tag manager is configured at all). The answer changes what a page renders (banner or not), so the
  * page cache keeps one copy per answer (app/lib/page-cache.server.ts).
  */
+import { z } from "zod";
 
 export const CONSENT_COOKIE = "rihla_consent";
 export const CONSENT_CHOICES = ["granted", "denied"] as const;
@@ -26,3 +27,9 @@ export function consentSetCookie(choice: ConsentChoice | null, { secure }: { sec
   const maxAge = choice ? CONSENT_MAX_AGE : 0;
   return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
+
+/** The banner's form: "reset" (the footer's "Cookie settings") forgets the answer, so the banner asks again. */
+export const ConsentFormSchema = z.object({
+  consent: z.enum([...CONSENT_CHOICES, "reset"]),
+  redirectTo: z.string().max(2048).optional(),
+});

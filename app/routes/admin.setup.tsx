@@ -17,25 +17,26 @@ export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }, { name: "robots", content: "noindex, nofollow" }];
 
-// The token is in the path: the page must not leak it to other sites.
-const headers = { ...ADMIN_NO_STORE, "Referrer-Policy": "no-referrer" };
+// The token is in the path: the page must not leak it to other sites. (A function: ADMIN_NO_STORE is
+// server-only, and this module also runs in the browser.)
+const setupHeaders = () => ({ ...ADMIN_NO_STORE, "Referrer-Policy": "no-referrer" });
 
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const { t } = adminPageContext(request);
   const token = params.token ?? "";
   const member = token.length <= 200 ? await peekStaffInvite(app.db, token, app.clock.now()) : null;
-  return json({ title: t("admin.setup.title"), email: member?.email ?? null }, { headers });
+  return json({ title: t("admin.setup.title"), email: member?.email ?? null }, { headers: setupHeaders() });
 }
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const submission = parseStaffForm(await request.formData(), StaffSetPasswordSchema);
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400, headers });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400, headers: setupHeaders() });
   const token = params.token ?? "";
   const now = app.clock.now();
   const member = token.length <= 200 ? await acceptStaffInvite(app.db, token, submission.value.password, now) : null;
-  if (!member) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers });
+  if (!member) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers: setupHeaders() });
   await recordAudit(app.db, actorOf(member), { action: "staff.passwordSet", subjectType: "staff", subjectId: member.userId }, now);
-  return redirect("/admin/login?ready=1", { headers });
+  return redirect("/admin/login?ready=1", { headers: setupHeaders() });
 }
 
 export default function AdminSetup() {

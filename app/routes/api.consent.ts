@@ -1,20 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { CONSENT_CHOICES, consentSetCookie } from "#app/lib/consent.server";
+import { ConsentFormSchema, consentSetCookie } from "#app/lib/consent.server";
 import { safeRedirect } from "#app/lib/safe-redirect";
-
-const ConsentSchema = z.object({
-  // "reset" (the footer's "Cookie settings") forgets the answer, so the banner asks again.
-  consent: z.enum([...CONSENT_CHOICES, "reset"]),
-  redirectTo: z.string().max(2048).optional(),
-});
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
 
 /** The cookie banner's Accept and Reject (a plain POST, so it works without JavaScript): stores the answer for a year and shows the same page again. */
 export async function action({ request, context: app }: ActionFunctionArgs) {
-  const parsed = ConsentSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ConsentFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown choice", { status: 400 });
   const { consent, redirectTo } = parsed.data;
   const cookie = consentSetCookie(consent === "reset" ? null : consent, { secure: app.env.SITE_URL.startsWith("https://") });

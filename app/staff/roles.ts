@@ -1,15 +1,17 @@
 /**
  * Staff roles and what each may do. An agent runs the day (orders, on-request decisions, pay-later
  * payments, custom offers, the manifest and check-in, small refunds); an admin may also refund above
- * the agents' limit, override a cancellation policy, and manage staff and settings. Every route and
+ * the agents' limit, override a cancellation policy, and manage staff and settings. A catalogue manager
+ * puts the company's own experiences on sale and runs their prices and availability (and sees the day's
+ * orders, to know what is sold); an admin may do that too. Every route and
  * action under /admin asks `can(role, permission)` on the server.
  */
-export const STAFF_ROLES = ["agent", "admin"] as const;
+export const STAFF_ROLES = ["agent", "catalogue", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PERMISSIONS = {
   /** See queues, orders, the manifest and the audit log. */
-  "orders.view": ["agent", "admin"],
+  "orders.view": ["agent", "catalogue", "admin"],
   /** Confirm or reject on-request bookings. */
   "bookings.decide": ["agent", "admin"],
   /** Send payment links, record offline payments, cancel unpaid pay-later orders. */
@@ -28,6 +30,8 @@ export const PERMISSIONS = {
   "messages.send": ["agent", "admin"],
   /** Invite staff, change roles, disable accounts. */
   "staff.manage": ["admin"],
+  /** Create and edit products, options, units, prices, schedules and capacity; put products on and off sale. */
+  "catalogue.manage": ["catalogue", "admin"],
   /** Store-wide settings (reseller keys, deadlines). */
   "settings.manage": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -42,7 +42,7 @@ async function enrolledAgent(email: string) {
 
 describe("roles", () => {
   it("gives agents the day's work and keeps staff, settings, large refunds and overrides for admins", () => {
-    expect(STAFF_ROLES).toEqual(["agent", "admin"]);
+    expect(STAFF_ROLES).toEqual(["agent", "catalogue", "admin"]);
     for (const permission of Object.keys(PERMISSIONS) as Array<keyof typeof PERMISSIONS>) expect(can("admin", permission)).toBe(true);
     expect(can("agent", "bookings.decide")).toBe(true);
     expect(can("agent", "tickets.redeem")).toBe(true);
@@ -50,6 +50,13 @@ describe("roles", () => {
     expect(can("agent", "staff.manage")).toBe(false);
     expect(can("agent", "policy.override")).toBe(false);
     expect(can("agent", "settings.manage")).toBe(false);
+    expect(can("agent", "catalogue.manage")).toBe(false);
+  });
+
+  it("lets a catalogue manager run the products and see the day, and nothing else", () => {
+    expect(can("catalogue", "catalogue.manage")).toBe(true);
+    expect(can("catalogue", "orders.view")).toBe(true);
+    for (const permission of ["bookings.decide", "payments.collect", "refunds.small", "staff.manage", "settings.manage"] as const) expect(can("catalogue", permission)).toBe(false);
   });
 });
 

@@ -15,6 +15,7 @@ import type {
   BookingUnitItem,
 } from "@octocloud/types";
 import type { RefundQuote } from "./policy";
+import { CodedError } from "#app/lib/coded-error";
 
 /** OCTO booking plus the refund figures OCTO leaves to the supplier. */
 export type OctoBooking = Booking & {
@@ -84,23 +85,10 @@ export type BookingErrorCode =
   | "CUTOFF_PASSED"
   | "BOOKING_REDEEMED";
 
-/** A refusal the caller can show; `error`/`errorMessage` follow OCTO's error body. */
-export class BookingError extends Error {
-  constructor(
-    readonly code: BookingErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = "BookingError";
-  }
-
+/** A refusal the caller can show; its body (toJSON) follows OCTO's error body. */
+export class BookingError extends CodedError<BookingErrorCode> {
   get status(): number {
     return this.code.startsWith("INVALID_") || this.code === "BAD_REQUEST" ? 400 : this.code === "UUID_CONFLICT" ? 409 : 422;
-  }
-
-  toOcto(): { error: string; errorMessage: string } & Record<string, unknown> {
-    return { error: this.code, errorMessage: this.message, ...this.details };
   }
 }
 

@@ -5,6 +5,8 @@
  */
 import { CapabilityId, type Capability } from "@octocloud/types";
 import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import type { BookingErrorCode } from "#app/booking/types";
+import { CodedError } from "#app/lib/coded-error";
 
 export const OCTO_CAPABILITIES_HEADER = "Octo-Capabilities";
 
@@ -53,14 +55,9 @@ export function negotiateLanguage(header: string | null | undefined): LocaleCode
   return "en";
 }
 
+/** OCTO's codes: those the booking engine refuses with too (app/booking/types.ts), then the protocol's own. */
 export type OctoErrorCode =
-  | "INVALID_PRODUCT_ID"
-  | "INVALID_OPTION_ID"
-  | "INVALID_UNIT_ID"
-  | "INVALID_AVAILABILITY_ID"
-  | "INVALID_BOOKING_UUID"
-  | "BAD_REQUEST"
-  | "UNPROCESSABLE_ENTITY"
+  | Extract<BookingErrorCode, `INVALID_${string}_ID` | "INVALID_BOOKING_UUID" | "BAD_REQUEST" | "UNPROCESSABLE_ENTITY">
   | "UNAUTHORIZED"
   | "FORBIDDEN"
   /** Not one of OCTO's codes: OCTO leaves rate limiting to the supplier; the status (429) and Retry-After say it. */
@@ -71,25 +68,12 @@ export type OctoErrorCode =
 export type OctoErrorBody = { error: OctoErrorCode; errorMessage: string } & Record<string, unknown>;
 
 /** A refusal in OCTO's shape. OCTO answers every client error with 400, except missing (401) and refused (403) keys; over the rate limit is 429. */
-export class OctoError extends Error {
-  constructor(
-    readonly error: OctoErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = "OctoError";
-  }
-
+export class OctoError extends CodedError<OctoErrorCode> {
   get status(): number {
-    if (this.error === "UNAUTHORIZED") return 401;
-    if (this.error === "FORBIDDEN") return 403;
-    if (this.error === "TOO_MANY_REQUESTS") return 429;
-    if (this.error === "INTERNAL_SERVER_ERROR") return 500;
+    if (this.code === "UNAUTHORIZED") return 401;
+    if (this.code === "FORBIDDEN") return 403;
+    if (this.code === "TOO_MANY_REQUESTS") return 429;
+    if (this.code === "INTERNAL_SERVER_ERROR") return 500;
     return 400;
-  }
-
-  toJSON(): OctoErrorBody {
-    return { error: this.error, errorMessage: this.message, ...this.details };
   }
 }

@@ -33,7 +33,7 @@ export function octoContextOf(app: Pick<AppContext, "db" | "bookingApi" | "env">
 
 /** The engine's refusals in OCTO's vocabulary; the engine's own code stays in `reason` for support. */
 function fromBookingError(error: BookingError): OctoError {
-  const body = error.toOcto();
+  const body = error.toJSON();
   const { error: _code, errorMessage: _message, ...details } = body;
   switch (error.code) {
     case "INVALID_PRODUCT_ID":

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { mailTo } from "./outbox";
+import { linkIn, mailTo } from "./outbox";
 import { addToCart, b, CARDS, goToPayment, ON_REQUEST, pay, randomDay, SAFARI, type Lang } from "./shop";
 import { adminText, signInAsNewStaff } from "./staff";
 
@@ -29,6 +29,7 @@ async function bookInstant(page: Page, lang: Lang, email: string): Promise<strin
   return (await page.getByTestId("order-reference").innerText()).trim();
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 for (const lang of ["en", "ar"] as const) {
@@ -36,6 +37,7 @@ for (const lang of ["en", "ar"] as const) {
     const firstEmail = uniqueEmail("confirm");
     const secondEmail = uniqueEmail("reject");
     const first = await bookOnRequest(page, lang, firstEmail);
+    const firstResult = page.url();
     const second = await bookOnRequest(page, lang, secondEmail);
 
     const agent = await browser.newPage();
@@ -54,8 +56,13 @@ for (const lang of ["en", "ar"] as const) {
     await expect(payment.locator(".admin-badge").getByText(adminText(lang, "status.CAPTURED"), { exact: true })).toBeVisible();
     await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.booking.confirm"), { exact: true })).toBeVisible();
     await expect(agent.getByRole("button", { name: adminText(lang, "decide.confirm"), exact: true })).toHaveCount(0);
-    const confirmedMail = await mailTo(firstEmail, new RegExp(first));
-    expect(confirmedMail.subject).toContain(b(lang, "email.decision.CONFIRMED.subject").replace("{{reference}}", first));
+    // One email tells the customer: the order's confirmation, with the ticket's signed link.
+    const confirmedSubject = b(lang, "email.CONFIRMED.subject").replace("{{reference}}", first);
+    const confirmedMail = await mailTo(firstEmail, new RegExp(escapeRegExp(confirmedSubject)));
+    expect(confirmedMail.subject).toBe(confirmedSubject);
+    const ticket = await page.request.get(linkIn(confirmedMail.text, /http:\/\/\S+\/tickets\/tkt_\w+\.pdf\?\S+/));
+    expect(ticket.status()).toBe(200);
+    expect(ticket.headers()["content-type"]).toBe("application/pdf");
 
     await agent.goto(`/admin/orders/${second}`);
     const reason = lang === "ar" ? "القارب قيد الصيانة في هذا اليوم" : "The boat is under repair that day";
@@ -68,6 +75,8 @@ for (const lang of ["en", "ar"] as const) {
     expect(rejectedMail.text).toContain(reason);
 
     // The customer's own page follows: the first order is booked.
+    await page.goto(firstResult);
+    await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.success.heading") })).toBeVisible();
     await agent.close();
   });
 }

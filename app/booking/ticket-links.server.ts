@@ -1,6 +1,6 @@
 /**
- * Ticket PDFs by signed link: the URL an OCTO booking gives as a ticket's PDF_URL, opened by the
- * traveller without an account or session. The signature (HMAC-SHA256 of the ticket id with the
+ * Ticket PDFs by signed link: the URL an OCTO booking gives as a ticket's PDF_URL, and the storefront's
+ * confirmation email gives per booking, opened by the traveller without an account or session. The signature (HMAC-SHA256 of the ticket id with the
  * installation's session secret) makes the link unguessable; the ticket id alone opens nothing.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";

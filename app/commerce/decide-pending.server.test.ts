@@ -9,7 +9,9 @@ import { auditLog, orderEvents, orderItems, orderMessages, orders, payments, san
 import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { SYSTEM_ACTOR } from "#app/staff/audit.server";
 import type { TestContext } from "#app/testing/context.server";
-import { AUTO_REJECT_REASON, confirmPendingItem, rejectOverdueItems, rejectPendingItem } from "./decide-pending.server";
+import { confirmPendingItem, rejectOverdueItems, rejectPendingItem } from "./decide-pending.server";
+import { AUTO_REJECT_REASON } from "./order-notify.server";
+import { verifyTicketSignature } from "#app/booking/ticket-links.server";
 import { runReconcilerOnce } from "./reconciler.server";
 
 let ctx: TestContext;
@@ -68,19 +70,26 @@ describe("on-request decisions", () => {
     expect(await vacancies(slotId)).toBe(before);
     expect(state.audit.map((entry) => [entry.action, entry.actorEmail])).toEqual([["booking.confirm", agent.email]]);
     expect(state.events.map((event) => event.kind)).toContain("item.confirmed");
-    // The decision's own messages (the order's outcome notices are recorded beside them).
-    expect(state.messages.filter((message) => message.kind.startsWith("ITEM_")).map((message) => [message.channel, message.kind, message.status]).sort()).toEqual([
-      ["email", "ITEM_CONFIRMED", "SENT"],
-      ["whatsapp", "ITEM_CONFIRMED", "SENT"],
+    // The last decision ends the order confirmed: one email tells it, the order's confirmation (with
+    // the tickets), not a second "your request is confirmed" beside it.
+    const sent = ctx.mail.slice(mailBefore).filter((mail) => mail.to === state.order.email);
+    expect(sent.map((mail) => mail.subject)).toEqual([`تم تأكيد الحجز – ${state.order.reference}`]);
+    // With the ticket: a signed link a guest opens without an account.
+    const link = /\/tickets\/(tkt_[0-9a-f]{20})\.pdf\?sig=([\w-]+)&lang=ar/.exec(sent[0]!.text);
+    expect(link).not.toBeNull();
+    expect(verifyTicketSignature(link![1]!, link![2]!, ctx.env.SESSION_SECRET)).toBe(true);
+    expect(state.messages.filter((message) => message.kind.startsWith("ITEM_"))).toEqual([]);
+    expect(state.messages.filter((message) => message.kind === "CONFIRMED").map((message) => [message.channel, message.status]).sort()).toEqual([
+      ["email", "SENT"],
+      ["whatsapp", "SENT"],
     ]);
-    const sent = ctx.mail.slice(mailBefore).map((mail) => mail.subject);
-    expect(sent).toContain(`تم تأكيد الحجز – ${state.order.reference}`);
     // A second confirm is refused: the decision is taken.
     expect(await confirmPendingItem(ctx, { itemId: item.id, actor: other })).toEqual({ ok: false, reason: "ALREADY_DECIDED" });
   });
 
   test("an agent rejects with a reason: seats back, authorisation voided, the reason in the customer's email", async () => {
     const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+    const mailBefore = ctx.mail.length;
     const result = await rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "The boat is under repair" });
     expect(result).toMatchObject({ ok: true, orderStatus: "BOOKING_FAILED" });
     const state = await stateOf(orderId);
@@ -89,8 +98,12 @@ describe("on-request decisions", () => {
     expect(state.operations).toEqual(["cancel"]);
     expect(await vacancies(slotId)).toBe(before + 2);
     expect(state.audit[0]).toMatchObject({ action: "booking.reject", reason: "The boat is under repair" });
-    const mail = ctx.mail.find((message) => message.to === state.order.email && message.subject?.includes("لم يتم قبول"));
-    expect(mail?.text).toContain("The boat is under repair");
+    // One email: the rejection with its reason (no "we ran into a problem" beside it).
+    const sent = ctx.mail.slice(mailBefore).filter((mail) => mail.to === state.order.email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.subject).toContain("لم يتم قبول");
+    expect(sent[0]?.text).toContain("The boat is under repair");
+    expect(state.messages.filter((message) => message.kind === "BOOKING_FAILED")).toEqual([]);
   });
 
   test("an agent confirming while the reconciler auto-rejects: one outcome, seats and money moved once", async () => {
@@ -115,6 +128,7 @@ describe("on-request decisions", () => {
 
   test("two agents rejecting at once: one rejection, seats released once, one void", async () => {
     const { orderId, item, slotId, vacancies: before } = await onHoldOrder();
+    const mailBefore = ctx.mail.length;
     const results = await Promise.all([
       rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "Full" }),
       rejectPendingItem(ctx, { itemId: item.id, actor: other, reason: "Full" }),
@@ -130,7 +144,8 @@ describe("on-request decisions", () => {
       expect(await vacancies(slotId)).toBe(before);
       expect(state.operations).toEqual(["capture"]);
     }
-    expect(state.messages.filter((message) => message.channel === "email" && message.kind.startsWith("ITEM_"))).toHaveLength(1);
+    // The customer hears of it once.
+    expect(ctx.mail.slice(mailBefore).filter((mail) => mail.to === state.order.email)).toHaveLength(1);
   });
 
   test("the reconciler rejects only what is past the deadline, with the automatic reason", async () => {

@@ -9,7 +9,8 @@
  * 2. the supplier is told through the BookingApi (settlePending: a rejection returns the seats, once);
  * 3. the order is settled: the authorisation is captured for what was confirmed, once, or voided, and
  *    the order's status recomputed along the state machine;
- * 4. the customer is told by email and WhatsApp in their language, and the messages recorded.
+ * 4. the customer is told by email and WhatsApp in their language, and the messages recorded (when the
+ *    decision ends the order confirmed or partly confirmed, the order's outcome email tells it instead).
  *
  * A crash between 1 and 3 leaves a claimed, undecided item that the reconciler finishes (resumeDecisions).
  */
@@ -23,14 +24,13 @@ import { localized } from "#app/lib/paths";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { loadProducts } from "./cart.server";
 import { recordOrderEvent, sendRecordedMessage } from "./order-events.server";
+import { AUTO_REJECT_REASON, customerReason } from "./order-notify.server";
 import { resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type OrderStatus } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { settleOrder } from "./settle-order.server";
 
 export type PendingDecision = "CONFIRMED" | "REJECTED";
 
-/** Stored as the reason of an automatic rejection; the customer reads it in their language. */
-export const AUTO_REJECT_REASON = "not confirmed in time";
 
 export type DecisionRefusal = "NOT_FOUND" | "NOT_PENDING" | "ALREADY_DECIDED" | "SUPPLIER_REFUSED";
 export type DecisionResult = { ok: true; orderId: string; orderStatus: OrderStatus | null } | { ok: false; reason: DecisionRefusal };
@@ -96,6 +96,9 @@ async function finishDecision(deps: CommerceDeps, item: OrderItemRow): Promise<D
     return { ok: false, reason: "SUPPLIER_REFUSED" };
   }
   const orderStatus = await settleOrder(deps, item.orderId);
+  // The last decision of an order that ends (partly) confirmed is told by the order's outcome email,
+  // which lists every item with its status and reason and carries the tickets: one email, not two.
+  if (orderStatus === "CONFIRMED" || orderStatus === "PARTIALLY_CONFIRMED") return { ok: true, orderId: item.orderId, orderStatus };
   await notifyDecision(deps, item, decision).catch((error: unknown) => console.error("[orders] telling the customer of a decision failed", error));
   return { ok: true, orderId: item.orderId, orderStatus };
 }
@@ -134,7 +137,7 @@ async function notifyDecision(deps: CommerceDeps, item: OrderItemRow, decision: 
   const products = await loadProducts(db, [item.productId]);
   const title = products.get(item.productId)?.title[locale] ?? item.productId;
   const storedReason = current?.decisionReason ?? item.decisionReason;
-  const reason = storedReason === AUTO_REJECT_REASON ? t("booking.email.decision.autoReason") : storedReason;
+  const reason = customerReason(t, storedReason);
   const subject = t(`booking.email.decision.${outcome}.subject`, { reference: order.reference });
   const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
   const text = [

@@ -6,16 +6,17 @@
  * notifyOrder builds the notice from a stored order, sends it and records every message in
  * order_messages (the console lists them and can resend an email); notifyOrderOutcome words and sends it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
 import type { Database } from "#app/db/db.server";
-import { orderMessages, orders } from "#app/db/schema";
+import { bookings, orderMessages, orders, tickets } from "#app/db/schema";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { isCurrencyCode } from "#app/lib/money";
 import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
+import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { loadProducts } from "./cart.server";
 import { recordOrderMessage, type OrderMessageInput } from "./order-events.server";
@@ -41,13 +42,21 @@ export const loggingWhatsAppNotifier: WhatsAppNotifier = {
 };
 
 /** What telling a customer needs: the site's origin, the mailer and the WhatsApp notifier. */
-export type NotifyDeps = { env: Pick<Env, "SITE_URL">; mailer: Mailer; whatsapp: WhatsAppNotifier };
+export type NotifyDeps = { env: Pick<Env, "SITE_URL" | "SESSION_SECRET">; mailer: Mailer; whatsapp: WhatsAppNotifier };
 
 export const NOTIFIED_OUTCOMES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED"] as const;
 export type NotifiedOutcome = (typeof NOTIFIED_OUTCOMES)[number];
 
 export function isNotifiedOutcome(value: string): value is NotifiedOutcome {
   return (NOTIFIED_OUTCOMES as readonly string[]).includes(value);
+}
+
+/** Stored as the reason of an automatic rejection (decide-pending.server.ts); the customer reads it in their language. */
+export const AUTO_REJECT_REASON = "not confirmed in time";
+
+/** A rejection's reason as the customer reads it: the team's words, or the automatic rejection's in their language. */
+export function customerReason(t: (key: string) => string, stored: string | null): string | null {
+  return stored === AUTO_REJECT_REASON ? t("booking.email.decision.autoReason") : stored;
 }
 
 /** Outcomes the customer is also told by WhatsApp. */
@@ -63,7 +72,12 @@ export interface OrderNotice {
   total: number;
   currency: string;
   accessUrlPath: string;
-  items: Array<{ title: string; localDate: string; status: string }>;
+  /**
+   * `reason`: why the team rejected an on-request item (stored words; see customerReason). `ticketUrl`:
+   * the signed link to a confirmed item's ticket PDF (the checkout promises tickets by email, and a guest
+   * has no account to download them from).
+   */
+  items: Array<{ title: string; localDate: string; status: string; reason?: string | null; ticketUrl?: string | null }>;
 }
 
 /** A message as sent (or not), ready for order_messages. */
@@ -81,7 +95,11 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice, 
   const key = `booking.email.${notice.outcome}`;
   const total = isCurrencyCode(notice.currency) ? formatMoney(locale, notice.total, notice.currency) : `${notice.total} ${notice.currency}`;
   const link = `${deps.env.SITE_URL}${localized(locale, notice.accessUrlPath)}`;
-  const lines = notice.items.map((item) => `- ${item.title} (${formatLocalDate(locale, item.localDate, "short")}): ${t(`booking.itemStatus.${item.status}`)}`);
+  const lines = notice.items.flatMap((item) => {
+    const line = `- ${item.title} (${formatLocalDate(locale, item.localDate, "short")}): ${t(`booking.itemStatus.${item.status}`)}`;
+    const reason = customerReason(t, item.reason ?? null);
+    return [line, ...(reason ? [`  ${t("booking.email.decision.reason", { reason })}`] : []), ...(item.ticketUrl ? [`  ${t("booking.email.ticket", { link: item.ticketUrl })}`] : [])];
+  });
   const subject = t(`${key}.subject`, { reference: notice.reference });
   const text = [
     t("booking.email.greeting", { name: notice.firstName }),
@@ -125,10 +143,27 @@ export async function notifyOrderOutcome(deps: NotifyDeps, notice: OrderNotice, 
   return sent;
 }
 
-async function noticeOf(db: Database, order: OrderRow, outcome: NotifiedOutcome): Promise<OrderNotice> {
+/** Each booking's voucher ticket (the one that admits the whole booking) by booking uuid; bookings of an external supplier have none here. */
+async function voucherTickets(db: Database, bookingUuids: string[]): Promise<Map<string, string>> {
+  if (bookingUuids.length === 0) return new Map();
+  const rows = await db
+    .select({ bookingUuid: bookings.uuid, ticketId: tickets.id })
+    .from(tickets)
+    .innerJoin(bookings, eq(bookings.id, tickets.bookingId))
+    .where(and(inArray(bookings.uuid, bookingUuids), isNull(tickets.unitItemUuid)));
+  return new Map(rows.map((row) => [row.bookingUuid, row.ticketId]));
+}
+
+async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<OrderNotice> {
+  const db = deps.db;
   const items = await getOrderItems(db, order.id);
   const products = await loadProducts(db, items.map((item) => item.productId));
-  const locale = order.locale as LocaleCode;
+  const locale = (isLocaleCode(order.locale) ? order.locale : "en") as LocaleCode;
+  const tickets = outcome === "CONFIRMED" || outcome === "PARTIALLY_CONFIRMED" ? await voucherTickets(db, items.filter((item) => item.status === "CONFIRMED").map((item) => item.bookingUuid)) : new Map<string, string>();
+  const ticketUrlOf = (bookingUuid: string) => {
+    const ticketId = tickets.get(bookingUuid);
+    return ticketId ? ticketPdfUrl(deps.env.SITE_URL, ticketId, deps.env.SESSION_SECRET, locale) : null;
+  };
   return {
     outcome,
     reference: order.reference,
@@ -139,7 +174,13 @@ async function noticeOf(db: Database, order: OrderRow, outcome: NotifiedOutcome)
     total: order.totalAmount,
     currency: order.currency,
     accessUrlPath: resultPath({ status: outcome, accessToken: order.accessToken }),
-    items: items.map((item) => ({ title: products.get(item.productId)?.title[locale] ?? item.productId, localDate: item.localDate, status: item.status })),
+    items: items.map((item) => ({
+      title: products.get(item.productId)?.title[locale] ?? item.productId,
+      localDate: item.localDate,
+      status: item.status,
+      reason: item.decision === "REJECTED" ? item.decisionReason : null,
+      ticketUrl: item.status === "CONFIRMED" ? ticketUrlOf(item.bookingUuid) : null,
+    })),
   };
 }
 
@@ -149,7 +190,7 @@ async function recordSent(db: Database, orderId: string, sent: SentMessage[], no
 
 /** Tells the customer of an order's outcome, listing each item under its title in the order's language; every message is recorded on the order. */
 export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
-  const notice = await noticeOf(deps.db, order, outcome);
+  const notice = await noticeOf(deps, order, outcome);
   try {
     await recordSent(deps.db, order.id, await notifyOrderOutcome(deps, notice), new Date());
   } catch (error) {
@@ -172,7 +213,7 @@ export async function resendOrderEmail(deps: NotifyDeps & { db: Database }, orde
   if (found.channel !== "email" || !isNotifiedOutcome(found.kind)) return { ok: false, reason: "NOT_RESENDABLE" };
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { ok: false, reason: "NOT_FOUND" };
-  const notice = await noticeOf(deps.db, order, found.kind);
+  const notice = await noticeOf(deps, order, found.kind);
   let sent: SentMessage[];
   try {
     sent = await notifyOrderOutcome(deps, notice, { channels: ["email"] });

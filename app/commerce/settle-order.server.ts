@@ -190,7 +190,10 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
       .set({ notifiedStatus: outcome })
       .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
       .returning({ id: orders.id });
-    if (claimed.length > 0) {
+    // An order the team rejected item by item has told the customer each decision with its reason
+    // (decide-pending.server.ts); a "we ran into a problem" email, or an incident, would be wrong.
+    const rejectedByDecision = outcome === "BOOKING_FAILED" && (await getOrderItems(db, order.id)).every((item) => item.decision === "REJECTED");
+    if (claimed.length > 0 && !rejectedByDecision) {
       if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null });

@@ -34,7 +34,7 @@ import type { LocaleCode } from "#app/db/types";
 import type { Reseller } from "./auth.server";
 import { loadCatalogueProducts, pickupFields, toOctoProduct, supplierOf, type CatalogueProduct, type OctoPickupPoint } from "./mapping.server";
 import { OCTO_API_PATH, OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protocol";
-import { ticketPdfUrl } from "./ticket-links.server";
+import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { ticketsOfBooking } from "#app/booking/tickets.server";
 
 export interface OctoContext {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderTicketDocument } from "#app/account/pdf.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ticketDocumentOf, verifyTicketSignature } from "#app/octo/ticket-links.server";
+import { ticketDocumentOf, verifyTicketSignature } from "#app/booking/ticket-links.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -83,6 +83,25 @@ test("an agent records an offline payment on a pay-later order: confirmed", asyn
   await staff.close();
 });
 
+test("ar: an agent cancels an unpaid pay-later order; the customer's booking page says it is cancelled", async ({ page, browser }) => {
+  await ownAddress(page);
+  const email = uniqueCustomerEmail("cancelled");
+  await addFirstOpenSlot(page, "ar", SAFARI, 20 + Math.floor(Math.random() * 30));
+  const reference = await reservePayLater(page, "ar", email);
+  const bookingPage = page.url();
+
+  const staff = await agentPage(browser, "ar");
+  await staff.page.goto(`/admin/orders/${reference}`);
+  await staff.page.getByLabel(adminText("ar", "payLater.reason")).fill("لم يصل الدفع");
+  await staff.page.getByRole("button", { name: adminText("ar", "payLater.cancel") }).click();
+  await expect(staff.page.getByTestId("pay-later-notice")).toHaveText(adminText("ar", "payLater.outcomes.cancelled"));
+  await staff.close();
+
+  await page.goto(bookingPage);
+  await expect(page.getByRole("heading", { level: 1, name: customerText("ar", "booking.result.cancelled.heading") })).toBeVisible();
+  await expect(page.getByTestId("pay-now")).toHaveCount(0);
+});
+
 for (const lang of ["en", "ar"] as const) {
   test(`${lang}: an agent quotes a custom offer; the customer accepts an option and pays`, async ({ page, browser }) => {
     await ownAddress(page);

@@ -13,7 +13,7 @@ import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext
 import type { TestContext } from "#app/testing/context.server";
 import { loadQueues } from "./back-office.server";
 import { runReconcilerOnce } from "./reconciler.server";
-import { cancelItemForCustomer, listFailedRefunds, nextRefundAttempt, refundItem, retryRefund, withinAgentLimit } from "./refunds.server";
+import { cancelItemForCustomer, listFailedRefunds, nextRefundAttempt, REFUND_AUTO_ATTEMPTS, refundItem, retryRefund, withinAgentLimit } from "./refunds.server";
 
 let ctx: TestContext;
 let card: CardTestContext;
@@ -153,6 +153,29 @@ describe("refundItem", () => {
     expect(state.payment.refundedAmount).toBe(2_500);
     expect(await retryRefund(ctx, { refundId: result.refund.id, actor: agent })).toEqual({ ok: false, reason: "NOT_FAILED" });
     expect((await loadQueues(ctx.db, later, "en")).failedRefunds.map((entry) => entry.itemId)).not.toContain(item.id);
+    spy.mockRestore();
+  });
+
+  test("after REFUND_AUTO_ATTEMPTS refusals the reconciler stops; a person can still retry", async () => {
+    const { orderId, item } = await capturedOrder();
+    const spy = vi.spyOn(gateway, "refund").mockRejectedValue(new Error("account closed"));
+    const now = ctx.clock.now();
+    const result = await refundItem(ctx, { ...base, orderId, itemId: item.id, amount: 1_000, idempotencyKey: randomUUID(), now });
+    if (!result.ok) throw new Error("refused");
+    // As if it had already failed all but once: the next refusal is the last automatic one.
+    await ctx.db.update(orderRefunds).set({ attempts: REFUND_AUTO_ATTEMPTS - 1 }).where(eq(orderRefunds.id, result.refund.id));
+    await runReconcilerOnce(ctx, { now: new Date(result.refund.nextAttemptAt!.getTime() + 1000) });
+    const stopped = (await stateOf(orderId)).refunds[0]!;
+    expect(stopped).toMatchObject({ state: "FAILED", attempts: REFUND_AUTO_ATTEMPTS, nextAttemptAt: null });
+    // Much later, the reconciler leaves it alone; it stays in the console's queue.
+    const report = await runReconcilerOnce(ctx, { now: new Date(now.getTime() + 30 * 86_400_000) });
+    expect(report.refundsRetried).toBe(0);
+    expect((await stateOf(orderId)).refunds[0]).toMatchObject({ state: "FAILED", attempts: REFUND_AUTO_ATTEMPTS });
+    expect((await listFailedRefunds(ctx.db)).map((row) => row.id)).toContain(result.refund.id);
+    // A person retries once the provider is fixed.
+    spy.mockResolvedValue(undefined);
+    const retried = await retryRefund(ctx, { refundId: result.refund.id, actor: agent });
+    expect(retried).toMatchObject({ ok: true, refund: { state: "REFUNDED" } });
     spy.mockRestore();
   });
 });

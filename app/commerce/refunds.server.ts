@@ -67,8 +67,19 @@ const REFUNDABLE_ITEMS = ["CONFIRMED", "CANCELLED"];
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_MAX_MS = 6 * 3_600_000;
 
-/** When a refund that failed `attempts` times is tried again: 1, 2, 4, 8 … minutes, at most 6 hours. */
-export function nextRefundAttempt(attempts: number, now: Date): Date {
+/**
+ * Automatic attempts before the reconciler stops asking (1 minute … 6 hours apart: about two days).
+ * A gateway that refuses that long refuses for a reason (the card account closed, the payment too old):
+ * the refund stays FAILED in the console's queue for a person to retry or settle another way.
+ */
+export const REFUND_AUTO_ATTEMPTS = 16;
+
+/**
+ * When a refund that failed `attempts` times is tried again: 1, 2, 4, 8 … minutes, at most 6 hours;
+ * null once it has failed REFUND_AUTO_ATTEMPTS times (only a person retries it then).
+ */
+export function nextRefundAttempt(attempts: number, now: Date): Date | null {
+  if (attempts >= REFUND_AUTO_ATTEMPTS) return null;
   const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
   return new Date(now.getTime() + delay);
 }

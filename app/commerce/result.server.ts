@@ -9,7 +9,7 @@ import { checkoutResultPath } from "#app/lib/paths";
 import { findOrderByToken, getOrderItems, getOrderPayment, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
 
-export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "onHold" | "payLater" | "progress";
+export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "cancelled" | "onHold" | "payLater" | "progress";
 
 export interface OrderResult {
   screen: ResultScreen;
@@ -40,8 +40,10 @@ export function screenOf(status: OrderStatus): ResultScreen {
     case "BOOKING_FAILED":
       return "error";
     case "EXPIRED":
-    case "CANCELLED":
       return "expired";
+    case "CANCELLED":
+      // Cancelled by the customer or the team (an unpaid pay-later order, or every item refunded).
+      return "cancelled";
     case "ON_HOLD":
     case "REVIEW":
       // The team is checking the payment before anything is confirmed: "received, awaiting confirmation".

@@ -439,7 +439,9 @@ export default function AdminOrder() {
                             <span className="form-hint">
                               {t("admin.refunds.nextAttempt")} <AdminTime value={refund.nextAttemptAt} />
                             </span>
-                          ) : null}
+                          ) : (
+                            <span className="form-hint">{t("admin.refunds.retriesStopped", { attempts: refund.attempts })}</span>
+                          )}
                           {data.can.refund ? (
                             <Form method="post" className="admin-inline-form">
                               <input type="hidden" name="refundId" value={refund.id} />

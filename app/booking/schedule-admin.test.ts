@@ -103,7 +103,7 @@ describe("slot capacity", () => {
     const slot = (await slotOn(pick, "2030-01-20"))!;
     const time = slot.id.slice(11, 16);
     const sold = await hold(pick, slot.id, 2);
-    await ctx.bookingApi.confirm(sold.uuid, {});
+    await ctx.bookingApi.confirm(sold.uuid, { contact: {} });
     await hold(pick, slot.id, 3);
 
     const refused = await setSlotCapacity(ctx, actor, { ...pick, date: "2030-01-20", time, capacity: 4 }, now());
@@ -205,7 +205,7 @@ describe("closing and reopening", () => {
     const date = "2030-01-27";
     const slot = (await slotOn(pick, date))!;
     const booking = await hold(pick, slot.id, 2);
-    await ctx.bookingApi.confirm(booking.uuid, {});
+    await ctx.bookingApi.confirm(booking.uuid, { contact: {} });
     expect(await setClosed(ctx, actor, { ...pick, date, closed: true }, now())).toEqual({ ok: true, value: { bookings: 1, changed: true } });
     expect((await ctx.bookingApi.getBooking(booking.uuid))?.status).toBe("CONFIRMED");
   });

@@ -18,6 +18,7 @@ export const SCHEDULE_ERRORS = {
   openingHours: "admin.schedule.errors.openingHours",
   openingPeriod: "admin.schedule.errors.openingPeriod",
   capacity: "admin.schedule.errors.capacity",
+  slotCapacity: "admin.schedule.errors.slotCapacity",
   rangeTooLong: "admin.schedule.errors.rangeTooLong",
   reason: "admin.schedule.errors.reason",
   destination: "admin.schedule.errors.destination",
@@ -61,11 +62,11 @@ const capacityField = z.coerce
   .max(MAX_CAPACITY, { error: SCHEDULE_ERRORS.capacity });
 
 /**
- * A weekly rule of an option. `availabilityType` is the product's (the action sets it from the
+ * A weekly rule of an option, as the form posts it. `availabilityType` is the product's (the action sets it from the
  * database, never from the browser): START_TIME rules need start times, OPENING_HOURS rules need
  * opening hours. Capacity is per slot (per day for opening hours); `freesale` means no limit.
  */
-export const ScheduleRuleSchema = z
+export const ScheduleRuleFormSchema = z
   .object({
     availabilityType: z.enum(["START_TIME", "OPENING_HOURS"]),
     weekdays: z.array(z.coerce.number().int()).optional(),
@@ -90,15 +91,17 @@ export const ScheduleRuleSchema = z
       else if (periods.length === 0) ctx.addIssue({ code: "custom", path: ["openingHours"], message: SCHEDULE_ERRORS.openingHours });
     }
     if (!data.freesale && (data.capacity === undefined || data.capacity < 1)) ctx.addIssue({ code: "custom", path: ["capacity"], message: SCHEDULE_ERRORS.capacity });
-  })
-  .transform((data) => ({
-    weekdays: (data.weekdays ?? []).filter((bit) => (WEEKDAY_BITS as readonly number[]).includes(bit)).reduce((mask, bit) => mask | bit, 0),
-    validFrom: data.validFrom,
-    validTo: data.validTo ?? null,
-    startTimes: data.availabilityType === "START_TIME" ? [...new Set(splitList(data.startTimes))].sort() : [],
-    openingHours: data.availabilityType === "OPENING_HOURS" ? (parseOpeningHours(data.openingHours) ?? []) : [],
-    capacity: data.freesale ? null : (data.capacity ?? null),
-  }));
+  });
+
+/** The form's values as the domain stores a rule (weekday bits, sorted unique times, parsed periods). */
+export const ScheduleRuleSchema = ScheduleRuleFormSchema.transform((data) => ({
+  weekdays: (data.weekdays ?? []).filter((bit) => (WEEKDAY_BITS as readonly number[]).includes(bit)).reduce((mask, bit) => mask | bit, 0),
+  validFrom: data.validFrom,
+  validTo: data.validTo ?? null,
+  startTimes: data.availabilityType === "START_TIME" ? [...new Set(splitList(data.startTimes))].sort() : [],
+  openingHours: data.availabilityType === "OPENING_HOURS" ? (parseOpeningHours(data.openingHours) ?? []) : [],
+  capacity: data.freesale ? null : (data.capacity ?? null),
+}));
 
 /** A rule as the domain stores it (the schema's output). */
 export type ScheduleRuleInput = z.output<typeof ScheduleRuleSchema>;
@@ -109,7 +112,7 @@ const HHMM = z.string().trim().regex(TIME, { error: SCHEDULE_ERRORS.startTime })
 export const SlotCapacitySchema = z.object({
   date: isoDateSchema(SCHEDULE_ERRORS.date),
   time: HHMM,
-  capacity: capacityField,
+  capacity: z.coerce.number({ error: SCHEDULE_ERRORS.slotCapacity }).int({ error: SCHEDULE_ERRORS.slotCapacity }).min(0, { error: SCHEDULE_ERRORS.slotCapacity }).max(MAX_CAPACITY, { error: SCHEDULE_ERRORS.slotCapacity }),
 });
 
 /** Closing or reopening a day (no `time`) or one slot. */

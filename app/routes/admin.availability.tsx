@@ -58,6 +58,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
       })),
       notice: NOTICES.find((candidate) => candidate === notice) ?? null,
       productId: productMissing ? productId.slice(0, 80) : null,
+      externalSupplier: Boolean(app.env.BOOKING_API_URL),
     },
     { headers: ADMIN_NO_STORE },
   );
@@ -87,6 +88,7 @@ export default function AdminAvailability() {
           {t(`admin.availability.notices.${data.notice}`)}
         </p>
       ) : null}
+      {data.externalSupplier ? <p className="admin-notice admin-notice--bad">{t("admin.schedule.externalSupplier")}</p> : null}
       <div className="admin-two-columns">
         <AdminCard id="bulk-closure" title={t("admin.availability.bulkTitle")}>
           <Form method="post" className="admin-form" {...getFormProps(form)}>

@@ -88,6 +88,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       calendar,
       day,
       notice: NOTICES.find((notice) => notice === query.notice) ?? null,
+      // With BOOKING_API_URL the store sells an external supplier's availability: these tables are not what it reads.
+      externalSupplier: Boolean(app.env.BOOKING_API_URL),
     },
     { headers: ADMIN_NO_STORE },
   );
@@ -173,6 +175,7 @@ export default function AdminProductSchedule() {
           {t(`admin.schedule.notices.${data.notice}`)}
         </p>
       ) : null}
+      {data.externalSupplier ? <p className="admin-notice admin-notice--bad">{t("admin.schedule.externalSupplier")}</p> : null}
       {data.options.length > 1 ? (
         <nav className="admin-tabs" aria-label={t("admin.schedule.options")}>
           {data.options.map((option) => (

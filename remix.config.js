@@ -107,6 +107,8 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["offers/:reference", "routes/admin.offer.tsx", "admin-offer"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],
+  ["products/:productId/schedule", "routes/admin.product-schedule.tsx", "admin-product-schedule"],
+  ["availability", "routes/admin.availability.tsx", "admin-availability"],
   ["*", "routes/admin.not-found.tsx", "admin-not-found"],
 ];
 

@@ -90,7 +90,6 @@ export function slotsForDate(context: SlotContext, localDate: string): Array<Omi
       if (seen.has(localTime)) continue;
       seen.add(localTime);
       const slotOverride = context.overrides.find((override) => override.localDate === localDate && override.localTime === localTime);
-      const override = slotOverride ?? dayOverride;
       const allDay = context.availabilityType === "OPENING_HOURS";
       const utcStart = localToUtc(context.timeZone, localDate, allDay ? (schedule.openingHours[0]?.from ?? "00:00") : localTime);
       // A day ticket stays on sale during the day: its cutoff counts back from closing time.
@@ -106,8 +105,9 @@ export function slotsForDate(context: SlotContext, localDate: string): Array<Omi
         utcCutoffAt: new Date(cutoffBase.getTime() - context.cutoffMinutes * 60_000),
         allDay,
         openingHours: schedule.openingHours,
-        capacity: override?.capacity ?? schedule.capacity,
-        closed: override?.closed === true,
+        // A slot's own capacity wins over the day's; a closed day closes every slot, whatever the slot says.
+        capacity: slotOverride?.capacity ?? dayOverride?.capacity ?? schedule.capacity,
+        closed: dayOverride?.closed === true || slotOverride?.closed === true,
       });
     }
   }

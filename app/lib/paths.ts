@@ -83,5 +83,9 @@ export const adminOrderPath = (reference: string): string => `/admin/orders/${en
 export const manifestPath = (query?: { date?: string; product?: string; view?: "print" }): string => withQuery("/admin/manifest", query);
 export const manifestCsvPath = (query?: { date?: string; product?: string }): string => withQuery("/admin/manifest.csv", query);
 export const checkInPath = (code?: string): string => (code ? `/admin/check-in/${encodeURIComponent(code)}` : "/admin/check-in");
+/** An option's schedule and month calendar (`date` opens that day's panel; `edit` a rule's form). */
+export const adminSchedulePath = (productId: string, query?: { option?: string; month?: string; date?: string; edit?: number; notice?: string }): string =>
+  withQuery(`/admin/products/${encodeURIComponent(productId)}/schedule`, query);
+export const adminAvailabilityPath = (query?: { notice?: string; product?: string }): string => withQuery("/admin/availability", query);
 /** What a ticket's QR carries: staff who scan it land on its check-in page (anyone else gets a 404). */
 export const ticketCheckInUrl = (origin: string, code: string): string => `${origin}${checkInPath(code)}`;

@@ -99,12 +99,20 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
                       className={`availability-calendar__day${open ? " is-open" : ""}${date === selected ? " is-selected" : ""}`}
                       disabled={!open}
                       aria-pressed={date === selected}
-                      aria-label={label}
                       data-date={date}
                       onClick={() => onPick(date)}
                     >
-                      <span className="availability-calendar__number">{formatNumber(Number(date.slice(8)))}</span>
-                      {open && price ? <span className="availability-calendar__price">{price}</span> : null}
+                      {/* The name is the whole date and price, in words; the cell shows the short forms (a
+                          hidden text rather than aria-label, so what is seen is not a different name). */}
+                      <span className="visually-hidden">{label}</span>
+                      <span className="availability-calendar__number" aria-hidden="true">
+                        {formatNumber(Number(date.slice(8)))}
+                      </span>
+                      {open && price ? (
+                        <span className="availability-calendar__price" aria-hidden="true">
+                          {price}
+                        </span>
+                      ) : null}
                     </button>
                   </td>
                 );

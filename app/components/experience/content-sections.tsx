@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { mapLink } from "#app/catalogue/detail-page";
+import { RichText } from "#app/components/portable-text";
 
 type Experience = DetailPageData["experience"];
 
@@ -14,7 +15,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Overview, Highlights, Includes, Itinerary, Know Before You Go, What To Bring and Location. */
+/** Overview, Highlights, Includes, Itinerary, Know Before You Go, What To Bring, Questions (from the CMS) and Location. */
 export function ContentSections({ experience }: { experience: Experience }) {
   const { t } = useTranslation();
   const { location, pickup } = experience;
@@ -22,7 +23,13 @@ export function ContentSections({ experience }: { experience: Experience }) {
     <>
       <Section id="overview" title={t("detail.sections.overview")}>
         <p className="detail-lead">{experience.shortDescription}</p>
-        <p>{experience.description}</p>
+        {experience.richDescription ? (
+          <div className="prose">
+            <RichText value={experience.richDescription} />
+          </div>
+        ) : (
+          <p>{experience.description}</p>
+        )}
       </Section>
 
       {experience.highlights.length ? (
@@ -97,6 +104,19 @@ export function ContentSections({ experience }: { experience: Experience }) {
               <li key={item}>{item}</li>
             ))}
           </ul>
+        </Section>
+      ) : null}
+
+      {experience.faq.length ? (
+        <Section id="faq" title={t("detail.sections.faq")}>
+          {experience.faq.map((entry, index) => (
+            <details key={index} className="faq-item">
+              <summary>{entry.question}</summary>
+              <div className="prose">
+                <RichText value={entry.answer} />
+              </div>
+            </details>
+          ))}
         </Section>
       ) : null}
 

@@ -3,7 +3,9 @@ import type { ContentService, ProductContent } from "#app/content/content.server
 import type { RichText } from "#app/content/queries";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { mergeProductContent, pickList, pickRich, pickText, plainText } from "./detail-page-content";
-import { loadExperienceWithContent } from "./detail-page.server";
+import { loadExperienceWithContent, productPagePath } from "./detail-page.server";
+import { productPreviewUrl } from "../../cms/constants";
+import { loader as productPageLoader } from "#app/routes/api.cms.product-page";
 import type { ExperienceDetail } from "./types";
 
 /** Demo products: the snow park has a full CMS document (some fields English only), AlUla only FAQ and photos, the cruise none. */
@@ -131,5 +133,29 @@ describe("the experience page merges CMS content over the engine's texts", () =>
     // A step without a title and a question without an answer are left out, so the engine's itinerary stays.
     expect(experience.itinerary).toEqual(base.itinerary);
     expect(experience.faq).toEqual([]);
+  });
+
+  test("the studio's preview link leads to the product's storefront page in the asked language", async () => {
+    expect(await productPagePath(ctx, SNOW_PARK.id, "ar", "default")).toBe(`/ar/things-to-do-in-riyadh/${SNOW_PARK.slug}`);
+    expect(await productPagePath(ctx, SNOW_PARK.id, "en", "supplier")).toBe(`/experiences/${SNOW_PARK.slug}`);
+    expect(await productPagePath(ctx, "prd-999999", "en", "default")).toBeNull();
+    // A slug is not an id.
+    expect(await productPagePath(ctx, SNOW_PARK.slug, "en", "default")).toBeNull();
+
+    const open = async (url: string) => {
+      const { pathname, search } = new URL(url);
+      const productId = decodeURIComponent(pathname.split("/").at(-1)!);
+      try {
+        return await productPageLoader({ request: new Request(`http://localhost${pathname}${search}`), params: { productId }, context: ctx });
+      } catch (thrown) {
+        return thrown as Response;
+      }
+    };
+    const preview = await open(productPreviewUrl("https://studio.example/", SNOW_PARK.id, "ar"));
+    expect(preview.status).toBe(302);
+    expect(preview.headers.get("Location")).toBe(`/ar/things-to-do-in-riyadh/${SNOW_PARK.slug}`);
+    expect((await open(productPreviewUrl("https://studio.example", SNOW_PARK.id))).headers.get("Location")).toBe(`/things-to-do-in-riyadh/${SNOW_PARK.slug}`);
+    expect((await open(productPreviewUrl("https://studio.example", "prd-999999"))).status).toBe(404);
+    expect((await open("https://studio.example/api/cms/product-page/..%2Fetc")).status).toBe(404);
   });
 });

@@ -3,7 +3,8 @@
  * option, and the structured data. The loader (app/routes/detail-page.server.ts) wires it to HTTP.
  */
 import type { Availability } from "@octocloud/types";
-import { getExperienceBySlug } from "./catalogue.server";
+import { getExperienceBySlug, getExperienceCards } from "./catalogue.server";
+import { detailPath, localized } from "#app/lib/paths";
 import { mergeProductContent } from "./detail-page-content";
 import { getProductContent, type ProductContent } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
@@ -71,6 +72,13 @@ export async function loadExperienceWithContent(app: Pick<AppContext, "catalogue
     console.error("[detail] product content unavailable, showing the catalogue's texts", experience.id, error);
   }
   return mergeProductContent(experience, content);
+}
+
+/** The localized page of a product on sale, by its id (the CMS studio's preview link), or null. */
+export async function productPagePath(app: Pick<AppContext, "catalogue">, productId: string, locale: LocaleCode, storefrontType: StorefrontType): Promise<string | null> {
+  const [card] = await getExperienceCards(app.catalogue, [productId], locale, "SAR");
+  if (!card || card.id !== productId) return null;
+  return localized(locale, detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug }));
 }
 
 function localTime(localDateTime: string): string {

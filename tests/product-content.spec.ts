@@ -33,6 +33,12 @@ test.describe("the snow park's CMS texts in Arabic", () => {
     await expect(page.locator(list("what-to-bring"))).toHaveText(["Thick socks", "A change of clothes for children"]);
     await expect(page.locator(".detail-list--excluded li")).toHaveText([/Ski lessons$/, /Transport to the park$/]);
     await expect(page.locator(".detail-itinerary li").nth(1).locator("p")).toHaveText("Two hours on the sledge hill and in the snowball arena.");
+    // Marked as English, so it reads (and runs left to right) as English on the Arabic page; translated texts are not.
+    await expect(page.locator("#what-to-bring ul")).toHaveAttribute("lang", "en");
+    await expect(page.locator("#what-to-bring ul")).toHaveAttribute("dir", "ltr");
+    await expect(page.locator(".detail-itinerary li").nth(1).locator("p")).toHaveAttribute("lang", "en");
+    await expect(page.locator("#highlights ul")).not.toHaveAttribute("lang", /./);
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveAttribute("lang", /./);
 
     // Questions from the CMS (the engine has none), one answered in English only; native <details> open without JavaScript.
     await expect(page.locator("#faq-heading")).toHaveText("أسئلة وأجوبة");
@@ -40,6 +46,8 @@ test.describe("the snow park's CMS texts in Arabic", () => {
     await expect(questions.locator("summary")).toHaveText(["هل الحديقة مناسبة للأطفال الصغار؟", "ما مدى البرودة في الداخل؟"]);
     await questions.nth(1).locator("summary").click();
     await expect(questions.nth(1).locator(".prose")).toHaveText(/^About −4 °C/);
+    await expect(questions.nth(1).locator(".prose")).toHaveAttribute("lang", "en");
+    await expect(questions.nth(1).locator("summary")).not.toHaveAttribute("lang", /./);
 
     // Photos from the CMS with their alt texts (Arabic, else English).
     const photos = page.locator(".detail-gallery img");
@@ -59,6 +67,7 @@ test.describe("in English", () => {
     await page.goto(SNOW_PARK);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snow Day at Riyadh's Indoor Snow Park");
     await expect(page.locator(list("what-to-bring"))).toHaveText(["Thick socks", "A change of clothes for children"]);
+    await expect(page.locator("#what-to-bring ul")).not.toHaveAttribute("lang", /./);
     await expect(page.locator("#faq summary")).toHaveText(["Is the park suitable for toddlers?", "How cold is it inside?"]);
     await expect(page.locator(".detail-gallery img").first()).toHaveAttribute("alt", "Children sledging down the snow hill");
 

@@ -2,7 +2,7 @@ import { getExperienceBySlug } from "#app/catalogue/catalogue.server";
 import type { ContentService, ProductContent } from "#app/content/content.server";
 import type { RichText } from "#app/content/queries";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { mergeProductContent, pickList, pickRich, pickText, plainText } from "./detail-page-content";
+import { fallbackLanguage, mergeProductContent, pickList, pickRich, pickText, plainText } from "./detail-page-content";
 import { loadExperienceWithContent, productPagePath } from "./detail-page.server";
 import { productPreviewUrl } from "../../cms/constants";
 import { loader as productPageLoader } from "#app/routes/api.cms.product-page";
@@ -16,17 +16,17 @@ const CRUISE = { id: "prd-001685", slug: "dubai-dinner-cruise-with-live-entertai
 const block = (text: string, key = "b1"): RichText[number] => ({ _type: "block", _key: key, style: "normal", markDefs: [], children: [{ _type: "span", _key: `${key}s`, text, marks: [] }] });
 
 describe("the fallback rule of one field", () => {
-  test("the page's language where filled, else English, else nothing (the engine's text then)", () => {
-    expect(pickText({ locale: "عنوان", en: "Title" })).toBe("عنوان");
-    expect(pickText({ locale: null, en: "Title" })).toBe("Title");
-    expect(pickText({ locale: "   ", en: "Title" })).toBe("Title");
+  test("the page's language where filled, else English (marked as such), else nothing (the engine's text then)", () => {
+    expect(pickText({ locale: "عنوان", en: "Title" })).toEqual({ value: "عنوان", english: false });
+    expect(pickText({ locale: null, en: "Title" })).toEqual({ value: "Title", english: true });
+    expect(pickText({ locale: "   ", en: "Title" })).toEqual({ value: "Title", english: true });
     expect(pickText({ locale: null, en: "" })).toBeNull();
-    expect(pickList({ locale: ["أ", " "], en: ["a", "b"] })).toEqual(["أ"]);
-    expect(pickList({ locale: [], en: ["a"] })).toEqual(["a"]);
+    expect(pickList({ locale: ["أ", " "], en: ["a", "b"] })).toEqual({ value: ["أ"], english: false });
+    expect(pickList({ locale: [], en: ["a"] })).toEqual({ value: ["a"], english: true });
     expect(pickList({ locale: [" "], en: null })).toBeNull();
     // An emptied rich text editor leaves an empty block behind: that is not filled.
-    expect(pickRich({ locale: [block("")], en: [block("English")] })).toEqual([block("English")]);
-    expect(pickRich({ locale: [block("عربي")], en: [block("English")] })).toEqual([block("عربي")]);
+    expect(pickRich({ locale: [block("")], en: [block("English")] })).toEqual({ value: [block("English")], english: true });
+    expect(pickRich({ locale: [block("عربي")], en: [block("English")] })).toEqual({ value: [block("عربي")], english: false });
     expect(plainText([block("One", "a"), block("", "b"), block("Two", "c")])).toBe("One\n\nTwo");
   });
 });
@@ -69,6 +69,11 @@ describe("the experience page merges CMS content over the engine's texts", () =>
     expect(after.itinerary[2]!.description).toBe("");
     expect(after.faq[1]).toEqual({ question: "ما مدى البرودة في الداخل؟", answer: [expect.objectContaining({ children: [expect.objectContaining({ text: expect.stringMatching(/^About −4 °C/) })] })] });
     expect(after.images[1]).toMatchObject({ src: "/cms-assets/product-snow-park-penguins.jpg", alt: "Penguins waddling past the viewing window" });
+    // The page marks these as English (lang="en", dir="ltr"); nothing is marked on the English page.
+    expect(after.englishFallbacks).toEqual(["excludes", "whatToBring", "itinerary.1.description", "faq.1.answer"]);
+    expect(fallbackLanguage(after, "whatToBring")).toEqual({ lang: "en", dir: "ltr" });
+    expect(fallbackLanguage(after, "highlights")).toEqual({});
+    expect((await merged(SNOW_PARK.slug, "en")).englishFallbacks).toEqual([]);
   });
 
   test("no CMS value in any language: the engine's text stays", async () => {
@@ -86,6 +91,7 @@ describe("the experience page merges CMS content over the engine's texts", () =>
     expect(alulaAfter.richDescription).toBeNull();
     expect(alulaAfter.description).toBe(alulaBefore.description);
     expect(alulaAfter.faq.map((entry) => entry.question)).toEqual(["Комфортно ли на экскурсии летом?"]);
+    expect(alulaAfter.englishFallbacks).toEqual([]);
     expect(alulaAfter.images).toEqual([expect.objectContaining({ src: "/cms-assets/product-alula-old-town.jpg", alt: "Глинобитные улочки старого города Эль-Ула на рассвете" })]);
   });
 

@@ -92,6 +92,7 @@ function experienceDetailOf(index: CatalogueIndex, card: ExperienceCard, rows: D
     knowBeforeYouGo: content.knowBeforeYouGo[locale],
     whatToBring: content.whatToBring[locale],
     faq: [],
+    englishFallbacks: [],
     meetingPoint: content.meetingPoint[locale],
     city: cityOf(index, product, locale),
     ...termsOf(index, product, locale),

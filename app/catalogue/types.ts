@@ -271,6 +271,11 @@ export interface ExperienceDetail {
   whatToBring: string[];
   /** Questions and answers from the CMS (the engine has none). */
   faq: Array<{ question: string; answer: RichText }>;
+  /**
+   * Texts shown in English on a page in another language (a CMS field not yet translated), by path:
+   * `whatToBring`, `itinerary.1.description`, `faq.0.answer`… The page marks them `lang="en"`.
+   */
+  englishFallbacks: string[];
   meetingPoint: string;
   city: { slug: string; name: string; country: { code: string; name: string } };
   categories: Array<{ slug: string; name: string }>;

@@ -65,6 +65,7 @@ export const RESOURCE_ROUTES = [
   ["healthz", "routes/healthz.ts", "healthz"],
   ["readyz", "routes/readyz.ts", "readyz"],
   ["api/cms/webhook", "routes/api.cms.webhook.ts", "api-cms-webhook"],
+  ["api/cms/product-page/:productId", "routes/api.cms.product-page.ts", "api-cms-product-page"],
   ["cms-assets/*", "routes/cms-asset.ts", "cms-asset"],
   ["builds/latest.json", "routes/builds.latest.ts", "builds-latest"],
   ["builds/meta/:file", "routes/builds.meta.ts", "builds-meta"],

@@ -1,7 +1,7 @@
 import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { structureTool } from "sanity/structure";
-import { LANGUAGE_IDS } from "./cms/constants";
+import { DEFAULT_STOREFRONT_URL, LANGUAGE_IDS, productPreviewUrl } from "./cms/constants";
 import { SINGLETON_TYPES, schemaTypes } from "./cms/schema-types";
 import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
 
@@ -10,6 +10,8 @@ import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
 // `sanity build` run offline (CI); the built studio needs a real project to sign in to.
 const projectId = process.env.SANITY_STUDIO_PROJECT_ID || "rihla000";
 const dataset = process.env.SANITY_STUDIO_DATASET || "production";
+// Where "Open preview" on an experience leads: the storefront redirects a product id to its detail page.
+const storefrontUrl = (process.env.SANITY_STUDIO_STOREFRONT_URL || DEFAULT_STOREFRONT_URL).replace(/\/$/, "");
 
 export default defineConfig({
   name: "rihla",
@@ -32,6 +34,10 @@ export default defineConfig({
     ],
   },
   document: {
+    productionUrl: async (previous, { document }) => {
+      const productId = typeof document.productId === "string" ? document.productId : "";
+      return document._type === "product" && productId ? productPreviewUrl(storefrontUrl, productId) : previous;
+    },
     // Per-language singletons: no duplicate or delete from the document menu.
     actions: (previous, context) =>
       (SINGLETON_TYPES as readonly string[]).includes(context.schemaType)

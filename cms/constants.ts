@@ -40,3 +40,18 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SITE_PATH_PATTERN = /^\/(?:[A-Za-z0-9._~!$&'()*+,;=:@%-]+\/?)*$/;
 /** Hrefs allowed in rich text: http(s), mailto, tel, or a site-relative path. */
 export const SAFE_HREF_PATTERN = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/))/i;
+
+/**
+ * A catalogue product id as the booking engine writes it (the demo's `prd-000104`, or a console or
+ * OCTO supplier id): letters, digits, `_` and `-`, so it also fits in a Sanity document id.
+ */
+export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** The storefront origin the studio's preview opens (SANITY_STUDIO_STOREFRONT_URL, else a local server). */
+export const DEFAULT_STOREFRONT_URL = "http://localhost:3000";
+/** The storefront resource route that redirects a product id to its detail page: `{base}/{productId}?lang=ar`. */
+export const PRODUCT_PAGE_ROUTE = "/api/cms/product-page";
+
+/** The storefront page of a product (the studio's "Open preview"); English unless a language is given. */
+export function productPreviewUrl(origin: string, productId: string, language: LanguageId = "en"): string {
+  return `${origin.replace(/\/$/, "")}${PRODUCT_PAGE_ROUTE}/${encodeURIComponent(productId)}?lang=${language}`;
+}

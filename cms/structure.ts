@@ -9,7 +9,7 @@ const LIST_TYPES = [
   { type: "testimonial", title: "Testimonials" },
 ] as const;
 
-/** Desk grouped by language: each language holds its settings and home page (singletons) and its lists. */
+/** Desk grouped by language: each language holds its settings and home page (singletons) and its lists; experiences and redirects are not per language. */
 export const structure: StructureResolver = (S) =>
   S.list()
     .title("Content")
@@ -49,6 +49,8 @@ export const structure: StructureResolver = (S) =>
           ),
       ),
       S.divider(),
+      // Not per language: one document per product holds every language (field-level localisation).
+      S.documentTypeListItem("product").title("Experiences"),
       S.documentTypeListItem("redirectRule").title("Redirects"),
     ]);
 

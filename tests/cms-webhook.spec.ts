@@ -149,3 +149,24 @@ test("an edited CMS document (through the webhook) shows up on the next request"
   await expect(question(EDITED_QUESTION)).toBeVisible();
   await expect(question(ORIGINAL_QUESTION)).toHaveCount(0);
 });
+
+test("an edited experience content document refreshes that experience's page in every language", async ({ page }) => {
+  const path = "/things-to-do-in-riyadh/riyadh-indoor-snow-park-entry-for-families";
+  const title = page.getByRole("heading", { level: 1 });
+  await page.goto(`${origin}${path}`);
+  await expect(title).toHaveText("Snow Day at Riyadh's Indoor Snow Park");
+  await page.goto(`${origin}/ar${path}`);
+  await expect(title).toHaveText("يوم ثلجي في حديقة الثلج الداخلية بالرياض");
+
+  // An editor publishes a new English title and clears the Arabic one (it falls back to English).
+  editDocument("product-prd-000104", { title: { _type: "localeString", en: "Snow Day in Riyadh, edited" } });
+  await page.reload();
+  await expect(title).toHaveText("يوم ثلجي في حديقة الثلج الداخلية بالرياض");
+
+  const body = JSON.stringify({ _id: "product-prd-000104", _type: "product" });
+  expect((await postWebhook(body, await encodeSignatureHeader(body, Date.now(), SECRET))).status).toBe(200);
+  await page.reload();
+  await expect(title).toHaveText("Snow Day in Riyadh, edited");
+  await page.goto(`${origin}${path}`);
+  await expect(title).toHaveText("Snow Day in Riyadh, edited");
+});

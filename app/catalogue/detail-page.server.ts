@@ -3,6 +3,11 @@
  * option, and the structured data. The loader (app/routes/detail-page.server.ts) wires it to HTTP.
  */
 import type { Availability } from "@octocloud/types";
+import { getExperienceBySlug, getExperienceCards } from "./catalogue.server";
+import { detailPath, localized } from "#app/lib/paths";
+import { mergeProductContent } from "./detail-page-content";
+import { getProductContent, type ProductContent } from "#app/content/content.server";
+import type { LocaleCode } from "#app/i18n/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import type { PageSeo } from "#app/lib/page.server";
 import { getAvailability } from "#app/booking/availability.server";
@@ -51,6 +56,30 @@ export type DetailPageData = {
   path: string;
   cityPath: string;
 };
+
+/**
+ * The experience as its page shows it: the engine's record (cached by the catalogue) with the CMS's
+ * product content merged over it per request, so an edit shows as soon as the content cache is evicted.
+ * If the CMS cannot be read, the engine's texts alone still make a complete page.
+ */
+export async function loadExperienceWithContent(app: Pick<AppContext, "catalogue" | "content">, slug: string, locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceDetail | null> {
+  const experience = await getExperienceBySlug(app.catalogue, slug, locale, currency);
+  if (!experience) return null;
+  let content: ProductContent | null = null;
+  try {
+    content = await getProductContent(app.content, locale, experience.id);
+  } catch (error) {
+    console.error("[detail] product content unavailable, showing the catalogue's texts", experience.id, error);
+  }
+  return mergeProductContent(experience, content);
+}
+
+/** The localized page of a product on sale, by its id (the CMS studio's preview link), or null. */
+export async function productPagePath(app: Pick<AppContext, "catalogue">, productId: string, locale: LocaleCode, storefrontType: StorefrontType): Promise<string | null> {
+  const [card] = await getExperienceCards(app.catalogue, [productId], locale, "SAR");
+  if (!card || card.id !== productId) return null;
+  return localized(locale, detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug }));
+}
 
 function localTime(localDateTime: string): string {
   return localDateTime.slice(11, 16);

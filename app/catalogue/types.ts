@@ -1,5 +1,6 @@
 /** The catalogue's public query and result shapes (what routes call and render). */
 import type { CancellationPolicy, DurationUnit, LocaleCode, LocalizedText, MediaImage, OpeningHoursPeriod } from "#app/db/types";
+import type { RichText } from "#app/content/queries";
 import type { CurrencyCode, Money } from "#app/lib/money";
 
 export const SORTS = ["recommended", "price-asc", "price-desc"] as const;
@@ -258,13 +259,23 @@ export interface ExperienceDetail {
   locale: LocaleCode;
   title: string;
   shortDescription: string;
+  /** The long description as plain text (the engine's, or the CMS's rich text flattened). */
   description: string;
+  /** The CMS's long description with its structure, when editors wrote one (shown instead of `description`). */
+  richDescription: RichText | null;
   highlights: string[];
   includes: string[];
   excludes: string[];
   itinerary: Array<{ time: string | null; title: string; description: string }>;
   knowBeforeYouGo: string[];
   whatToBring: string[];
+  /** Questions and answers from the CMS (the engine has none). */
+  faq: Array<{ question: string; answer: RichText }>;
+  /**
+   * Texts shown in English on a page in another language (a CMS field not yet translated), by path:
+   * `whatToBring`, `itinerary.1.description`, `faq.0.answer`… The page marks them `lang="en"`.
+   */
+  englishFallbacks: string[];
   meetingPoint: string;
   city: { slug: string; name: string; country: { code: string; name: string } };
   categories: Array<{ slug: string; name: string }>;

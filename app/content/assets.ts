@@ -27,6 +27,13 @@ export function imageUrl(src: string, { width, quality = 75 }: { width?: number;
   return url.toString();
 }
 
+/** A `srcset` over the given widths on Sanity's CDN; empty for seed files, which come in one size. */
+export function imageSrcSet(src: string, widths: readonly number[], quality?: number): string {
+  const resolved = resolveImageSrc(src);
+  if (!SANITY_CDN.test(resolved)) return "";
+  return widths.map((width) => `${imageUrl(resolved, { width, quality })} ${width}w`).join(", ");
+}
+
 /** Only these hrefs reach the page from rich text: http(s), mailto, tel, and site-relative paths. */
 export function safeHref(href: unknown): string | null {
   if (typeof href !== "string") return null;

@@ -13,6 +13,8 @@ import {
   FaqEntriesResultSchema,
   HOME_PAGE_QUERY,
   HomePageResultSchema,
+  PRODUCT_CONTENT_QUERY,
+  ProductContentResultSchema,
   REDIRECT_RULES_QUERY,
   RedirectRulesResultSchema,
   RELATED_POSTS_QUERY,
@@ -45,6 +47,8 @@ export type FaqGroup = { group: FaqGroupKey; entries: FaqEntry[] };
 export type StaticPage = NonNullable<z.output<typeof StaticPageResultSchema>>;
 export type Testimonial = z.output<typeof TestimonialsResultSchema>[number];
 export type Theme = z.output<typeof ThemesResultSchema>[number];
+/** A product's CMS texts in one language with English beside each field (null where the document has none). */
+export type ProductContent = NonNullable<z.output<typeof ProductContentResultSchema>>;
 
 /** Used when a project has no settings document for a language nor for English, so the site still renders. */
 export const FALLBACK_SITE_SETTINGS: Omit<SiteSettings, "language"> = {
@@ -71,6 +75,8 @@ export interface ContentService {
   getStaticPage(locale: ContentLocale, kind: StaticPageKind): Promise<StaticPage | null>;
   listTestimonials(locale: ContentLocale): Promise<Testimonial[]>;
   listThemes(locale: ContentLocale): Promise<Theme[]>;
+  /** The content document of a catalogue product, or null when editors have written none. */
+  getProductContent(locale: ContentLocale, productId: string): Promise<ProductContent | null>;
   /** Evicts what a changed document touches (webhook, other instances, seed file edits). */
   invalidate(change: ContentChange): string[];
   close(): Promise<void>;
@@ -162,6 +168,8 @@ export function createContentService({ store, cache = createContentCache(), over
     getStaticPage: (locale, kind) => run("staticPage", STATIC_PAGE_QUERY, StaticPageResultSchema, { language: locale, kind }, locale, ["staticPage"]),
     listTestimonials: (locale) => run("testimonials", TESTIMONIALS_QUERY, TestimonialsResultSchema, { language: locale }, locale, ["testimonial"]),
     listThemes: (locale) => run("themes", THEMES_QUERY, ThemesResultSchema, { language: locale }, locale, ["theme"]),
+    // Product documents have no `language` (field-level localisation): a change evicts every locale's entry.
+    getProductContent: (locale, productId) => run("productContent", PRODUCT_CONTENT_QUERY, ProductContentResultSchema, { productId, language: locale }, locale, ["product"]),
     invalidate: (change) => {
       const evicted = cache.evict(change);
       onSiteChange(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
@@ -198,6 +206,7 @@ export const listFaqEntries = (content: ContentService, locale: ContentLocale) =
 export const getStaticPage = (content: ContentService, locale: ContentLocale, kind: StaticPageKind) => content.getStaticPage(locale, kind);
 export const listTestimonials = (content: ContentService, locale: ContentLocale) => content.listTestimonials(locale);
 export const listThemes = (content: ContentService, locale: ContentLocale) => content.listThemes(locale);
+export const getProductContent = (content: ContentService, locale: ContentLocale, productId: string) => content.getProductContent(locale, productId);
 
 const SEED_IMAGE_NAME = /^[a-z0-9][a-z0-9-]*\.(jpg|jpeg|png|webp)$/;
 const IMAGE_TYPES: Record<string, string> = { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp" };

@@ -84,6 +84,31 @@ export const TESTIMONIALS_QUERY = groq`*[_type == "testimonial" && language == $
 
 export const THEMES_QUERY = groq`*[_type == "theme" && language == $language && ${PUBLISHED}] | order(order asc, _id asc)${THEME_CARD}`;
 
+/**
+ * A field-level localised field (an object with one value per language) as the storefront reads it:
+ * the asked language and English side by side, so the merge can fall back field by field
+ * (app/catalogue/detail-page-content.ts). `suffix` projects the value (rich text).
+ */
+const inLocale = (field: string, suffix = "") => `{ "locale": ${field}[$language]${suffix}, "en": ${field}.en${suffix} }`;
+
+/**
+ * A product's content document (keyed by the catalogue's product id) in one language with its English
+ * values beside it. Params: $productId, $language.
+ */
+export const PRODUCT_CONTENT_QUERY = groq`*[_type == "product" && productId == $productId && ${PUBLISHED}][0]{
+  productId,
+  "title": ${inLocale("title")},
+  "shortDescription": ${inLocale("shortDescription")},
+  "description": ${inLocale("description", RICH_TEXT)},
+  "highlights": ${inLocale("highlights")},
+  "inclusions": ${inLocale("inclusions")},
+  "exclusions": ${inLocale("exclusions")},
+  "whatToBring": ${inLocale("whatToBring")},
+  "itinerary": coalesce(itinerary[]{ time, "title": ${inLocale("title")}, "description": ${inLocale("description")} }, []),
+  "faq": coalesce(faq[]{ "question": ${inLocale("question")}, "answer": ${inLocale("answer", RICH_TEXT)} }, []),
+  "gallery": coalesce(gallery[]{ "src": coalesce(asset->url, _sanityAsset), "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "alt": ${inLocale("alt")} }, [])
+}`;
+
 // ---------------------------------------------------------------------------------------------
 // Result schemas. Optional CMS fields come back as null from GROQ; required ones are enforced here
 // too, so a half-filled document in a real project fails loudly in the cache layer, not in a component.
@@ -187,3 +212,34 @@ export const StaticPageResultSchema = z
 
 export const TestimonialsResultSchema = z.array(TestimonialSchema);
 export const ThemesResultSchema = z.array(ThemeCardSchema);
+
+/** One field in the asked language and in English; either may be missing (null) in the document. */
+const inLocaleSchema = <T extends z.ZodType>(value: T) =>
+  z.object({ locale: value.nullish().transform((v) => v ?? null), en: value.nullish().transform((v) => v ?? null) });
+const stringList = z.array(z.string().nullable()).transform((items) => items.filter((item): item is string => typeof item === "string"));
+
+export const ProductContentResultSchema = z
+  .object({
+    productId: z.string(),
+    title: inLocaleSchema(z.string()),
+    shortDescription: inLocaleSchema(z.string()),
+    description: inLocaleSchema(RichTextSchema),
+    highlights: inLocaleSchema(stringList),
+    inclusions: inLocaleSchema(stringList),
+    exclusions: inLocaleSchema(stringList),
+    whatToBring: inLocaleSchema(stringList),
+    itinerary: z.array(z.object({ time: nullableString, title: inLocaleSchema(z.string()), description: inLocaleSchema(z.string()) })),
+    faq: z.array(z.object({ question: inLocaleSchema(z.string()), answer: inLocaleSchema(RichTextSchema) })),
+    // A photo whose upload is missing (no src) is dropped rather than failing the page.
+    gallery: z
+      .array(
+        z.object({
+          src: z.string().nullish().transform((value) => (value ? resolveImageSrc(value) : null)),
+          width: z.number().nullish().transform((value) => value ?? null),
+          height: z.number().nullish().transform((value) => value ?? null),
+          alt: inLocaleSchema(z.string()),
+        }),
+      )
+      .transform((photos) => photos.filter((photo): photo is typeof photo & { src: string } => photo.src !== null)),
+  })
+  .nullable();

@@ -1,6 +1,6 @@
 import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
 import { createContentService, type ContentService } from "./content.server";
-import { CONTENT_LOCALES } from "./queries";
+import { CONTENT_LOCALES, PRODUCT_CONTENT_QUERY } from "./queries";
 import { createSanityStore, createSeedStore, readSeedDocuments, runGroq, type QueryParams, type SeedDocument } from "./store.server";
 
 /**
@@ -76,11 +76,29 @@ describe("@sanity/client contract", () => {
         service.getStaticPage(locale, "terms-and-conditions"),
         service.listTestimonials(locale),
         service.listThemes(locale),
+        service.getProductContent(locale, "prd-000104"),
+        service.getProductContent(locale, "prd-000108"),
+        service.getProductContent(locale, "prd-999999"),
       ]);
     const [sanity, seed] = await Promise.all([calls(viaSanity), calls(viaSeed)]);
     expect(sanity).toEqual(seed);
     expect(sanity[1]?.hero.title).toBeTruthy();
     expect(sanity[4]).toBeNull();
+    // A product's content: the page's language and English side by side; no document, null.
+    expect(sanity[9]).toMatchObject({ productId: "prd-000104", title: { locale: expect.any(String), en: "Snow Day at Riyadh's Indoor Snow Park" }, whatToBring: { locale: locale === "en" ? expect.any(Array) : null } });
+    expect(sanity[9]!.gallery.map((photo) => photo.src)).toEqual(["/cms-assets/product-snow-park-slope.jpg", "/cms-assets/product-snow-park-penguins.jpg"]);
+    expect(sanity[10]).toMatchObject({ productId: "prd-000108", title: { locale: null, en: null }, faq: [{ question: { locale: expect.any(String) } }] });
+    expect(sanity[11]).toBeNull();
+  });
+
+  it("sends the product query's parameters as Sanity expects them (field-level locale by $language)", async () => {
+    const store = createSanityStore({ projectId: "rihla000", dataset: DATASET, apiVersion: "2025-02-19", apiHost, token: "read-token" });
+    const raw = (await store.fetch(PRODUCT_CONTENT_QUERY, { productId: "prd-000104", language: "ar" })) as { title: { locale: string; en: string }; exclusions: { locale: unknown; en: string[] } };
+    expect(raw.title).toEqual({ locale: "يوم ثلجي في حديقة الثلج الداخلية بالرياض", en: "Snow Day at Riyadh's Indoor Snow Park" });
+    expect(raw.exclusions).toEqual({ locale: null, en: ["Ski lessons", "Transport to the park"] });
+    // Drafts never reach the storefront, even when the perspective is not applied.
+    const drafts = dataset.filter((doc) => doc._type === "product").map((doc) => ({ ...doc, _id: `drafts.${doc._id}`, productId: "prd-draft" }));
+    expect(await runGroq(PRODUCT_CONTENT_QUERY, { productId: "prd-draft", language: "en" }, [...dataset, ...drafts])).toBeNull();
   });
 
   it("sends the published perspective and the read token", async () => {

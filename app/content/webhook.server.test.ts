@@ -143,6 +143,49 @@ describe("CMS webhook", () => {
   });
 });
 
+describe("CMS webhook for an experience's content (one document, every language)", () => {
+  it("refreshes the product's content in every locale on every instance, and drops the cached pages", async () => {
+    const dataset = await readSeedDocuments();
+    const siteChangesA: string[] = [];
+    const siteChangesB: string[] = [];
+    const instanceA = createContentService({ store: memoryStore(dataset), onSiteChange: (reason) => siteChangesA.push(reason) });
+    const instanceB = createContentService({ store: memoryStore(dataset), onSiteChange: (reason) => siteChangesB.push(reason) });
+    const pubsub = memoryPubSub();
+    const busA = createInvalidationBus({ pubsub, service: instanceA, instanceId: "a" });
+    const stopB = await createInvalidationBus({ pubsub, service: instanceB, instanceId: "b" }).listen();
+    const handle = (request: Request) => cmsWebhookResponse(createCmsWebhookHandler({ secret: SECRET, service: instanceA, bus: async () => busA }), request);
+    try {
+      for (const instance of [instanceA, instanceB]) {
+        expect((await instance.getProductContent("en", "prd-000104"))!.title.locale).toBe("Snow Day at Riyadh's Indoor Snow Park");
+        expect((await instance.getProductContent("ar", "prd-000104"))!.title.locale).toBe("يوم ثلجي في حديقة الثلج الداخلية بالرياض");
+      }
+      const faqBefore = await instanceA.listFaqEntries("en");
+      const doc = dataset.find((candidate) => candidate._id === "product-prd-000104")!;
+      doc.title = { _type: "localeString", en: "Snow Day (edited)", ar: "يوم ثلجي (معدّل)" };
+      // Cached until Sanity tells us.
+      expect((await instanceA.getProductContent("ar", "prd-000104"))!.title.locale).toBe("يوم ثلجي في حديقة الثلج الداخلية بالرياض");
+
+      // Sanity's projection `{_id, _type, language}`: a product document has no language.
+      const response = await handle(await signedRequest({ _id: "drafts.product-prd-000104", _type: "product" }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ ok: true, evicted: 2, change: { id: "product-prd-000104", type: "product" } });
+
+      for (const instance of [instanceA, instanceB]) {
+        expect((await instance.getProductContent("en", "prd-000104"))!.title).toEqual({ locale: "Snow Day (edited)", en: "Snow Day (edited)" });
+        expect((await instance.getProductContent("ar", "prd-000104"))!.title).toEqual({ locale: "يوم ثلجي (معدّل)", en: "Snow Day (edited)" });
+      }
+      // Whole cached pages (the detail page in every language) are dropped on both instances.
+      expect(siteChangesA).toEqual(["content product product-prd-000104 changed"]);
+      expect(siteChangesB).toEqual(["content product product-prd-000104 changed"]);
+      // Other content stays cached.
+      expect(instanceA.cache.keys().some((key) => key.startsWith("content:faqEntries:"))).toBe(true);
+      expect(await instanceA.listFaqEntries("en")).toEqual(faqBefore);
+    } finally {
+      await stopB();
+    }
+  });
+});
+
 describe("invalidation over the real database pub/sub", () => {
   it("reaches a listener through PGlite LISTEN/NOTIFY", async () => {
     const { openPglite } = await import("#app/db/db.server");

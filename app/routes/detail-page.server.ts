@@ -4,9 +4,9 @@
  * chosen day's availability, more reviews on request, SEO texts and structured data.
  */
 import { json, redirect } from "@remix-run/node";
-import { getExperienceBySlug, getReviews } from "#app/catalogue/catalogue.server";
+import { getReviews } from "#app/catalogue/catalogue.server";
 import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
-import { dayAvailability, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
+import { dayAvailability, loadExperienceWithContent, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
 import { getSiteSettings } from "#app/content/content.server";
 import type { AppContext } from "#app/context.server";
 import { localePrefix } from "#app/i18n/locales";
@@ -29,7 +29,7 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
   if (route.kind === "city" && !route.citySlug) throwNotFound(request, "page");
   const settings = await getSiteSettings(app.content, locale);
   const currency = await getDisplayCurrency(request, settings.defaultCurrency);
-  const experience = await getExperienceBySlug(app.catalogue, route.productSlug, locale, currency);
+  const experience = await loadExperienceWithContent(app, route.productSlug, locale, currency);
   if (!experience) throwNotFound(request, "page");
   if (route.kind === "city" && route.citySlug !== experience.city.slug) throwNotFound(request, "page");
 

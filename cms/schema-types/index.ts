@@ -1,7 +1,9 @@
 import { blogPost } from "./blog-post";
 import { faqEntry } from "./faq-entry";
 import { homePage } from "./home-page";
+import { localeRichText, localeString, localeStringList, localeText, productImage } from "./localized";
 import { accessibleImage, categoryCard, destinationCard, marketingClaims, richText, socialLink, supportChannels } from "./objects";
+import { product } from "./product";
 import { redirectRule } from "./redirect-rule";
 import { siteSettings } from "./site-settings";
 import { staticPage } from "./static-page";
@@ -18,6 +20,7 @@ export const schemaTypes = [
   theme,
   testimonial,
   redirectRule,
+  product,
   // objects
   accessibleImage,
   richText,
@@ -26,6 +29,11 @@ export const schemaTypes = [
   socialLink,
   destinationCard,
   categoryCard,
+  localeString,
+  localeText,
+  localeRichText,
+  localeStringList,
+  productImage,
 ];
 
 /** Document types with one document per language, edited as singletons (ids `{type}-{language}`). */

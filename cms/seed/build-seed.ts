@@ -16,6 +16,7 @@ import { BLOG_POSTS } from "./content/blog";
 import { FAQ_ENTRIES } from "./content/faq";
 import { CATEGORIES, CITIES, GALLERY_CITIES, HOME, POPULAR_CITIES, TOP_CITIES } from "./content/home";
 import { STATIC_PAGES } from "./content/pages";
+import { PRODUCT_CONTENT, type ProductContentSource } from "./content/products";
 import { SITE_NAME, SOCIAL_LINKS, SUPPORT, TESTIMONIALS, THEMES } from "./content/site";
 import type { RichSource } from "./content/types";
 
@@ -87,6 +88,51 @@ export function toPortableText(lines: RichSource, owner: string) {
     const { children, markDefs } = inline(text, blockKey);
     return { _type: "block", _key: blockKey, style, ...(listItem ? { listItem, level: 1 } : {}), markDefs, children };
   });
+}
+
+/** A field-level localised value: only the languages given (an editor may leave some empty). */
+function localized<T>(type: string, values: Partial<Record<LanguageId, T>> | undefined, map: (value: T, language: LanguageId) => unknown = (value) => value) {
+  if (!values) return undefined;
+  const fields = LANGUAGE_IDS.flatMap((language) => (values[language] === undefined ? [] : [[language, map(values[language]!, language)] as const]));
+  return { _type: type, ...Object.fromEntries(fields) };
+}
+
+/** One `product` content document (field-level localisation), keyed by the catalogue's product id. */
+function productDocument(source: ProductContentSource): SeedDocument {
+  const id = `product-${source.productId}`;
+  const doc: SeedDocument = {
+    ...meta(id, "product"),
+    productId: source.productId,
+    title: localized("localeString", source.title),
+    shortDescription: localized("localeText", source.shortDescription),
+    description: localized("localeRichText", source.description, (lines, language) => toPortableText(lines, `${id}-description-${language}`)),
+    highlights: localized("localeStringList", source.highlights),
+    inclusions: localized("localeStringList", source.inclusions),
+    exclusions: localized("localeStringList", source.exclusions),
+    whatToBring: localized("localeStringList", source.whatToBring),
+    itinerary: source.itinerary?.map((step) => ({
+      _type: "itineraryStep",
+      _key: key(id, "itinerary", step.key),
+      ...(step.time ? { time: step.time } : {}),
+      title: localized("localeString", step.title),
+      ...(step.description ? { description: localized("localeText", step.description) } : {}),
+    })),
+    faq: source.faq?.map((entry) => ({
+      _type: "productFaq",
+      _key: key(id, "faq", entry.key),
+      question: localized("localeString", entry.question),
+      answer: localized("localeRichText", entry.answer, (lines, language) => toPortableText(lines, `${id}-faq-${entry.key}-${language}`)),
+    })),
+    gallery: source.gallery?.map((photo) => ({
+      _type: "productImage",
+      _key: key(id, "gallery", photo.image),
+      _sanityAsset: `image@file://./images/${photo.image}.jpg`,
+      alt: localized("localeString", photo.alt),
+    })),
+  };
+  // Sanity leaves out fields an editor never touched.
+  for (const [field, value] of Object.entries(doc)) if (value === undefined) delete doc[field];
+  return doc;
 }
 
 function meta(id: string, type: string, createdAt = SEED_TIME) {
@@ -215,6 +261,8 @@ export function buildSeedDocuments(): SeedDocument[] {
       });
     }
   }
+
+  for (const source of PRODUCT_CONTENT) docs.push(productDocument(source));
 
   const redirects = [
     { id: "promo-summer", from: "/promo/summer", to: "/things-to-do-in-dubai", permanent: false, note: "Summer 2025 campaign landing page" },

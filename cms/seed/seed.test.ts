@@ -37,6 +37,10 @@ describe("seed dataset", () => {
       });
     }
     expect(published.filter((doc) => doc._type === "redirectRule").length).toBeGreaterThanOrEqual(3);
+    // Experience content is one document per product holding every language (no `language` field).
+    const products = published.filter((doc) => doc._type === "product");
+    expect(products.map((doc) => doc.productId)).toEqual(["prd-000104", "prd-000108"]);
+    expect(products.every((doc) => doc.language === undefined && doc._id === `product-${doc.productId as string}`)).toBe(true);
   });
 
   it("keeps slugs unique per language, and one static page of each kind per language", () => {
@@ -127,6 +131,22 @@ describe("seed documents against the studio's schema types (Sanity's own validat
     expect(errors).toEqual(expect.arrayContaining(["title", "excerpt"]));
     // Sanity 4.22 reports the async slug rule at warning level here (see the report); it must still fire.
     expect(markers.some((marker) => marker.path[0] === "slug" && /lower-case/.test(marker.message))).toBe(true);
+  });
+
+  it("refuses a product document with a malformed or already used product id, or a photo without English alt text", async () => {
+    const original = published.find((doc) => doc._type === "product" && doc.productId === "prd-000104")!;
+    const validate = async (document: Record<string, unknown>) =>
+      (await validateDocument({ document: document as unknown as SanityDocument, workspace, getClient: () => client, getDocumentExists: async () => true, environment: "cli" }))
+        .map((marker) => `${marker.level} ${marker.path.join(".")}: ${marker.message}`);
+    expect(await validate({ ...original, _id: "product-copy" })).toEqual([expect.stringMatching(/^error productId: Another content document already describes this product/)]);
+    expect(await validate({ ...original, _id: "product-bad", productId: "prd 104/x" })).toEqual([expect.stringMatching(/^error productId: Use the product id exactly/)]);
+    expect(await validate({ ...original, _id: "product-none", productId: undefined })).toEqual([expect.stringMatching(/^error productId: /)]);
+    // Editing the published document (its draft) is not a duplicate of itself.
+    expect(await validate({ ...original, _id: `drafts.${original._id}` })).toEqual([]);
+    const gallery = (original.gallery as Array<Record<string, unknown>>).map((photo) => ({ ...photo, asset: { _type: "reference", _ref: "image-abc-640x360-jpg" } }));
+    const noEnglishAlt = [{ ...gallery[0], alt: { _type: "localeString", ar: "نص بديل" } }];
+    expect(await validate({ ...original, _id: "product-long", productId: "prd-999998", title: { _type: "localeString", en: "x".repeat(300) } })).toEqual([expect.stringMatching(/^error title\.en: /)]);
+    expect(await validate({ ...original, _id: "product-alt", productId: "prd-999999", gallery: noEnglishAlt })).toEqual([expect.stringMatching(/^error gallery\..*\.alt\.en: Describe the photo in English/)]);
   });
 
   it("rejects a second blog post with a slug already used in the same language", async () => {

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { mapLink } from "#app/catalogue/detail-page";
+import { fallbackLanguage } from "#app/catalogue/detail-page-content";
+import { RichText } from "#app/components/portable-text";
 
 type Experience = DetailPageData["experience"];
 
@@ -14,20 +16,30 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Overview, Highlights, Includes, Itinerary, Know Before You Go, What To Bring and Location. */
+/** Overview, Highlights, Includes, Itinerary, Know Before You Go, What To Bring, Questions (from the CMS) and Location. */
 export function ContentSections({ experience }: { experience: Experience }) {
   const { t } = useTranslation();
   const { location, pickup } = experience;
+  // A CMS text not yet translated shows in English: marked so it reads and runs left to right.
+  const lang = (path: string) => fallbackLanguage(experience, path);
   return (
     <>
       <Section id="overview" title={t("detail.sections.overview")}>
-        <p className="detail-lead">{experience.shortDescription}</p>
-        <p>{experience.description}</p>
+        <p className="detail-lead" {...lang("shortDescription")}>
+          {experience.shortDescription}
+        </p>
+        {experience.richDescription ? (
+          <div className="prose" {...lang("description")}>
+            <RichText value={experience.richDescription} />
+          </div>
+        ) : (
+          <p>{experience.description}</p>
+        )}
       </Section>
 
       {experience.highlights.length ? (
         <Section id="highlights" title={t("detail.sections.highlights")}>
-          <ul className="detail-list detail-list--highlights">
+          <ul className="detail-list detail-list--highlights" {...lang("highlights")}>
             {experience.highlights.map((item) => (
               <li key={item}>{item}</li>
             ))}
@@ -40,7 +52,7 @@ export function ContentSections({ experience }: { experience: Experience }) {
           {experience.includes.length ? (
             <div>
               <h3>{t("detail.includes.included")}</h3>
-              <ul className="detail-list detail-list--included">
+              <ul className="detail-list detail-list--included" {...lang("includes")}>
                 {experience.includes.map((item) => (
                   <li key={item}>
                     <span className="visually-hidden">{t("detail.includes.includedItem")}: </span>
@@ -53,7 +65,7 @@ export function ContentSections({ experience }: { experience: Experience }) {
           {experience.excludes.length ? (
             <div>
               <h3>{t("detail.includes.excluded")}</h3>
-              <ul className="detail-list detail-list--excluded">
+              <ul className="detail-list detail-list--excluded" {...lang("excludes")}>
                 {experience.excludes.map((item) => (
                   <li key={item}>
                     <span className="visually-hidden">{t("detail.includes.excludedItem")}: </span>
@@ -72,8 +84,8 @@ export function ContentSections({ experience }: { experience: Experience }) {
             {experience.itinerary.map((step, index) => (
               <li key={index}>
                 {step.time ? <time className="detail-itinerary__time">{step.time}</time> : null}
-                <h3>{step.title}</h3>
-                {step.description ? <p>{step.description}</p> : null}
+                <h3 {...lang(`itinerary.${index}.title`)}>{step.title}</h3>
+                {step.description ? <p {...lang(`itinerary.${index}.description`)}>{step.description}</p> : null}
               </li>
             ))}
           </ol>
@@ -92,11 +104,24 @@ export function ContentSections({ experience }: { experience: Experience }) {
 
       {experience.whatToBring.length ? (
         <Section id="what-to-bring" title={t("detail.sections.whatToBring")}>
-          <ul className="detail-list">
+          <ul className="detail-list" {...lang("whatToBring")}>
             {experience.whatToBring.map((item) => (
               <li key={item}>{item}</li>
             ))}
           </ul>
+        </Section>
+      ) : null}
+
+      {experience.faq.length ? (
+        <Section id="faq" title={t("detail.sections.faq")}>
+          {experience.faq.map((entry, index) => (
+            <details key={index} className="faq-item">
+              <summary {...lang(`faq.${index}.question`)}>{entry.question}</summary>
+              <div className="prose" {...lang(`faq.${index}.answer`)}>
+                <RichText value={entry.answer} />
+              </div>
+            </details>
+          ))}
         </Section>
       ) : null}
 

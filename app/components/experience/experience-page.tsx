@@ -10,6 +10,7 @@ import { useFormatDuration, useFormatMoney, useFormatRating } from "#app/i18n/us
 import { pageMeta } from "#app/lib/meta";
 import { BookingBox } from "./booking-box";
 import { ContentSections } from "./content-sections";
+import { fallbackLanguage } from "#app/catalogue/detail-page-content";
 import { Gallery } from "./gallery";
 import { PolicyText } from "./policy-text";
 import { RatingStars } from "./rating-stars";
@@ -50,7 +51,9 @@ export function ExperiencePage() {
             {experience.city.name}, {experience.city.country.name}
           </span>
         </p>
-        <h1 id="detail-title">{experience.title}</h1>
+        <h1 id="detail-title" {...fallbackLanguage(experience, "title")}>
+          {experience.title}
+        </h1>
         <div className="detail-header__summary">
           {experience.reviewCount > 0 ? (
             <a href="#reviews" className="detail-rating">

@@ -129,8 +129,8 @@ export default function AdminManifest() {
                         <strong>{row.leadGuest || "—"}</strong>
                         {row.channel.kind === "RESELLER" ? (
                           <>
-                            <span className="admin-reference admin-muted" dir="ltr">
-                              {row.reference}
+                            <span className="admin-reference admin-muted">
+                              <bdi>{row.reference}</bdi>
                             </span>
                             <span className="admin-badge admin-badge--channel" title={t("admin.manifest.viaReseller")} data-testid="manifest-channel">
                               {row.channel.name}

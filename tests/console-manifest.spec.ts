@@ -4,13 +4,15 @@
  * the manifest for its day (lead guest, contact, paid), exports the CSV, opens the ticket's check-in
  * page from it and checks the ticket in; a second check-in (another device that had the page open) is
  * refused saying when and by whom; typing the code finds the same ticket; the order's timeline shows it;
- * the order's confirmation email (recorded with its WhatsApp message) is resent.
+ * the order's confirmation email (recorded with its WhatsApp message) is resent. A reseller's booking
+ * made through the OCTO API is on the manifest too, with the reseller's name and reference.
  * Anyone who is not staff meets a 404.
  */
 import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
 import { bookWithCard } from "./customer";
 import { expect, test } from "./fixtures";
-import { adminText, signInAsNewStaff } from "./staff";
+import { adminText, issueOctoKey, signInAsNewStaff } from "./staff";
 
 test.beforeEach(async ({ page }) => {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` });
@@ -107,3 +109,51 @@ for (const lang of ["en", "ar"] as const) {
     await staffContext.close();
   });
 }
+
+type OctoProduct = { id: string; options: Array<{ id: string; units: Array<{ id: string; type: string }> }> };
+
+/** A reseller books one adult through /octo/v1 (availability, reserve, confirm) on the first bookable day of the next weeks. */
+async function bookThroughOcto(request: APIRequestContext, key: string, contact: Record<string, string>, resellerReference: string): Promise<{ localDate: string }> {
+  const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+  const products = (await (await request.get("/octo/v1/products", { headers })).json()) as OctoProduct[];
+  const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const product of products) {
+    const option = product.options.find((candidate) => candidate.units.some((unit) => unit.type === "ADULT"));
+    const adult = option?.units.find((unit) => unit.type === "ADULT");
+    if (!option || !adult) continue;
+    const availability = await request.post("/octo/v1/availability", { headers, data: { productId: product.id, optionId: option.id, localDateStart: from, localDateEnd: to, units: [{ id: adult.id, quantity: 1 }] } });
+    if (!availability.ok()) continue;
+    const open = ((await availability.json()) as Array<{ id: string; localDateTimeStart: string; available: boolean }>).find((slot) => slot.available);
+    if (!open) continue;
+    const uuid = randomUUID();
+    const reserved = await request.post("/octo/v1/bookings", { headers, data: { uuid, productId: product.id, optionId: option.id, availabilityId: open.id, unitItems: [{ unitId: adult.id }] } });
+    if (!reserved.ok()) continue;
+    const confirmed = await request.post(`/octo/v1/bookings/${uuid}/confirm`, { headers, data: { contact, resellerReference } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    expect(((await confirmed.json()) as { status: string }).status).toMatch(/^(CONFIRMED|PENDING)$/);
+    return { localDate: open.localDateTimeStart.slice(0, 10) };
+  }
+  throw new Error("no product could be booked through OCTO");
+}
+
+test("a reseller's booking made through the OCTO API is on the manifest, with the reseller and its reference, in the CSV too", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const t = (key: string) => adminText("en", key);
+  const reseller = `Dunes Travel ${randomUUID().slice(0, 6)}`;
+  const reference = `DUNES-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const key = await issueOctoKey(reseller);
+  const { localDate } = await bookThroughOcto(request, key, { fullName: "Mariam Khan", emailAddress: "mariam@example.com", phoneNumber: "+971500000001" }, reference);
+
+  await signInAsNewStaff(page, "agent", "en", "manifest-octo");
+  await page.goto(`/admin/manifest?date=${localDate}`);
+  const row = page.getByTestId(`manifest-${reference}`);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Mariam Khan");
+  await expect(row).toContainText("+971500000001");
+  await expect(row.getByTestId("manifest-channel")).toHaveText(reseller);
+  await expect(row.getByText(t("status.VIA_RESELLER"), { exact: true })).toBeVisible();
+  const csv = await (await page.request.get(`/admin/manifest.csv?date=${localDate}`)).text();
+  expect(csv.split("\r\n")[0]).toContain('"channel"');
+  expect(csv).toContain(`"${reference}","${reseller}"`);
+});

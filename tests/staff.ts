@@ -34,6 +34,14 @@ export async function addStaff(email: string, role: "agent" | "catalogue" | "adm
   return new URL(link).pathname;
 }
 
+/** Runs `npm run octo:key` (through tsx directly) against the suite's server: a new reseller named `reseller` and its Bearer key. */
+export async function issueOctoKey(reseller: string): Promise<string> {
+  const { stdout } = await run("node_modules/.bin/tsx", ["scripts/octo-key.ts", "--reseller", reseller], { env: { ...process.env, DATA_DIR, NODE_ENV: "production" } });
+  const key = /^(rihla_octo_\S+)$/m.exec(stdout)?.[1];
+  if (!key) throw new Error(`octo:key printed no key:\n${stdout}`);
+  return key;
+}
+
 export type SignedInStaff = { email: string; secret: string };
 
 /** Adds a member and signs them in with a password and a freshly enrolled TOTP; the page ends on Today. */

@@ -11,6 +11,7 @@ import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { ticketCheckInUrl } from "#app/lib/paths";
+import { contactNameOf } from "./contact";
 
 /** Where ticket PDFs are served (a resource route outside the locale prefixes). */
 export const TICKET_PDF_PATH = "/tickets";
@@ -66,11 +67,6 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
       .from(schema.resellerBookings)
       .where(eq(schema.resellerBookings.bookingUuid, booking.uuid)),
   ]);
-  const nameOf = (contact: Record<string, unknown> | undefined) => {
-    const value = (contact ?? {}) as { fullName?: unknown; firstName?: unknown; lastName?: unknown };
-    if (typeof value.fullName === "string" && value.fullName.trim()) return value.fullName.trim();
-    return [value.firstName, value.lastName].filter((part): part is string => typeof part === "string" && part.trim().length > 0).join(" ");
-  };
   const point = owner?.pickupRequested ? product?.pickupPoints.find((candidate) => candidate.id === owner.pickupPointId) : undefined;
   const startTime = /T(\d{2}:\d{2})/.exec(booking.availabilityId)?.[1] ?? null;
   return {
@@ -81,7 +77,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
     optionTitle: text(option?.title, locale),
     localDate: booking.localDate,
     startTime: startTime === "00:00" ? null : startTime,
-    guestName: nameOf(item?.contact) || nameOf(booking.contact),
+    guestName: contactNameOf(item?.contact) || contactNameOf(booking.contact),
     travellers: booking.pax,
     unitTitle: item ? text(item.unitTitle, locale) : null,
     meetingPoint: text(product?.content.meetingPoint, locale),

@@ -8,6 +8,7 @@ import { BookingStatus } from "@octocloud/types";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
+import { contactNameOf } from "./contact";
 
 type TicketRow = typeof schema.tickets.$inferSelect;
 
@@ -94,11 +95,7 @@ async function ticketView(db: Database, ticket: TicketRow): Promise<TicketView |
   const [item] = ticket.unitItemUuid
     ? await db.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.uuid, ticket.unitItemUuid))
     : [undefined];
-  const contact = booking.contact as { fullName?: unknown; firstName?: unknown; lastName?: unknown };
-  const contactName =
-    typeof contact.fullName === "string" && contact.fullName
-      ? contact.fullName
-      : [contact.firstName, contact.lastName].filter((part): part is string => typeof part === "string" && part.length > 0).join(" ") || null;
+  const contactName = contactNameOf(booking.contact) || null;
   return {
     id: ticket.id,
     code: ticket.code,

@@ -1,11 +1,15 @@
 /**
  * The manifest: who is coming on a day, per product and time slot, as the guide at the meeting point
  * needs it (lead guest, units, pickup, how to reach them, paid or not, checked in or not). A read
- * model over orders and the booking engine's tickets; the console shows it, prints it, exports it.
+ * model over two channels: storefront orders, and bookings resellers made through OCTO (/octo/v1),
+ * which have no order (reseller_bookings says whose they are; the booking's contact says who comes).
+ * The booking engine's tickets say checked in or not. The console shows it, prints it, exports it.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notExists, or, sql } from "drizzle-orm";
+import { contactNameOf, contactReachOf } from "#app/booking/contact";
 import type { Database } from "#app/db/db.server";
-import { bookings, orderItems, orders, payments, productOptions, products, tickets, units } from "#app/db/schema";
+import { bookingUnitItems, bookings, orderItems, orders, payments, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
+import type { PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { toCsv } from "./back-office.server";
@@ -20,13 +24,28 @@ export function parseManifestFilter(params: URLSearchParams, now: Date): Manifes
   return { date: isIsoDate(date) ? date : todayInRiyadh(now), productId: product && product.length <= 100 ? product : undefined };
 }
 
-/** PAID: captured in full; AUTHORIZED: a card hold not yet captured; UNPAID: nothing collected (pay later). */
-export type ManifestPayment = "PAID" | "AUTHORIZED" | "UNPAID";
+/**
+ * PAID: captured in full; AUTHORIZED: a card hold not yet captured; UNPAID: nothing collected (pay
+ * later); VIA_RESELLER: a reseller's booking, which the guest paid to the reseller (settled between
+ * reseller and supplier, nothing to collect at the meeting point).
+ */
+export type ManifestPayment = "PAID" | "AUTHORIZED" | "UNPAID" | "VIA_RESELLER";
+
+/** Where a booking was sold: the storefront (an order) or a reseller through OCTO (no order). */
+export type ManifestChannel = { kind: "STOREFRONT" } | { kind: "RESELLER"; resellerId: string; name: string };
+
+/** Engine states of a reseller booking that mean "coming": confirmed, awaiting the supplier's decision, or already checked in. Never a hold (ON_HOLD: not sold yet), never a test-mode booking. */
+const RESELLER_COMING = ["CONFIRMED", "PENDING", "REDEEMED"];
 
 export type ManifestRow = {
+  /** Unique in the manifest: the order item's id, or the reseller booking's engine id. */
   itemId: string;
+  /** The order reference; for a reseller booking the reseller's own reference, else the supplier reference. */
   reference: string;
-  orderStatus: string;
+  channel: ManifestChannel;
+  /** The order's status; null for a reseller booking (no order). */
+  orderStatus: string | null;
+  /** The order item's status, or the reseller booking's engine status. */
   itemStatus: string;
   productId: string;
   productTitle: string;
@@ -55,7 +74,14 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
   // Coming: confirmed, awaiting the supplier's decision, or held for a pay-later order.
   const coming = or(inArray(orderItems.status, ["CONFIRMED", "PENDING"]), and(eq(orderItems.status, "HELD"), eq(orders.status, "PAY_LATER")));
   const onDay = and(eq(orderItems.localDate, filter.date), coming);
-  const [found, dayProducts] = await Promise.all([
+  // A reseller's booking of the day; one the storefront made (an order item holds its uuid) is listed as the order's.
+  const resellerOnDay = and(
+    eq(bookings.localDate, filter.date),
+    inArray(bookings.status, RESELLER_COMING),
+    eq(bookings.testMode, false),
+    notExists(db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.bookingUuid, bookings.uuid))),
+  );
+  const [found, dayProducts, resold, resoldProducts] = await Promise.all([
     db
       .select({
         itemId: orderItems.id,
@@ -93,9 +119,53 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .leftJoin(products, eq(products.id, orderItems.productId))
       .where(onDay),
+    db
+      .select({
+        bookingId: bookings.id,
+        availabilityId: bookings.availabilityId,
+        status: bookings.status,
+        productId: bookings.productId,
+        contact: bookings.contact,
+        resellerReference: bookings.resellerReference,
+        supplierReference: bookings.supplierReference,
+        resellerId: resellers.id,
+        resellerName: resellers.name,
+        pickupRequested: resellerBookings.pickupRequested,
+        pickupPointId: resellerBookings.pickupPointId,
+        pickupHotel: resellerBookings.pickupHotel,
+        pickupHotelRoom: resellerBookings.pickupHotelRoom,
+        productTitle: products.title,
+        pickupPoints: products.pickupPoints,
+        optionTitle: productOptions.title,
+        ticketCode: tickets.code,
+        checkedInAt: tickets.utcRedeemedAt,
+      })
+      .from(bookings)
+      .innerJoin(resellerBookings, eq(resellerBookings.bookingUuid, bookings.uuid))
+      .innerJoin(resellers, eq(resellers.id, resellerBookings.resellerId))
+      .leftJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(productOptions, eq(productOptions.id, bookings.optionId))
+      .leftJoin(tickets, and(eq(tickets.bookingId, bookings.id), isNull(tickets.unitItemUuid)))
+      .where(filter.productId ? and(resellerOnDay, eq(bookings.productId, filter.productId)) : resellerOnDay)
+      .orderBy(asc(bookings.availabilityId), asc(bookings.productId), asc(bookings.supplierReference)),
+    db
+      .selectDistinct({ id: bookings.productId, title: products.title })
+      .from(bookings)
+      .innerJoin(resellerBookings, eq(resellerBookings.bookingUuid, bookings.uuid))
+      .leftJoin(products, eq(products.id, bookings.productId))
+      .where(resellerOnDay),
   ]);
+  const resoldIds = resold.map((row) => row.bookingId);
+  const resoldUnits = resoldIds.length
+    ? await db
+        .select({ bookingId: bookingUnitItems.bookingId, unitId: bookingUnitItems.unitId, quantity: sql<number>`count(*)::int` })
+        .from(bookingUnitItems)
+        .where(inArray(bookingUnitItems.bookingId, resoldIds))
+        .groupBy(bookingUnitItems.bookingId, bookingUnitItems.unitId)
+        .orderBy(asc(bookingUnitItems.unitId))
+    : [];
   const orderIds = [...new Set(found.map((row) => row.orderId))];
-  const unitIds = [...new Set(found.flatMap((row) => row.units.map((unit) => unit.unitId)))];
+  const unitIds = [...new Set([...found.flatMap((row) => row.units.map((unit) => unit.unitId)), ...resoldUnits.map((row) => row.unitId)])];
   const [paid, unitRows] = await Promise.all([
     orderIds.length
       ? db
@@ -112,15 +182,16 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
   ]);
   const paymentOf = new Map(paid.map((row) => [row.orderId, row]));
   const unitTitle = new Map(unitRows.map((row) => [row.id, text(row.title, locale, row.id)]));
-  const rows: ManifestRow[] = found.map((row) => {
+  const pickupText = (point: PickupPoint | undefined) => (point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null);
+  const storefrontRows: ManifestRow[] = found.map((row) => {
     const payment = paymentOf.get(row.orderId);
     const state: ManifestPayment = payment && payment.captured > 0 && payment.captured >= row.totalAmount ? "PAID" : payment && payment.authorized > 0 ? "AUTHORIZED" : row.totalAmount === 0 ? "PAID" : "UNPAID";
     // The storefront books the product's first pickup point (as the ticket and the account page show it).
-    const point = row.pickupPoints?.[0];
     const chosen = row.units.filter((unit) => unit.quantity > 0);
     return {
       itemId: row.itemId,
       reference: row.reference,
+      channel: { kind: "STOREFRONT" },
       orderStatus: row.orderStatus,
       itemStatus: row.itemStatus,
       productId: row.productId,
@@ -132,12 +203,46 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       phone: `${row.countryCode}${row.phone}`,
       units: chosen.map((unit) => ({ title: unitTitle.get(unit.unitId) ?? unit.unitId, quantity: unit.quantity })),
       travellers: chosen.reduce((sum, unit) => sum + unit.quantity, 0),
-      pickup: point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null,
+      pickup: pickupText(row.pickupPoints?.[0]),
       payment: state,
       ticketCode: row.ticketCode,
       checkedInAt: row.checkedInAt,
     };
   });
+  const unitsOf = new Map<string, Array<{ title: string; quantity: number }>>();
+  for (const unit of resoldUnits) {
+    const list = unitsOf.get(unit.bookingId) ?? [];
+    list.push({ title: unitTitle.get(unit.unitId) ?? unit.unitId, quantity: unit.quantity });
+    unitsOf.set(unit.bookingId, list);
+  }
+  const resellerRows: ManifestRow[] = resold.map((row) => {
+    const chosen = unitsOf.get(row.bookingId) ?? [];
+    const reach = contactReachOf(row.contact);
+    // The pickup point the reseller chose (OCTO pickups), else the hotel the guest named.
+    const point = row.pickupRequested && row.pickupPointId ? row.pickupPoints?.find((candidate) => candidate.id === row.pickupPointId) : undefined;
+    const hotel = [row.pickupHotel?.trim(), row.pickupHotelRoom?.trim()].filter(Boolean).join(", ");
+    return {
+      itemId: row.bookingId,
+      reference: row.resellerReference?.trim() || row.supplierReference,
+      channel: { kind: "RESELLER", resellerId: row.resellerId, name: row.resellerName },
+      orderStatus: null,
+      itemStatus: row.status,
+      productId: row.productId,
+      productTitle: text(row.productTitle, locale, row.productId),
+      optionTitle: text(row.optionTitle, locale, ""),
+      startTime: slotTimeOf(row.availabilityId),
+      leadGuest: contactNameOf(row.contact),
+      email: reach.email,
+      phone: reach.phone,
+      units: chosen,
+      travellers: chosen.reduce((sum, unit) => sum + unit.quantity, 0),
+      pickup: pickupText(point) ?? (hotel || null),
+      payment: "VIA_RESELLER",
+      ticketCode: row.ticketCode,
+      checkedInAt: row.checkedInAt,
+    };
+  });
+  const rows = [...storefrontRows, ...resellerRows];
   const slots = new Map<string, ManifestSlot>();
   for (const row of rows) {
     const key = `${row.productId}|${row.optionTitle}|${row.startTime ?? ""}`;
@@ -151,11 +256,12 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
     productId: filter.productId ?? null,
     slots: [...slots.values()].sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? "") || a.productTitle.localeCompare(b.productTitle)),
     rows,
-    products: dayProducts.map((row) => ({ id: row.id, title: text(row.title, locale, row.id) })).sort((a, b) => a.title.localeCompare(b.title)),
+    products: [...new Map([...dayProducts, ...resoldProducts].map((row) => [row.id, { id: row.id, title: text(row.title, locale, row.id) }])).values()].sort((a, b) => a.title.localeCompare(b.title)),
   };
 }
 
-export const MANIFEST_CSV_HEADER = ["date", "start_time", "product", "option", "reference", "lead_guest", "units", "travellers", "pickup", "email", "phone", "payment", "booking_status", "ticket_code", "checked_in_at"];
+/** `channel`: "storefront", or the reseller's name. */
+export const MANIFEST_CSV_HEADER = ["date", "start_time", "product", "option", "reference", "channel", "lead_guest", "units", "travellers", "pickup", "email", "phone", "payment", "booking_status", "ticket_code", "checked_in_at"];
 
 export function manifestCsv(manifest: Manifest): string {
   return toCsv(
@@ -167,6 +273,7 @@ export function manifestCsv(manifest: Manifest): string {
         row.productTitle,
         row.optionTitle,
         row.reference,
+        row.channel.kind === "RESELLER" ? row.channel.name : "storefront",
         row.leadGuest,
         row.units.map((unit) => `${unit.quantity} × ${unit.title}`).join(", "),
         row.travellers,

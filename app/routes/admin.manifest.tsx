@@ -1,7 +1,8 @@
 /**
  * The manifest: who is coming on a day, per product and time slot (lead guest, units, pickup, contact,
- * paid or not, checked in or not), with a check-in link per booking, a print view and a CSV. A GET
- * form picks the day and product: works without JavaScript.
+ * paid or not, checked in or not), from the storefront and from resellers (a badge names the
+ * reseller), with a check-in link per booking, a print view and a CSV. A GET form picks the day and
+ * product: works without JavaScript.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -125,11 +126,22 @@ export default function AdminManifest() {
                   {slot.rows.map((row) => (
                     <tr key={row.itemId} data-testid={`manifest-${row.reference}`}>
                       <td>
-                        <strong>{row.leadGuest}</strong>
-                        <Link to={adminOrderPath(row.reference)} className="admin-reference admin-muted">
-                          {row.reference}
-                        </Link>
-                        {row.itemStatus !== "CONFIRMED" ? <StatusBadge status={row.itemStatus} /> : null}
+                        <strong>{row.leadGuest || "—"}</strong>
+                        {row.channel.kind === "RESELLER" ? (
+                          <>
+                            <span className="admin-reference admin-muted">
+                              <bdi>{row.reference}</bdi>
+                            </span>
+                            <span className="admin-badge admin-badge--channel" title={t("admin.manifest.viaReseller")} data-testid="manifest-channel">
+                              {row.channel.name}
+                            </span>
+                          </>
+                        ) : (
+                          <Link to={adminOrderPath(row.reference)} className="admin-reference admin-muted">
+                            {row.reference}
+                          </Link>
+                        )}
+                        {row.itemStatus !== "CONFIRMED" && row.itemStatus !== "REDEEMED" ? <StatusBadge status={row.itemStatus} /> : null}
                       </td>
                       <td>
                         <strong>{row.travellers}</strong>
@@ -137,8 +149,17 @@ export default function AdminManifest() {
                       </td>
                       <td>{row.pickup ?? "—"}</td>
                       <td>
-                        <a href={`tel:${row.phone}`} dir="ltr">{row.phone}</a>
-                        <a href={`mailto:${row.email}`} dir="ltr" className="admin-muted">{row.email}</a>
+                        {row.phone ? (
+                          <a href={`tel:${row.phone}`} dir="ltr">
+                            {row.phone}
+                          </a>
+                        ) : null}
+                        {row.email ? (
+                          <a href={`mailto:${row.email}`} dir="ltr" className="admin-muted">
+                            {row.email}
+                          </a>
+                        ) : null}
+                        {!row.phone && !row.email ? "—" : null}
                       </td>
                       <td>
                         <StatusBadge status={row.payment} />

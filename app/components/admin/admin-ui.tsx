@@ -45,6 +45,7 @@ const TONES: Record<string, "ok" | "wait" | "act" | "bad" | "neutral"> = {
   DECLINED: "neutral",
   WITHDRAWN: "neutral",
   VOIDED: "neutral",
+  VIA_RESELLER: "ok",
   AWAITING_PAYMENT: "wait",
   PROCESSING: "wait",
   HELD: "wait",

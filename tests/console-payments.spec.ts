@@ -92,7 +92,7 @@ test("ar: an agent cancels an unpaid pay-later order; the customer's booking pag
 
   const staff = await agentPage(browser, "ar");
   await staff.page.goto(`/admin/orders/${reference}`);
-  await staff.page.getByLabel(adminText("ar", "payLater.reason")).fill("لم يصل الدفع");
+  await staff.page.getByRole("textbox", { name: adminText("ar", "payLater.reason"), exact: true }).fill("لم يصل الدفع");
   await staff.page.getByRole("button", { name: adminText("ar", "payLater.cancel") }).click();
   await expect(staff.page.getByTestId("pay-later-notice")).toHaveText(adminText("ar", "payLater.outcomes.cancelled"));
   await staff.close();

@@ -114,8 +114,12 @@ export class EmbeddedBookingEngine implements BookingApi {
     this.holdMinutes = options.holdMinutes ?? 30;
   }
 
+  /** Bumped by clearCache: a context read before a change must not be cached after it. */
+  private cacheGeneration = 0;
+
   /** Forget cached product data (after a catalogue change). */
   clearCache(): void {
+    this.cacheGeneration += 1;
     this.contexts.clear();
   }
 
@@ -128,6 +132,7 @@ export class EmbeddedBookingEngine implements BookingApi {
     const key = `${productId}|${optionId ?? ""}`;
     const cached = this.contexts.get(key);
     if (cached) return cached;
+    const generation = this.cacheGeneration;
     const [product] = await executor
       .select({
         id: schema.products.id,
@@ -169,6 +174,9 @@ export class EmbeddedBookingEngine implements BookingApi {
         overrides,
       },
     };
+    // A change that landed while this was being read (clearCache ran meanwhile) may not be in it: use
+    // it for this call, but do not keep it, or the change would stay unseen until the cache expires.
+    if (generation !== this.cacheGeneration) return context;
     this.contexts.set(key, context);
     if (optionId === undefined) this.contexts.set(`${productId}|${option.id}`, context);
     return context;

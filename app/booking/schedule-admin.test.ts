@@ -46,6 +46,12 @@ async function refusalOf(promise: Promise<unknown>): Promise<string | null> {
   );
 }
 
+/**
+ * Every instance (this one included) hears of a change through the database's notification; on a
+ * busy machine that can take longer than vi.waitFor's default second. Eventually is what is asserted.
+ */
+const SEEN = { timeout: 10_000, interval: 50 };
+
 describe("schedule rule validation", () => {
   const base = { availabilityType: "START_TIME" as const, weekdays: [1, 4], validFrom: "2030-02-01", startTimes: "09:00, 14:30", capacity: 12 };
   const messages = (input: Record<string, unknown>) => {
@@ -113,7 +119,7 @@ describe("slot capacity", () => {
     const lowered = await setSlotCapacity(ctx, actor, { ...pick, date: "2030-01-20", time, capacity: 5 }, now());
     expect(lowered).toEqual({ ok: true, value: { before: slot.capacity, after: 5, taken: 5 } });
     expect(await engine.seatCounts(pick.optionId, slot.id)).toEqual({ capacity: 5, held: 3, booked: 2 });
-    await vi.waitFor(async () => expect((await slotOn(pick, "2030-01-20"))?.status).toBe("SOLD_OUT"));
+    await vi.waitFor(async () => expect((await slotOn(pick, "2030-01-20"))?.status).toBe("SOLD_OUT"), SEEN);
     expect(await refusalOf(hold(pick, slot.id, 1))).toBe("NOT_ENOUGH_VACANCIES");
 
     const [entry] = await listAudit(ctx.db, { subjectType: "option", subjectId: pick.optionId, limit: 1 });
@@ -169,7 +175,7 @@ describe("closing and reopening", () => {
 
     const closed = await setClosed(ctx, actor, { ...pick, date, closed: true, reason: "Sandstorm" }, now());
     expect(closed).toEqual({ ok: true, value: { bookings: 0, changed: true } });
-    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"));
+    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"), SEEN);
     const [day] = await ctx.bookingApi.availabilityCalendar({ productId: pick.productId, optionId: pick.optionId, localDateStart: date, localDateEnd: date });
     expect(day).toMatchObject({ localDate: date, available: false, status: "CLOSED" });
     expect(await refusalOf(hold(pick, slot.id, 1))).toBe("AVAILABILITY_CLOSED");
@@ -178,7 +184,7 @@ describe("closing and reopening", () => {
     expect((await loadScheduleMonth(ctx.db, pick.productId, pick.optionId, "2030-01", now()))!.days.find((cell) => cell.date === date)).toMatchObject({ closed: true });
 
     expect((await setClosed(ctx, actor, { ...pick, date, closed: false }, now())).ok).toBe(true);
-    await vi.waitFor(async () => expect((await slotOn(pick, date))?.available).toBe(true));
+    await vi.waitFor(async () => expect((await slotOn(pick, date))?.available).toBe(true), SEEN);
     expect(await refusalOf(hold(pick, slot.id, 1))).toBeNull();
     // Nothing is left behind: the day has no override any more.
     const rows = await ctx.db.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, pick.optionId));
@@ -192,11 +198,11 @@ describe("closing and reopening", () => {
     const time = slot.id.slice(11, 16);
     expect((await setSlotCapacity(ctx, actor, { ...pick, date, time, capacity: 30 }, now())).ok).toBe(true);
     expect((await setClosed(ctx, actor, { ...pick, date, time, closed: true }, now())).ok).toBe(true);
-    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"));
+    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"), SEEN);
     expect((await setClosed(ctx, actor, { ...pick, date, time, closed: false }, now())).ok).toBe(true);
-    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("AVAILABLE"));
+    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("AVAILABLE"), SEEN);
     expect((await setClosed(ctx, actor, { ...pick, date, closed: true }, now())).ok).toBe(true);
-    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"));
+    await vi.waitFor(async () => expect((await slotOn(pick, date))?.status).toBe("CLOSED"), SEEN);
     expect((await slotOn(pick, date))?.capacity).toBe(30);
   });
 
@@ -271,7 +277,7 @@ describe("bulk closure of a destination", () => {
     expect(result.ok).toBe(true);
     expect(result.ok && result.value.products).toBeGreaterThanOrEqual(1);
     expect(elsewhere).toBeTruthy();
-    await vi.waitFor(async () => expect((await slotOn(pick, "2030-02-11"))?.status).toBe("CLOSED"));
+    await vi.waitFor(async () => expect((await slotOn(pick, "2030-02-11"))?.status).toBe("CLOSED"), SEEN);
     for (const date of [from, to]) expect((await slotOn(pick, date))?.status).toBe("CLOSED");
     expect((await slotOn(pick, "2030-02-13"))?.status).not.toBe("CLOSED");
     if (outsideProduct!.destinationId !== product!.destinationId) expect((await slotOn(outside, "2030-02-11"))?.status).not.toBe("CLOSED");
@@ -284,7 +290,7 @@ describe("bulk closure of a destination", () => {
     const rows = await ctx.db.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, pick.optionId));
     expect(rows.filter((row) => row.localDate >= from && row.localDate <= to && row.localTime === null)).toHaveLength(3);
     expect((await bulkSetClosed(ctx, actor, { intent: "reopen", destinationId: product!.destinationId, from, to }, now())).ok).toBe(true);
-    await vi.waitFor(async () => expect((await slotOn(pick, "2030-02-11"))?.available).toBe(true));
+    await vi.waitFor(async () => expect((await slotOn(pick, "2030-02-11"))?.available).toBe(true), SEEN);
     expect((await listAudit(ctx.db, { subjectType: "destination", subjectId: product!.destinationId, limit: 1 }))[0]?.action).toBe("availability.bulk_reopened");
   });
 

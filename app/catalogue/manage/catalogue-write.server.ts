@@ -45,11 +45,6 @@ export function withFallback(input: LocalizedInput | Partial<LocalizedText>, fal
   return { en, ru: input.ru?.trim() || en, zh: input.zh?.trim() || en, ar: input.ar?.trim() || en };
 }
 
-/** The form's view of stored text: a language that only repeats the English is shown empty ("not translated"). */
-export function asFormText(text: LocalizedText): LocalizedText {
-  return { en: text.en, ru: text.ru === text.en ? "" : text.ru, zh: text.zh === text.en ? "" : text.zh, ar: text.ar === text.en ? "" : text.ar };
-}
-
 export function slugify(text: string): string {
   return text
     .normalize("NFKD")

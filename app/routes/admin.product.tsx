@@ -26,7 +26,7 @@ import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
 
-const NOTICES = ["created", "saved", "published", "unpublished", "duplicated", "optionAdded", "optionSaved", "optionRemoved", "unitAdded", "unitSaved", "unitRemoved", "seasonAdded", "seasonRemoved", "bulkDone"] as const;
+const NOTICES = ["created", "saved", "published", "unpublished", "duplicated", "optionAdded", "optionSaved", "optionRemoved", "unitAdded", "unitSaved", "unitRemoved", "seasonAdded", "seasonRemoved", "pricesChanged"] as const;
 const IdSchema = z.string().min(1).max(160);
 
 export async function loader({ request, context: app, params }: LoaderFunctionArgs) {
@@ -126,7 +126,7 @@ export async function action({ request, context: app, params }: ActionFunctionAr
       if (!season) break;
       return act(async () => (await removeSeason(deps, actor, season.id, now), back("seasonRemoved", `#option-${season.optionId}`)));
     case "bulk":
-      return submit("bulk", BulkPriceSchema, async (value) => (await changePricesByPercent(deps, actor, { productId }, value.percent, now, value.reason), back("bulkDone", "#prices")));
+      return submit("bulk", BulkPriceSchema, async (value) => (await changePricesByPercent(deps, actor, { productId }, value.percent, now, value.reason), back("pricesChanged", "#prices")));
   }
   return json<Failure>({ formId: null, error: "admin.errors.notFound" }, { status: 404, headers: ADMIN_NO_STORE });
 }
@@ -200,7 +200,7 @@ export default function AdminProduct() {
             {data.options.map((option) => (
               <OptionCard key={option.id} option={option} product={product} />
             ))}
-            <AddOptionCard pricingPer={product.pricingPer} />
+            <AddOptionCard key={data.options.length} pricingPer={product.pricingPer} />
           </section>
           <AdminCard id="product-form-card" title={t("admin.catalogue.details")}>
             <CatalogueForm form={form} intent="product" submit={t("admin.catalogue.save")}>
@@ -217,8 +217,11 @@ export default function AdminProduct() {
   );
 }
 
+/** A unit as the console names it: its type, and its own name when that says more. */
 function unitLabel(t: (key: string) => string, unit: { type: string; title: { en: string; ar: string } }, lang: string) {
-  return `${t(`admin.catalogue.unitTypes.${unit.type}`)} · ${lang === "ar" ? unit.title.ar : unit.title.en}`;
+  const type = t(`admin.catalogue.unitTypes.${unit.type}`);
+  const name = lang === "ar" ? unit.title.ar : unit.title.en;
+  return name && name !== type ? `${type} · ${name}` : type;
 }
 
 function OptionCard({ option, product }: { option: OptionData; product: LoaderData["product"] }) {
@@ -261,7 +264,8 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
           {t("admin.catalogue.fields.bookingPrice")}: {money(option.bookingPrice)}
         </p>
       ) : null}
-      <AddUnit option={option} pricingPer={product.pricingPer} />
+      {/* Keyed by the units: after a change the forms start again from the option's current units. */}
+      <AddUnit key={option.units.length} option={option} pricingPer={product.pricingPer} />
       <h4>{t("admin.catalogue.seasons")}</h4>
       <AdminTable
         rows={option.seasons}
@@ -308,7 +312,7 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
           },
         ]}
       />
-      <AddSeason option={option} pricingPer={product.pricingPer} />
+      <AddSeason key={`${option.units.map((unit) => unit.id).join()}|${option.seasons.length}`} option={option} pricingPer={product.pricingPer} />
     </section>
   );
 }

@@ -47,8 +47,13 @@ export async function listProductsForConsole(db: Database, query: { q?: string; 
     .from(schema.products)
     .innerJoin(schema.destinations, eq(schema.destinations.id, schema.products.destinationId))
     .where(where)
-    // The company's own experiences first, newest edits first, then the rest by id.
-    .orderBy(sql`(${schema.products.supplierId} = ${OWN_SUPPLIER_ID}) DESC`, desc(schema.products.updatedAt), asc(schema.products.id))
+    // An exact slug or id first, then the company's own experiences, newest edits first, then the rest by id.
+    .orderBy(
+      sql`(${schema.products.slug} = ${query.q ?? ""} OR ${schema.products.id} = ${query.q ?? ""}) DESC`,
+      sql`(${schema.products.supplierId} = ${OWN_SUPPLIER_ID}) DESC`,
+      desc(schema.products.updatedAt),
+      asc(schema.products.id),
+    )
     .limit(PRODUCTS_PER_PAGE)
     .offset((page - 1) * PRODUCTS_PER_PAGE);
   const total = totalRow?.n ?? 0;

@@ -13,7 +13,7 @@ import type { LocalizedText } from "#app/db/types";
 import { UNIT_TYPES } from "#app/db/types";
 import { AVAILABILITY_TYPES, CONFIRMATION, PRICING_PER, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import { CURRENCIES } from "#app/lib/money";
-import type { z } from "zod";
+import { z } from "zod";
 
 type AnyField = FieldMetadata<unknown>;
 type Choice = { id: string; name: LocalizedText };
@@ -26,7 +26,8 @@ export function useCatalogueForm<Schema extends z.ZodType<Record<string, unknown
   return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
+    // Native constraints come from the object before its transform (conform reads no pipes).
+    constraint: getZodConstraint(schema instanceof z.ZodPipe ? (schema.in as z.ZodType) : schema),
     onValidate: ({ formData }) => parseCatalogueForm(formData, schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

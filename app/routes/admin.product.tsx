@@ -255,10 +255,12 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
           { header: t("admin.catalogue.fields.unitType"), cell: (unit) => unitLabel(t, unit, i18n.language) },
           { header: t("admin.catalogue.ages"), cell: (unit) => <span dir="ltr">{`${unit.minAge}–${unit.maxAge}`}</span> },
           { header: t("admin.catalogue.fields.price"), cell: (unit) => (product.pricingPer === "BOOKING" ? t("admin.catalogue.pricingPer.BOOKING") : money(unit.price)) },
-          { header: t("admin.catalogue.fields.priceOriginal"), cell: (unit) => (unit.priceOriginal === null ? "—" : <s>{money(unit.priceOriginal)}</s>) },
-          { header: <span className="visually-hidden">{t("admin.staff.actions")}</span>, cell: (unit) => <UnitEditor unit={unit} option={option} product={product} /> },
+          { header: t("admin.catalogue.fields.priceOriginal"), cell: (unit) => (unit.priceOriginal === null || unit.priceOriginal === unit.price ? "—" : <s>{money(unit.priceOriginal)}</s>) },
         ]}
       />
+      {option.units.map((unit) => (
+        <UnitEditor key={unit.id} unit={unit} option={option} product={product} />
+      ))}
       {product.pricingPer === "BOOKING" ? (
         <p>
           {t("admin.catalogue.fields.bookingPrice")}: {money(option.bookingPrice)}
@@ -318,11 +320,11 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
 }
 
 function UnitEditor({ unit, option, product }: { unit: OptionData["units"][number]; option: OptionData; product: LoaderData["product"] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form, fields] = useCatalogueForm(`unit-${unit.id}`, UnitSchema, useResultFor(`unit-${unit.id}`), unitFormValues(unit as never, option.units as never, product.currency));
   return (
-    <details className="admin-details admin-details--inline" open={Boolean(form.errors?.length || Object.values(fields).some((field) => field.errors?.length))}>
-      <summary>{t("admin.catalogue.edit")}</summary>
+    <details className="admin-details" open={Boolean(form.errors?.length || Object.values(fields).some((field) => field.errors?.length))}>
+      <summary>{t("admin.catalogue.editUnit", { unit: unitLabel(t, unit, i18n.language) })}</summary>
       <CatalogueForm form={form} intent="unit-update" submit={t("admin.catalogue.saveUnit")} hidden={{ unitId: unit.id }}>
         <UnitFields fields={fields} pricingPer={product.pricingPer} />
       </CatalogueForm>

@@ -76,7 +76,8 @@ export function optionFormValues(option: ProductOptionRow, currency: string) {
     minUnits: String(option.minUnits),
     maxUnits: option.maxUnits === null ? "" : String(option.maxUnits),
     bookingPrice: majorText(option.bookingPrice, currency),
-    bookingPriceOriginal: majorText(option.bookingPriceOriginal, currency),
+    // An "original" equal to the price is no strike-through price (the demo catalogue stores it so).
+    bookingPriceOriginal: option.bookingPriceOriginal === option.bookingPrice ? "" : majorText(option.bookingPriceOriginal, currency),
     bookingMaxPax: option.bookingMaxPax === null ? "" : String(option.bookingMaxPax),
   };
 }
@@ -91,7 +92,7 @@ export function unitFormValues(unit: UnitRow, siblings: UnitRow[], currency: str
     maxQuantity: unit.maxQuantity === null ? "" : String(unit.maxQuantity),
     accompaniedBy: [...new Set(siblings.filter((sibling) => unit.accompaniedBy.includes(sibling.id)).map((sibling) => sibling.type))],
     price: majorText(unit.price, currency),
-    priceOriginal: majorText(unit.priceOriginal, currency),
+    priceOriginal: unit.priceOriginal === unit.price ? "" : majorText(unit.priceOriginal, currency),
   };
 }
 

@@ -29,10 +29,11 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { rowsOf, type Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
-import type { BookingRow, ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
+import type { BookingRow, PriceSeasonRow, ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { CancellationPolicy } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, currencyExponent, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { beforeCancellationCutoff, quoteRefund, type RefundQuote } from "./policy";
+import { bookingPriceOn, seasonOn, unitPriceOn } from "./season-price";
 import { BOOKING_HORIZON_DAYS, dateRange, resolveSlots, type InventoryRow, type Slot, type SlotContext } from "./slots";
 import { parseAvailabilityId } from "./time";
 import { anyTicketRedeemed, issueTickets, ticketsOfBooking } from "./tickets.server";
@@ -47,6 +48,8 @@ interface OptionContext {
   >;
   option: OptionRow;
   units: UnitRow[];
+  /** Date-ranged prices (app/booking/season-price.ts); outside them the base prices apply. */
+  seasons: PriceSeasonRow[];
   slotContext: SlotContext;
   currency: CurrencyCode;
 }
@@ -105,6 +108,8 @@ export class EmbeddedBookingEngine implements BookingApi {
   private readonly now: () => Date;
   private readonly holdMinutes: number;
   private readonly contexts = new LRUCache<string, OptionContext>({ max: 5000, ttl: 60_000 });
+  /** Bumped by clearCache: a context read before a catalogue change must not be cached after it. */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -114,12 +119,9 @@ export class EmbeddedBookingEngine implements BookingApi {
     this.holdMinutes = options.holdMinutes ?? 30;
   }
 
-  /** Bumped by clearCache: a context read before a change must not be cached after it. */
-  private cacheGeneration = 0;
-
   /** Forget cached product data (after a catalogue change). */
   clearCache(): void {
-    this.cacheGeneration += 1;
+    this.generation++;
     this.contexts.clear();
   }
 
@@ -132,7 +134,7 @@ export class EmbeddedBookingEngine implements BookingApi {
     const key = `${productId}|${optionId ?? ""}`;
     const cached = this.contexts.get(key);
     if (cached) return cached;
-    const generation = this.cacheGeneration;
+    const generation = this.generation;
     const [product] = await executor
       .select({
         id: schema.products.id,
@@ -154,15 +156,17 @@ export class EmbeddedBookingEngine implements BookingApi {
     const options = await executor.select().from(schema.productOptions).where(eq(schema.productOptions.productId, productId)).orderBy(asc(schema.productOptions.sortOrder));
     const option = optionId === undefined ? (options.find((candidate) => candidate.isDefault) ?? options[0]) : options.find((candidate) => candidate.id === optionId);
     if (!option) throw new BookingError("INVALID_OPTION_ID", `Unknown option ${optionId} of product ${productId}`, { optionId });
-    const [units, schedules, overrides] = await Promise.all([
+    const [units, schedules, overrides, seasons] = await Promise.all([
       executor.select().from(schema.units).where(eq(schema.units.optionId, option.id)).orderBy(asc(schema.units.sortOrder)),
       executor.select().from(schema.availabilitySchedules).where(eq(schema.availabilitySchedules.optionId, option.id)),
       executor.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, option.id)),
+      executor.select().from(schema.priceSeasons).where(eq(schema.priceSeasons.optionId, option.id)),
     ]);
     const context: OptionContext = {
       product,
       option,
       units,
+      seasons,
       currency: isCurrencyCode(product.currency) ? product.currency : BASE_CURRENCY,
       slotContext: {
         timeZone: product.timeZone,
@@ -174,11 +178,10 @@ export class EmbeddedBookingEngine implements BookingApi {
         overrides,
       },
     };
-    // A change that landed while this was being read (clearCache ran meanwhile) may not be in it: use
-    // it for this call, but do not keep it, or the change would stay unseen until the cache expires.
-    if (generation !== this.cacheGeneration) return context;
-    this.contexts.set(key, context);
-    if (optionId === undefined) this.contexts.set(`${productId}|${option.id}`, context);
+    if (generation === this.generation) {
+      this.contexts.set(key, context);
+      if (optionId === undefined) this.contexts.set(`${productId}|${option.id}`, context);
+    }
     return context;
   }
 
@@ -205,31 +208,38 @@ export class EmbeddedBookingEngine implements BookingApi {
     return resolveSlots(context.slotContext, dateRange(start, end), inventory, this.now(), horizonEnd);
   }
 
-  private unitPricing(context: OptionContext, currency: CurrencyCode): PricingUnit[] {
-    return context.units
-      .filter((unit) => unit.price !== null)
-      .map((unit) => ({
-        unitId: unit.id,
-        ...pricing(convertAmount(unit.price!, context.currency, currency), convertAmount(unit.priceOriginal ?? unit.price!, context.currency, currency), currency),
-      }));
+  /** Each priced unit's price on a local date (the season's when the date lies in one), in `currency`. */
+  private unitPricing(context: OptionContext, currency: CurrencyCode, localDate: string | undefined): PricingUnit[] {
+    const season = seasonOn(context.seasons, localDate);
+    return context.units.flatMap((unit) => {
+      const price = unitPriceOn(unit, season);
+      if (!price) return [];
+      return [{ unitId: unit.id, ...pricing(convertAmount(price.retail, context.currency, currency), convertAmount(price.original, context.currency, currency), currency) }];
+    });
   }
 
-  /** Price of a set of units in the product's currency: per unit, or one price per booking. */
-  private priceOf(context: OptionContext, counts: Map<string, number>): { retail: number; original: number; byUnit: Map<string, { retail: number; original: number }> } {
+  /**
+   * Price of a set of units on the slot's local date, in the product's currency: per unit, or one price
+   * per booking; a season covering the date replaces the base prices.
+   */
+  private priceOf(context: OptionContext, counts: Map<string, number>, localDate: string): { retail: number; original: number; byUnit: Map<string, { retail: number; original: number }> } {
+    const season = seasonOn(context.seasons, localDate);
     const byUnit = new Map<string, { retail: number; original: number }>();
     let retail = 0;
     let original = 0;
     for (const unit of context.units) {
       const quantity = counts.get(unit.id) ?? 0;
-      const unitRetail = context.product.pricingPer === "BOOKING" ? 0 : (unit.price ?? 0);
-      const unitOriginal = context.product.pricingPer === "BOOKING" ? 0 : (unit.priceOriginal ?? unit.price ?? 0);
+      const price = context.product.pricingPer === "BOOKING" ? null : unitPriceOn(unit, season);
+      const unitRetail = price?.retail ?? 0;
+      const unitOriginal = price?.original ?? 0;
       byUnit.set(unit.id, { retail: unitRetail, original: unitOriginal });
       retail += unitRetail * quantity;
       original += unitOriginal * quantity;
     }
     if (context.product.pricingPer === "BOOKING") {
-      retail = context.option.bookingPrice ?? 0;
-      original = context.option.bookingPriceOriginal ?? retail;
+      const booking = bookingPriceOn(context.option, season);
+      retail = booking?.retail ?? 0;
+      original = booking?.original ?? retail;
     }
     return { retail, original, byUnit };
   }
@@ -241,17 +251,14 @@ export class EmbeddedBookingEngine implements BookingApi {
   }
 
   private toAvailability(slot: Slot, context: OptionContext, currency: CurrencyCode, counts?: Map<string, number>): Availability {
-    const unitPricing = this.unitPricing(context, currency);
+    const unitPricing = this.unitPricing(context, currency, slot.localDate);
+    const bookingPrice = context.product.pricingPer === "BOOKING" ? bookingPriceOn(context.option, seasonOn(context.seasons, slot.localDate)) : null;
     let total: Pricing | undefined;
     if (counts && counts.size > 0) {
-      const price = this.priceOf(context, counts);
+      const price = this.priceOf(context, counts, slot.localDate);
       total = pricing(convertAmount(price.retail, context.currency, currency), convertAmount(price.original, context.currency, currency), currency);
-    } else if (context.product.pricingPer === "BOOKING" && context.option.bookingPrice !== null) {
-      total = pricing(
-        convertAmount(context.option.bookingPrice, context.currency, currency),
-        convertAmount(context.option.bookingPriceOriginal ?? context.option.bookingPrice, context.currency, currency),
-        currency,
-      );
+    } else if (bookingPrice) {
+      total = pricing(convertAmount(bookingPrice.retail, context.currency, currency), convertAmount(bookingPrice.original, context.currency, currency), currency);
     }
     return {
       id: slot.id,
@@ -306,13 +313,15 @@ export class EmbeddedBookingEngine implements BookingApi {
     const slots = await this.slots(context, from, to);
     const byDate = new Map<string, Slot[]>();
     for (const slot of slots) (byDate.get(slot.localDate) ?? byDate.set(slot.localDate, []).get(slot.localDate)!).push(slot);
-    const unitPricingFrom = context.product.noFixedPrice ? undefined : this.unitPricing(context, currency);
-    const fromPrice = this.priceOf(context, new Map(context.units.filter((unit) => unit.type === "ADULT").slice(0, 1).map((unit) => [unit.id, 1])));
-    const pricingFrom =
-      context.product.noFixedPrice || fromPrice.retail === 0
-        ? undefined
-        : pricing(convertAmount(fromPrice.retail, context.currency, currency), convertAmount(fromPrice.original, context.currency, currency), currency);
+    const adultOnce = new Map(context.units.filter((unit) => unit.type === "ADULT").slice(0, 1).map((unit) => [unit.id, 1]));
     return [...byDate.entries()].map(([localDate, day]) => {
+      // Prices of the day: a season covering it replaces the base prices.
+      const unitPricingFrom = context.product.noFixedPrice ? undefined : this.unitPricing(context, currency, localDate);
+      const fromPrice = this.priceOf(context, adultOnce, localDate);
+      const pricingFrom =
+        context.product.noFixedPrice || fromPrice.retail === 0
+          ? undefined
+          : pricing(convertAmount(fromPrice.retail, context.currency, currency), convertAmount(fromPrice.original, context.currency, currency), currency);
       const open = day.filter((slot) => slot.available);
       const freesale = day.some((slot) => slot.status === "FREESALE" && slot.available);
       const vacancies = freesale ? null : open.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0);
@@ -349,7 +358,7 @@ export class EmbeddedBookingEngine implements BookingApi {
     const slot = await this.bookableSlot(context, body.availabilityId);
     const counts = this.unitCounts(body.unitItems);
     const pax = this.validateUnits(context, counts);
-    const price = this.priceOf(context, counts);
+    const price = this.priceOf(context, counts, slot.localDate);
     const expirationMinutes = Math.max(1, Math.min(body.expirationMinutes ?? this.holdMinutes, 24 * 60));
     const now = this.now();
     const bookingId = `bkg_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
@@ -614,7 +623,7 @@ export class EmbeddedBookingEngine implements BookingApi {
       let pax = booking.pax;
       let totals = { retail: booking.totalRetail, original: booking.totalOriginal };
       if (body.unitItems && body.unitItems.length > 0) {
-        const applied = await this.applyUnits(t, booking, context, body.unitItems, BookingStatus.ON_HOLD);
+        const applied = await this.applyUnits(t, booking, context, body.unitItems, BookingStatus.ON_HOLD, booking.localDate);
         const delta = applied.pax - booking.pax;
         if (delta > 0) {
           const slot = await this.slotOf(t, context, booking.availabilityId);
@@ -683,10 +692,11 @@ export class EmbeddedBookingEngine implements BookingApi {
     context: OptionContext,
     requested: Array<{ uuid?: string | null; unitId: string; resellerReference?: string | null; contact?: unknown }>,
     status: BookingStatus,
+    localDate: string,
   ): Promise<{ pax: number; retail: number; original: number }> {
     const counts = this.unitCounts(requested);
     const pax = this.validateUnits(context, counts);
-    const price = this.priceOf(context, counts);
+    const price = this.priceOf(context, counts, localDate);
     const current = await t.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id));
     const byUuid = new Map(current.map((item) => [item.uuid, item]));
     const named = new Set<string>();
@@ -863,7 +873,8 @@ export class EmbeddedBookingEngine implements BookingApi {
       const requested =
         change.unitItems ??
         (await t.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id))).map((item) => ({ uuid: item.uuid, unitId: item.unitId }));
-      const applied = await this.applyUnits(t, booking, target, requested, booking.status as BookingStatus);
+      // Priced at the target slot's date (its season, if any).
+      const applied = await this.applyUnits(t, booking, target, requested, booking.status as BookingStatus, sameSlot ? booking.localDate : targetSlot!.localDate);
       const column = booking.status === BookingStatus.ON_HOLD ? "held" : "booked";
       let slot: Slot;
       if (sameSlot) {

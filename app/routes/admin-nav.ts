@@ -10,7 +10,8 @@ export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permis
   { to: "/admin/manifest", labelKey: "admin.nav.manifest", permission: "orders.view" },
   { to: "/admin/check-in", labelKey: "admin.nav.checkIn", permission: "tickets.redeem" },
   { to: "/admin/offers", labelKey: "admin.nav.offers", permission: "orders.view" },
-  { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
+  { to: "/admin/products", labelKey: "admin.nav.products", permission: "catalogue.manage" },
   { to: "/admin/availability", labelKey: "admin.nav.availability", permission: "catalogue.manage" },
+  { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
   { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },
 ];

@@ -110,6 +110,8 @@ export const products = pgTable(
     priceFromOriginal: integer("price_from_original"),
     /** Booked through a custom-offer request instead of a price. */
     noFixedPrice: boolean("no_fixed_price").notNull().default(false),
+    /** Whether checkout offers "reserve now, pay later" for this product. */
+    payLaterAllowed: boolean("pay_later_allowed").notNull().default(true),
     /** Pay later: hours the customer has to pay (null: PAY_LATER_DEADLINE_HOURS). */
     payLaterDeadlineHours: integer("pay_later_deadline_hours"),
     /** False for on-request products: confirming a hold leaves the booking PENDING. */
@@ -200,6 +202,30 @@ export const units = pgTable(
   (table) => [index("units_option_idx").on(table.optionId)],
 );
 
+/**
+ * Date-ranged prices of an option (a season): from validFrom to validTo (local dates in the product's
+ * time zone, both included), each unit's price (and optional strike-through original) and, for
+ * per-booking pricing, the booking price. Outside every season the option's and units' base prices
+ * apply. Seasons of one option never overlap (app/catalogue/manage refuses it under a lock on the option).
+ */
+export const priceSeasons = pgTable(
+  "price_seasons",
+  {
+    id: text("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    validFrom: date("valid_from").notNull(),
+    validTo: date("valid_to").notNull(),
+    /** Per-unit prices in minor units of the product's currency, by unit id; a unit not listed keeps its base price. */
+    unitPrices: jsonb("unit_prices").$type<Record<string, { price: number; original: number | null }>>().notNull(),
+    bookingPrice: integer("booking_price"),
+    bookingPriceOriginal: integer("booking_price_original"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("price_seasons_option_idx").on(table.optionId, table.validFrom)],
+);
+
 export const reviews = pgTable(
   "reviews",
   {
@@ -232,4 +258,5 @@ export const catalogueMeta = pgTable("catalogue_meta", {
 export type ProductRow = typeof products.$inferSelect;
 export type ProductOptionRow = typeof productOptions.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
+export type PriceSeasonRow = typeof priceSeasons.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;

@@ -682,6 +682,19 @@ export const REVIEW_TEXTS: Record<string, Array<{ rating: number; title: string;
   ],
 };
 
+/**
+ * The company itself as a supplier: experiences created in the console (app/catalogue/manage) belong
+ * to it. Its id is fixed ("sup-own"); own products are "own-" plus eight random characters.
+ */
+export const OWN_SUPPLIER = {
+  id: "sup-own",
+  name: "Rihla",
+  email: "experiences@rihla.example",
+  phone: "+966110000000",
+  website: null,
+  description: { en: "Experiences run by Rihla itself", ru: "Впечатления от самой Rihla", zh: "Rihla 自营体验", ar: "تجارب تديرها رحلة بنفسها" },
+} as const;
+
 export const SUPPLIER_NAMES = [
   "Rihla Experiences",
   "Desert Pearl Tours",

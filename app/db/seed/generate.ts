@@ -45,6 +45,7 @@ import {
   REVIEW_AUTHORS,
   REVIEW_TEXTS,
   SHORT_DESCRIPTIONS,
+  OWN_SUPPLIER,
   SUPPLIER_NAMES,
   THEMES,
   TIMES_OF_DAY,
@@ -269,14 +270,17 @@ export function generateReferenceData(): ReferenceData {
       ...GUIDE_LANGUAGES.map((item, index) => ({ kind: "language", code: item.code, name: item.name, sortOrder: index })),
       ...TIMES_OF_DAY.map((item, index) => ({ kind: "time-of-day", code: item.code, name: item.name, sortOrder: index })),
     ],
-    suppliers: SUPPLIER_NAMES.map((name, index) => ({
+    suppliers: [
+      { ...OWN_SUPPLIER, description: { ...OWN_SUPPLIER.description } },
+      ...SUPPLIER_NAMES.map((name, index) => ({
       id: `sup-${slugify(name)}`,
       name,
       email: `bookings@${slugify(name).replace(/-/g, "")}.example`,
       phone: `+9661100${String(1000 + index * 37).padStart(5, "0")}`,
       website: `https://${slugify(name)}.example`,
       description: L(`${name}, a local operator`, `${name} — местный туроператор`, `${name}，当地运营商`, `${name}، مشغل محلي`),
-    })),
+      })),
+    ],
   };
 }
 

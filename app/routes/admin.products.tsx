@@ -1,0 +1,173 @@
+/**
+ * Products (role catalogue or admin): every experience with search, city filter, on/off sale and its
+ * "from" price; the company's own first. A GET form (works without JavaScript), and one POST form that
+ * raises or lowers the prices of every own experience of a city by a percentage.
+ */
+import { getFormProps } from "@conform-to/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { AdminCard, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
+import { useStaffForm } from "#app/components/admin/staff-forms";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { FormErrors, InputField, SelectField } from "#app/components/forms";
+import { isCatalogueRuleError } from "#app/catalogue/manage/catalogue-write.server";
+import { changePricesByPercent } from "#app/catalogue/manage/prices.server";
+import { listProductsForConsole, loadCatalogueChoices } from "#app/catalogue/manage/queries.server";
+import { BulkPriceSchema, CATALOGUE_ERRORS, ProductListQuerySchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
+
+const BulkDestinationSchema = BulkPriceSchema.extend({ destinationId: z.string({ error: CATALOGUE_ERRORS.destination }).trim().min(1, { error: CATALOGUE_ERRORS.destination }).max(64) });
+
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  await requireStaff(app, request, "catalogue.manage");
+  const { t } = adminPageContext(request);
+  const url = new URL(request.url);
+  const query = ProductListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const [result, choices] = await Promise.all([listProductsForConsole(app.db, { q: query.q, destination: query.destination, own: query.own === "1", page: query.page }), loadCatalogueChoices(app.db)]);
+  return json(
+    { title: t("admin.catalogue.title"), query, ...result, destinations: choices.destinations, bulk: url.searchParams.get("bulk"), bulkCount: Number(url.searchParams.get("count") ?? 0) },
+    { headers: ADMIN_NO_STORE },
+  );
+}
+
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const member = await requireStaff(app, request, "catalogue.manage");
+  const formData = await request.formData();
+  const submission = parseCatalogueForm(formData, BulkDestinationSchema);
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: ADMIN_NO_STORE });
+  try {
+    const { productIds } = await changePricesByPercent(app, actorOf(member), { destinationId: submission.value.destinationId }, submission.value.percent, app.clock.now(), submission.value.reason);
+    return redirect(`/admin/products?destination=${encodeURIComponent(submission.value.destinationId)}&own=1&bulk=done&count=${productIds.length}`, { status: 303, headers: ADMIN_NO_STORE });
+  } catch (error) {
+    if (isCatalogueRuleError(error)) return json({ result: submission.reply({ formErrors: [error.key] }) }, { status: error.status, headers: ADMIN_NO_STORE });
+    throw error;
+  }
+}
+
+function pageLink(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `?${params.toString()}`;
+}
+
+export default function AdminProducts() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t, i18n } = useTranslation();
+  const { search } = useLocation();
+  const name = (text: { en: string; ar: string }) => (i18n.language === "ar" ? text.ar || text.en : text.en);
+  const [form, fields] = useStaffForm("bulk-destination", BulkDestinationSchema, actionData?.result, { destinationId: data.query.destination ?? "" });
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.catalogue.heading")}
+        subtitle={t("admin.catalogue.count", { count: data.total })}
+        actions={
+          <Link className="button button--primary" to="/admin/products/new">
+            {t("admin.catalogue.new")}
+          </Link>
+        }
+      />
+      {data.bulk === "done" ? (
+        <p className="admin-notice admin-notice--ok" role="status">
+          {t("admin.catalogue.notices.bulkDone", { count: data.bulkCount })}
+        </p>
+      ) : null}
+      <Form method="get" className="admin-filters" role="search">
+        <div className="form-field admin-filters__search">
+          <label htmlFor="products-q">{t("admin.catalogue.search")}</label>
+          <input id="products-q" name="q" type="search" defaultValue={data.query.q ?? ""} placeholder={t("admin.catalogue.searchPlaceholder")} maxLength={120} />
+        </div>
+        <div className="form-field">
+          <label htmlFor="products-destination">{t("admin.catalogue.fields.destination")}</label>
+          <select id="products-destination" name="destination" defaultValue={data.query.destination ?? ""}>
+            <option value="">{t("admin.catalogue.anyCity")}</option>
+            {data.destinations.map((destination) => (
+              <option key={destination.id} value={destination.id}>
+                {name(destination.name)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-check admin-filters__own">
+          <input id="products-own" type="checkbox" name="own" value="1" defaultChecked={data.query.own === "1"} />
+          <label htmlFor="products-own">{t("admin.catalogue.ownOnly")}</label>
+        </div>
+        <div className="admin-filters__actions">
+          <button type="submit" className="button button--primary">
+            {t("admin.orders.apply")}
+          </button>
+          <Link to="/admin/products">{t("admin.orders.clear")}</Link>
+        </div>
+      </Form>
+      <AdminTable
+        rows={data.rows}
+        rowKey={(row) => row.id}
+        rowClassName={(row) => (row.published ? undefined : "admin-row--muted")}
+        empty={t("admin.catalogue.none")}
+        className="admin-table--products"
+        columns={[
+          {
+            header: t("admin.catalogue.fields.title"),
+            cell: (row) => (
+              <>
+                <Link to={`/admin/products/${row.id}`} className="admin-product-link">
+                  {name(row.title)}
+                </Link>
+                <span className="admin-muted" dir="ltr">
+                  {row.id}
+                  {row.own ? ` · ${t("admin.catalogue.own")}` : ""}
+                </span>
+              </>
+            ),
+          },
+          { header: t("admin.catalogue.fields.destination"), cell: (row) => name(row.destination) },
+          {
+            header: t("admin.catalogue.sale"),
+            testId: "sale-status",
+            cell: (row) => <span className={`admin-badge admin-badge--${row.published ? "ok" : "neutral"}`}>{row.published ? t("admin.catalogue.onSale") : t("admin.catalogue.offSale")}</span>,
+          },
+          {
+            header: t("admin.catalogue.priceFrom"),
+            cell: (row) => (row.noFixedPrice ? t("admin.catalogue.noFixedPriceShort") : row.priceFrom === null ? "—" : <AdminMoney amount={row.priceFrom} currency={row.currency} />),
+          },
+          { header: t("admin.catalogue.updated"), cell: (row) => <AdminTime value={row.updatedAt} dateOnly /> },
+        ]}
+      />
+      {data.pages > 1 ? (
+        <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
+          {data.page > 1 ? <Link to={pageLink(search, data.page - 1)} rel="prev">{t("admin.orders.previous")}</Link> : <span />}
+          <span>{t("admin.orders.pageOf", { page: data.page, pages: data.pages })}</span>
+          {data.page < data.pages ? <Link to={pageLink(search, data.page + 1)} rel="next">{t("admin.orders.next")}</Link> : <span />}
+        </nav>
+      ) : null}
+      <AdminCard id="bulk-destination-card" title={t("admin.catalogue.bulk.cityTitle")}>
+        <p className="admin-muted">{t("admin.catalogue.bulk.cityHint")}</p>
+        <Form method="post" className="admin-form admin-bulk" {...getFormProps(form)}>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <SelectField field={fields.destinationId} label={t("admin.catalogue.fields.destination")}>
+            <option value="">{t("admin.catalogue.choose")}</option>
+            {data.destinations.map((destination) => (
+              <option key={destination.id} value={destination.id}>
+                {name(destination.name)}
+              </option>
+            ))}
+          </SelectField>
+          <InputField field={fields.percent} type="number" step="0.01" label={t("admin.catalogue.bulk.percent")} hint={t("admin.catalogue.bulk.percentHint")} dir="ltr" />
+          <InputField field={fields.reason} label={t("admin.catalogue.bulk.reason")} />
+          <button type="submit" className="button button--secondary">
+            {t("admin.catalogue.bulk.apply")}
+          </button>
+        </Form>
+      </AdminCard>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -82,6 +82,8 @@ export const termsPath = (): string => "/terms-and-conditions";
 export const adminOrderPath = (reference: string): string => `/admin/orders/${encodeURIComponent(reference)}`;
 export const manifestPath = (query?: { date?: string; product?: string; view?: "print" }): string => withQuery("/admin/manifest", query);
 export const manifestCsvPath = (query?: { date?: string; product?: string }): string => withQuery("/admin/manifest.csv", query);
+export const catalogueImportPath = "/admin/products/import";
+export const catalogueCsvPath = "/admin/products/export.csv";
 export const checkInPath = (code?: string): string => (code ? `/admin/check-in/${encodeURIComponent(code)}` : "/admin/check-in");
 /** What a ticket's QR carries: staff who scan it land on its check-in page (anyone else gets a 404). */
 export const ticketCheckInUrl = (origin: string, code: string): string => `${origin}${checkInPath(code)}`;

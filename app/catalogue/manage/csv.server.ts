@@ -15,6 +15,7 @@
  * Columns a file leaves out keep their current values for existing rows, so a file with only
  * kind, product_id, option_id, unit_id and price is a price list.
  */
+import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { asc, eq, inArray } from "drizzle-orm";
 import { toCsv } from "#app/commerce/back-office.server";
@@ -582,6 +583,13 @@ function unitOrder(rows: Array<Extract<Parsed, { kind: "unit" }>>): Array<Extrac
 }
 
 class Rollback extends Error {}
+
+/** A file's fingerprint for carrying a dry run to "Apply": a byte-order mark and line-break style do not change it (forms send CRLF). */
+export function catalogueCsvDigest(text: string): string {
+  return createHash("sha256")
+    .update(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"))
+    .digest("hex");
+}
 
 const titleOf = (entry: Parsed) => ("title" in entry.input && entry.input.title && "en" in entry.input.title ? (entry.input.title.en ?? "") : (entry.current && "title" in entry.current ? entry.current.title.en : ""));
 

@@ -91,30 +91,32 @@ const ACTIONS = ["create", "update", "remove", "unchanged"] as const;
 function Summary({ summary }: { summary: ImportSummary }) {
   const { t } = useTranslation();
   return (
-    <table className="admin-import-summary">
-      <thead>
-        <tr>
-          <th scope="col">{t("admin.catalogueImport.kind")}</th>
-          {ACTIONS.map((action) => (
-            <th key={action} scope="col">
-              {t(`admin.catalogueImport.actions.${action}`)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {KINDS.map((kind) => (
-          <tr key={kind}>
-            <th scope="row">{t(`admin.catalogueImport.kinds.${kind}`)}</th>
+    <div className="admin-import-summary-wrap">
+      <table className="admin-import-summary">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.catalogueImport.kind")}</th>
             {ACTIONS.map((action) => (
-              <td key={action} data-testid={`summary-${kind}-${action}`}>
-                {summary[kind][action]}
-              </td>
+              <th key={action} scope="col">
+                {t(`admin.catalogueImport.actions.${action}`)}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">{t(`admin.catalogueImport.kinds.${kind}`)}</th>
+              {ACTIONS.map((action) => (
+                <td key={action} data-testid={`summary-${kind}-${action}`}>
+                  {summary[kind][action]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

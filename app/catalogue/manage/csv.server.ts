@@ -591,7 +591,11 @@ export function catalogueCsvDigest(text: string): string {
     .digest("hex");
 }
 
-const titleOf = (entry: Parsed) => ("title" in entry.input && entry.input.title && "en" in entry.input.title ? (entry.input.title.en ?? "") : (entry.current && "title" in entry.current ? entry.current.title.en : ""));
+const titleOf = (entry: Parsed): string => {
+  const typed = entry.action === "remove" ? "" : (entry.input.title?.en ?? "");
+  const stored = entry.current && "title" in entry.current ? entry.current.title.en : "";
+  return typed || stored || (entry.kind === "unit" ? (entry.input.type ?? entry.current?.type ?? "") : "");
+};
 
 /**
  * Checks a CSV file and rehearses it through the domain in one transaction. With `apply`, commits that

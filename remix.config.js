@@ -108,6 +108,8 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["offers/:reference", "routes/admin.offer.tsx", "admin-offer"],
   ["products", "routes/admin.products.tsx", "admin-products"],
   ["products/new", "routes/admin.products.new.tsx", "admin-products-new"],
+  ["products/import", "routes/admin.products.import.tsx", "admin-products-import"],
+  ["products/export.csv", "routes/admin.products.export.ts", "admin-products-export"],
   ["products/:id", "routes/admin.product.tsx", "admin-product"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],

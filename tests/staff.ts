@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { generateTOTP } from "@epic-web/totp";
 import { expect, type Page } from "@playwright/test";
+import type { StaffRole } from "#app/staff/roles";
 import { at, texts } from "./texts";
 
 const run = promisify(execFile);
@@ -25,7 +26,7 @@ export function adminText(lang: StaffLang, key: string): string {
 export const uniqueStaffEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@staff.example.com`;
 
 /** Runs `npm run staff:add` (through tsx directly) against the suite's server; returns the one-time link's path. */
-export async function addStaff(email: string, role: "agent" | "catalogue" | "admin", locale: StaffLang = "en"): Promise<string> {
+export async function addStaff(email: string, role: StaffRole, locale: StaffLang = "en"): Promise<string> {
   const { stdout } = await run("node_modules/.bin/tsx", ["scripts/staff-add.ts", "--email", email, "--role", role, "--locale", locale, "--name", `Test ${role}`], {
     env: { ...process.env, DATA_DIR, NODE_ENV: "production" },
   });
@@ -45,7 +46,7 @@ export async function issueOctoKey(reseller: string): Promise<string> {
 export type SignedInStaff = { email: string; secret: string };
 
 /** Adds a member and signs them in with a password and a freshly enrolled TOTP; the page ends on Today. */
-export async function signInAsNewStaff(page: Page, role: "agent" | "catalogue" | "admin", lang: StaffLang = "en", tag: string = role): Promise<SignedInStaff> {
+export async function signInAsNewStaff(page: Page, role: StaffRole, lang: StaffLang = "en", tag: string = role): Promise<SignedInStaff> {
   const email = uniqueStaffEmail(tag);
   const setupPath = await addStaff(email, role, lang);
   // Each sign-in from its own address (the suite's server trusts one proxy hop), so rate limits never couple tests.

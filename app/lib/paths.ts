@@ -82,6 +82,8 @@ export const termsPath = (): string => "/terms-and-conditions";
 export const adminOrderPath = (reference: string): string => `/admin/orders/${encodeURIComponent(reference)}`;
 export const manifestPath = (query?: { date?: string; product?: string; view?: "print" }): string => withQuery("/admin/manifest", query);
 export const manifestCsvPath = (query?: { date?: string; product?: string }): string => withQuery("/admin/manifest.csv", query);
+export const catalogueImportPath = "/admin/products/import";
+export const catalogueCsvPath = "/admin/products/export.csv";
 export const checkInPath = (code?: string): string => (code ? `/admin/check-in/${encodeURIComponent(code)}` : "/admin/check-in");
 /** An option's schedule and month calendar (`date` opens that day's panel; `edit` a rule's form). */
 export const adminSchedulePath = (productId: string, query?: { option?: string; month?: string; date?: string; edit?: number; notice?: string }): string =>

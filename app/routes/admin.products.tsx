@@ -17,6 +17,7 @@ import { changePricesByPercent } from "#app/catalogue/manage/prices.server";
 import { listProductsForConsole, loadCatalogueChoices } from "#app/catalogue/manage/queries.server";
 import { BulkPriceSchema, CATALOGUE_ERRORS, ProductListQuerySchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { catalogueImportPath } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -69,9 +70,14 @@ export default function AdminProducts() {
         title={t("admin.catalogue.heading")}
         subtitle={t("admin.catalogue.count", { count: data.total })}
         actions={
-          <Link className="button button--primary" to="/admin/products/new">
-            {t("admin.catalogue.new")}
-          </Link>
+          <>
+            <Link className="button button--secondary" to={catalogueImportPath}>
+              {t("admin.catalogueImport.link")}
+            </Link>
+            <Link className="button button--primary" to="/admin/products/new">
+              {t("admin.catalogue.new")}
+            </Link>
+          </>
         }
       />
       {data.bulk === "done" ? (

@@ -83,6 +83,14 @@ export function toMajor(amount: number, currency: CurrencyCode): number {
   return amount / 10 ** EXPONENTS[currency];
 }
 
+/**
+ * Minor units as the plain major-unit text a form field or a CSV cell holds ("898.57", "1200.000"):
+ * Latin digits, a dot, the currency's decimals — what toMinor reads back. Not for display.
+ */
+export function majorAmountText(amount: number, currency: CurrencyCode): string {
+  return (amount / 10 ** EXPONENTS[currency]).toFixed(EXPONENTS[currency]);
+}
+
 /** Divides with rounding half away from zero (commercial rounding). */
 function divRound(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;

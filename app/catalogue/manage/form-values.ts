@@ -5,12 +5,12 @@
  */
 import type { PriceSeasonRow, ProductOptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
-import { currencyExponent, isCurrencyCode } from "#app/lib/money";
+import { BASE_CURRENCY, isCurrencyCode, majorAmountText } from "#app/lib/money";
 
+/** A stored price as a form field or CSV cell holds it ("" for none); a currency we do not know reads as the base currency (two decimals). */
 export function majorText(amount: number | null, currency: string): string {
   if (amount === null) return "";
-  const exponent = isCurrencyCode(currency) ? currencyExponent(currency) : 2;
-  return (amount / 10 ** exponent).toFixed(exponent);
+  return majorAmountText(amount, isCurrencyCode(currency) ? currency : BASE_CURRENCY);
 }
 
 /** Stored text for a form: a language that only repeats the English is shown empty. */

@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminDate, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminDate, AdminFilterActions, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
@@ -85,12 +85,7 @@ export default function AdminOrders() {
           <input aria-label={t("admin.orders.from")} name="purchasedFrom" type="date" defaultValue={filter.purchasedFrom ?? ""} />
           <input aria-label={t("admin.orders.to")} name="purchasedTo" type="date" defaultValue={filter.purchasedTo ?? ""} />
         </fieldset>
-        <div className="admin-filters__actions">
-          <button type="submit" className="button button--primary">
-            {t("admin.orders.apply")}
-          </button>
-          <Link to="/admin/orders">{t("admin.orders.clear")}</Link>
-        </div>
+        <AdminFilterActions clearTo="/admin/orders" />
       </Form>
       <AdminTable
         rows={data.rows}

@@ -8,7 +8,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AdminCard, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminFilterActions, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors, InputField, SelectField } from "#app/components/forms";
@@ -105,12 +105,7 @@ export default function AdminProducts() {
           <input id="products-own" type="checkbox" name="own" value="1" defaultChecked={data.query.own === "1"} />
           <label htmlFor="products-own">{t("admin.catalogue.ownOnly")}</label>
         </div>
-        <div className="admin-filters__actions">
-          <button type="submit" className="button button--primary">
-            {t("admin.orders.apply")}
-          </button>
-          <Link to="/admin/products">{t("admin.orders.clear")}</Link>
-        </div>
+        <AdminFilterActions clearTo="/admin/products" />
       </Form>
       <AdminTable
         rows={data.rows}

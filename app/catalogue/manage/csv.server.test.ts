@@ -4,10 +4,11 @@ import { eq } from "drizzle-orm";
 import { toCsv } from "#app/commerce/back-office.server";
 import * as schema from "#app/db/schema";
 import { listAudit, type Actor } from "#app/staff/audit.server";
+import { newProductInput } from "#app/testing/catalogue-fixtures.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { CATALOGUE_CSV_COLUMNS, IMPORT_ERRORS, exportCatalogueCsv, importCatalogueCsv } from "./csv.server";
 import { addOption, addUnit, createProduct, setPublished } from "./products.server";
-import { CATALOGUE_ERRORS, type ProductInput } from "./schemas";
+import { CATALOGUE_ERRORS } from "./schemas";
 
 let ctx: TestContext;
 const actor: Actor = { id: null, email: "catalogue@staff.example.com" };
@@ -20,37 +21,8 @@ afterAll(async () => {
   await ctx?.stop();
 });
 
-async function productInput(): Promise<ProductInput> {
-  const [destination] = await ctx.db.select().from(schema.destinations).where(eq(schema.destinations.timeZone, "Asia/Riyadh")).limit(1);
-  const [category] = await ctx.db.select().from(schema.categories).limit(1);
-  return {
-    destinationId: destination!.id,
-    categoryIds: [category!.id],
-    themeIds: [],
-    labels: [],
-    title: { en: `Edge of the World ${randomUUID().slice(0, 6)}`, ar: "حافة العالم" },
-    shortDescription: { en: "Cliffs, sunset and tea." },
-    currency: "SAR",
-    pricingPer: "UNIT",
-    availabilityType: "START_TIME",
-    confirmation: "INSTANT",
-    payLaterAllowed: true,
-    payLaterDeadlineHours: 48,
-    noFixedPrice: false,
-    durationMinutes: 300,
-    meetingPoint: { en: "Riyadh Front" },
-    latitude: 24.8,
-    longitude: 46.6,
-    pickupPoints: [{ name: "Hotel lobby", latitude: 24.7, longitude: 46.6, time: "14:00" }],
-    nonRefundable: false,
-    cancellation: [{ hoursBefore: 24, refundPercent: 100 }],
-    capacityPerItem: 12,
-    published: false,
-  };
-}
-
 async function ownProduct() {
-  const { id } = await createProduct(ctx, actor, await productInput(), now());
+  const { id } = await createProduct(ctx, actor, await newProductInput(ctx.db), now());
   const optionId = await addOption(ctx, actor, id, { title: { en: "Sunset trip" }, durationMinutes: 300, cutoffMinutes: 0, minUnits: 1 }, now());
   const adult = await addUnit(ctx, actor, optionId, { type: "ADULT", title: {}, minAge: 13, maxAge: 99, accompaniedBy: [], price: "350" }, now());
   const child = await addUnit(ctx, actor, optionId, { type: "CHILD", title: {}, minAge: 3, maxAge: 12, accompaniedBy: ["ADULT"], price: "175.50" }, now());

@@ -6,6 +6,7 @@ import * as schema from "#app/db/schema";
 import { listAudit, type Actor } from "#app/staff/audit.server";
 import { createApiKey } from "#app/octo/auth.server";
 import { action as octoAction } from "#app/routes/octo";
+import { newProductInput, riyadhPlacement } from "#app/testing/catalogue-fixtures.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { OWN_SUPPLIER_ID, isCatalogueRuleError } from "./catalogue-write.server";
 import { changePricesByPercent, addSeason, scaleAmount } from "./prices.server";
@@ -29,44 +30,10 @@ function form(values: Record<string, string | string[]>): FormData {
   return data;
 }
 
-async function riyadh() {
-  const [destination] = await ctx.db.select().from(schema.destinations).where(eq(schema.destinations.timeZone, "Asia/Riyadh")).limit(1);
-  const [category] = await ctx.db.select().from(schema.categories).limit(1);
-  return { destination: destination!, category: category! };
-}
-
-async function productInput(overrides: Partial<ProductInput> = {}): Promise<ProductInput> {
-  const { destination, category } = await riyadh();
-  return {
-    destinationId: destination.id,
-    categoryIds: [category.id],
-    themeIds: [],
-    labels: [],
-    title: { en: `Falcon Dunes Evening ${randomUUID().slice(0, 6)}`, ar: "أمسية كثبان الصقر" },
-    shortDescription: { en: "Falcons, dunes and dinner under the stars." },
-    currency: "SAR",
-    pricingPer: "UNIT",
-    availabilityType: "START_TIME",
-    confirmation: "INSTANT",
-    payLaterAllowed: true,
-    payLaterDeadlineHours: 48,
-    noFixedPrice: false,
-    durationMinutes: 240,
-    meetingPoint: { en: "Kingdom Centre, Riyadh" },
-    latitude: 24.71,
-    longitude: 46.67,
-    pickupPoints: [{ name: "Hotel lobby", latitude: 24.7, longitude: 46.6, time: "15:00" }],
-    nonRefundable: false,
-    cancellation: [{ hoursBefore: 24, refundPercent: 100 }],
-    capacityPerItem: 10,
-    published: false,
-    ...overrides,
-  };
-}
 
 /** A new own product with one option (adult 200, child 100, infant 0 SAR), a daily 16:00 schedule, published. */
 async function sellableProduct(overrides: Partial<ProductInput> = {}) {
-  const { id } = await createProduct(ctx, actor, await productInput(overrides), now());
+  const { id } = await createProduct(ctx, actor, await newProductInput(ctx.db, overrides), now());
   const optionId = await addOption(ctx, actor, id, { title: { en: "Shared camp" }, durationMinutes: 240, cutoffMinutes: 0, minUnits: 1 }, now());
   const adult = await addUnit(ctx, actor, optionId, { type: "ADULT", title: {}, minAge: 13, maxAge: 99, accompaniedBy: [], price: "200" }, now());
   const child = await addUnit(ctx, actor, optionId, { type: "CHILD", title: {}, minAge: 3, maxAge: 12, accompaniedBy: ["ADULT"], price: "100" }, now());
@@ -155,14 +122,14 @@ describe("products, options and units", () => {
     expect(row!.cancellationPolicy).toEqual({ nonRefundable: false, rules: [{ days: 1, hours: 0, minutes: 0, penaltyPercent: 0 }] });
     const actions = (await listAudit(ctx.db, { subjectType: "product", subjectId: id })).map((entry) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(["catalogue.product.created", "catalogue.option.added", "catalogue.unit.added", "catalogue.product.published"]));
-    const { destination } = await riyadh();
+    const { destination } = await riyadhPlacement(ctx.db);
     await expect
       .poll(async () => (await ctx.catalogue.search({ locale: "ru", currency: "SAR", city: destination.slug, text: row!.title.en.split(" ").slice(-1)[0] })).items.map((item) => item.id), { timeout: 10_000 })
       .toContain(id);
   });
 
   test("publishing needs an option; duplicating copies options, units and prices, unpublished, with a new slug", async () => {
-    const { id: bare } = await createProduct(ctx, actor, await productInput(), now());
+    const { id: bare } = await createProduct(ctx, actor, await newProductInput(ctx.db), now());
     expect(await refusal(setPublished(ctx, actor, bare, true, now()))).toBe(CATALOGUE_ERRORS.noOptions);
     const source = await sellableProduct();
     const copy = await duplicateProduct(ctx, actor, source.id, now());
@@ -182,7 +149,7 @@ describe("products, options and units", () => {
 
   test("a product's currency cannot change once it has bookings", async () => {
     const product = await sellableProduct();
-    const input = await productInput();
+    const input = await newProductInput(ctx.db);
     await updateProduct(ctx, actor, product.id, { ...input, currency: "USD", published: true }, now());
     await updateProduct(ctx, actor, product.id, { ...input, currency: "SAR", published: true }, now());
     const slot = await slotOn(product.id, product.optionId, "2030-01-20");
@@ -290,10 +257,10 @@ describe("seasons and price changes", () => {
     expect(scaleAmount(19999, 10)).toBe(21999);
     expect(scaleAmount(10001, -12.5)).toBe(8751);
     const a = await sellableProduct();
-    const b = await createProduct(ctx, actor, await productInput({ pricingPer: "BOOKING" }), now());
+    const b = await createProduct(ctx, actor, await newProductInput(ctx.db, { pricingPer: "BOOKING" }), now());
     const bOption = await addOption(ctx, actor, b.id, { title: { en: "Private car" }, durationMinutes: 240, cutoffMinutes: 0, minUnits: 1, bookingPrice: "1000", bookingMaxPax: 4 }, now());
     await addSeason(ctx, actor, a.optionId, { validFrom: "2030-06-01", validTo: "2030-06-30", units: [{ unitId: a.adult, price: "300", original: "333.33" }] }, now());
-    const { destination } = await riyadh();
+    const { destination } = await riyadhPlacement(ctx.db);
     const demo = await ctx.db.select({ id: schema.products.id, price: schema.units.price }).from(schema.products)
       .innerJoin(schema.productOptions, eq(schema.productOptions.productId, schema.products.id))
       .innerJoin(schema.units, eq(schema.units.optionId, schema.productOptions.id))

@@ -2,6 +2,7 @@
  * The staff console's building blocks: page header, status badge, money and time in the console's
  * language, definition rows, empty states. Console pages compose these so every page reads alike.
  */
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "#app/i18n/use-locale";
@@ -140,6 +141,19 @@ export function AdminTable<Row>({ columns, rows, rowKey, empty, rowClassName, cl
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A filter form's Apply button and the link that clears every filter (back to `clearTo`). */
+export function AdminFilterActions({ clearTo }: { clearTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-filters__actions">
+      <button type="submit" className="button button--primary">
+        {t("admin.orders.apply")}
+      </button>
+      <Link to={clearTo}>{t("admin.orders.clear")}</Link>
     </div>
   );
 }

@@ -46,6 +46,8 @@ export interface ProductInfo {
   title: LocalizedText;
   categoryIds: string[];
   instantConfirmation: boolean;
+  /** Whether the product may be reserved now and paid later (set in the catalogue console). */
+  payLaterAllowed: boolean;
   capacityPerItem: number;
   currency: CurrencyCode;
   extras: Extra[];
@@ -73,6 +75,7 @@ export async function loadProducts(database: Database, productIds: string[]): Pr
         title: products.title,
         categoryIds: products.categoryIds,
         instantConfirmation: products.instantConfirmation,
+        payLaterAllowed: products.payLaterAllowed,
         capacityPerItem: products.capacityPerItem,
         currency: products.currency,
         extras: products.extras,
@@ -252,6 +255,7 @@ export interface CartLine {
   optionTitle: string;
   categoryIds: string[];
   instantConfirmation: boolean;
+  payLaterAllowed: boolean;
   localDate: string;
   /** "HH:MM" local start, or null for a whole-day ticket. */
   time: string | null;
@@ -279,13 +283,15 @@ export interface CartReview {
   promo: PromoState;
   discount: number;
   total: number;
+  /** "Reserve now, pay later" is offered only when every item's product allows it. */
+  payLaterAvailable: boolean;
 }
 
 /** The cart re-checked against the engine, with the promo code applied to today's prices. */
 export async function reviewCart(deps: CartDeps, cartId: string | null, locale: LocaleCode, options: { now?: Date } = {}): Promise<CartReview> {
   const db = deps.db;
   const cart = await getCart(db, cartId);
-  if (!cart) return { cartId: null, currency: "SAR", lines: [], notice: null, subtotal: 0, promo: null, discount: 0, total: 0 };
+  if (!cart) return { cartId: null, currency: "SAR", lines: [], notice: null, subtotal: 0, promo: null, discount: 0, total: 0, payLaterAvailable: false };
   const rows = await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const productInfo = await loadProducts(db, rows.map((row) => row.productId));
   const api = deps.bookingApi;
@@ -307,6 +313,7 @@ export async function reviewCart(deps: CartDeps, cartId: string | null, locale: 
       optionTitle: option?.title[locale] ?? option?.title.en ?? "",
       categoryIds: product?.categoryIds ?? [],
       instantConfirmation: product?.instantConfirmation ?? true,
+      payLaterAllowed: product?.payLaterAllowed ?? false,
       localDate: row.localDate,
       time: quote.slot?.allDay ? null : start,
       travellers: row.units.map((unit) => {
@@ -350,7 +357,8 @@ export async function reviewCart(deps: CartDeps, cartId: string | null, locale: 
     : result.ok
       ? { code: result.code, applied: true, discount: result.discount }
       : { code: result.code, applied: false, reason: result.reason, ...(result.minimum ? { minimum: result.minimum } : {}) };
-  return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal: totals.subtotal, promo, discount: totals.discount, total: totals.total };
+  const payLaterAvailable = lines.length > 0 && lines.every((line) => line.payLaterAllowed);
+  return { cartId: cart.id, currency: cart.currency, lines, notice, subtotal: totals.subtotal, promo, discount: totals.discount, total: totals.total, payLaterAvailable };
 }
 
 /**

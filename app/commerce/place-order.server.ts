@@ -33,7 +33,7 @@ export interface PlaceOrderInput {
   address?: string;
 }
 
-export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT";
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT" | "PAY_LATER_NOT_ALLOWED";
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -52,7 +52,9 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   const review = await reviewCart(deps, input.cartId, input.locale);
   const refusal = refusalOfCart(review, input);
   if (refusal) return refusal;
-  if (input.method === "pay_later" && !(await payLaterAllowed(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
+  // Checked before any order row or hold exists, and before the per-address counter counts this try.
+  if (input.method === "pay_later" && !review.payLaterAvailable) return { ok: false, reason: "PAY_LATER_NOT_ALLOWED" };
+  if (input.method === "pay_later" && !(await withinPayLaterLimits(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
 
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
   await abandonUnpaidOrders(deps, input.cartId);
@@ -116,7 +118,7 @@ function refusalOfCart(review: CartReview, input: PlaceOrderInput): PlaceOrderRe
  * Pay later takes inventory with no payment: limited per email (open unpaid orders) and per address
  * (orders a day); both limits are settings (PAY_LATER_MAX_OPEN_PER_EMAIL, PAY_LATER_MAX_PER_ADDRESS).
  */
-async function payLaterAllowed(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
+async function withinPayLaterLimits(deps: CommerceDeps, input: PlaceOrderInput): Promise<boolean> {
   const [open] = rowsOf<{ n: number }>(
     await deps.db.execute(sql`SELECT count(*)::int AS n FROM orders WHERE lower(email) = ${input.lead.email.trim().toLowerCase()}
       AND payment_method = 'pay_later' AND status IN ('PROCESSING', 'PAY_LATER')`),

@@ -86,6 +86,10 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (placed.reason === "PAY_LATER_LIMIT") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_LIMIT"] }) }, { status: 429, headers: noStore });
   }
+  if (placed.reason === "PAY_LATER_NOT_ALLOWED") {
+    // The cart changed since the form was shown (or the form was forged): the typed details stay, card remains.
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_NOT_ALLOWED"] }) }, { status: 409, headers: noStore });
+  }
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
   }
@@ -184,10 +188,16 @@ function CheckoutForm() {
             </div>
             <div className="checkout-method">
               <h2>{t("booking.checkout.payLater")}</h2>
-              <p>{t("booking.checkout.payLaterText")}</p>
-              <button type="submit" name="paymentMethod" value="pay_later" className="button button--secondary" disabled={busy}>
-                {t("booking.checkout.confirmBook")}
-              </button>
+              {review.payLaterAvailable ? (
+                <>
+                  <p>{t("booking.checkout.payLaterText")}</p>
+                  <button type="submit" name="paymentMethod" value="pay_later" className="button button--secondary" disabled={busy}>
+                    {t("booking.checkout.confirmBook")}
+                  </button>
+                </>
+              ) : (
+                <p role="note">{t("booking.checkout.payLaterUnavailable")}</p>
+              )}
             </div>
           </fieldset>
           <FormErrors id={form.errorId} errors={form.errors} />

@@ -6,48 +6,14 @@
  * cart shows the cart's "price changed" notice.
  */
 import { randomUUID } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { addOption, addSeason, addUnit, fillExperienceDetails, isoDay, localizedLabel, optionCard } from "./catalogue";
 import { addToCart, T } from "./shop";
-import { adminText, signInAsNewStaff, type StaffLang } from "./staff";
+import { adminText, signInAsNewStaff } from "./staff";
 import { at } from "./texts";
-
-const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 
 /** A demo product no other suite uses: instant, per person, in SAR (its prices go up by 10 % per run). */
 const CARTED = "riyadh-dessert-and-sweets-walk";
-
-/** Opens a <details> (native: works without JavaScript) unless it is open already. */
-async function open(details: Locator) {
-  if ((await details.getAttribute("open")) === null) await details.locator("summary").first().click();
-}
-
-function optionCard(page: Page, title: string): Locator {
-  return page.locator("section.admin-option", { has: page.getByRole("heading", { name: title, exact: true }) });
-}
-
-async function addOption(page: Page, lang: StaffLang, title: string) {
-  const card = page.locator("#option-add-card");
-  await card.getByLabel(`${adminText(lang, "catalogue.fields.optionTitle")} (${adminText(lang, "catalogue.languages.en")})`, { exact: true }).fill(title);
-  await card.getByLabel(adminText(lang, "catalogue.fields.durationMinutes")).fill("180");
-  await card.getByRole("button", { name: adminText(lang, "catalogue.addOption") }).click();
-  await expect(page.getByRole("status")).toHaveText(adminText(lang, "catalogue.notices.optionAdded"));
-  await expect(optionCard(page, title)).toBeVisible();
-}
-
-async function addUnit(page: Page, lang: StaffLang, option: string, type: "ADULT" | "CHILD" | "INFANT", price: string) {
-  const card = optionCard(page, option);
-  const details = card.locator("details", { has: page.locator("summary", { hasText: adminText(lang, "catalogue.addUnit") }) });
-  await open(details);
-  await details.getByLabel(adminText(lang, "catalogue.fields.unitType")).selectOption(type);
-  if (type !== "ADULT") await details.getByRole("checkbox", { name: adminText(lang, "catalogue.unitTypes.ADULT") }).check();
-  if (type === "CHILD") {
-    await details.getByLabel(adminText(lang, "catalogue.fields.minAge")).fill("3");
-    await details.getByLabel(adminText(lang, "catalogue.fields.maxAge")).fill("12");
-  }
-  await details.getByLabel(adminText(lang, "catalogue.fields.price"), { exact: true }).fill(price);
-  await details.getByRole("button", { name: adminText(lang, "catalogue.addUnit") }).click();
-  await expect(page.getByRole("status")).toHaveText(adminText(lang, "catalogue.notices.unitAdded"));
-}
 
 for (const lang of ["en", "ar"] as const) {
   test(`catalogue staff put a new experience on sale and visitors find it in every language (${lang})`, async ({ page }) => {
@@ -61,8 +27,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: adminText(lang, "catalogue.heading") })).toBeVisible();
     await page.getByRole("link", { name: adminText(lang, "catalogue.new") }).click();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
-    const english = adminText(lang, "catalogue.languages.en");
-    const label = (key: string, language = english) => `${adminText(lang, `catalogue.fields.${key}`)} (${language})`;
+    const label = (key: string) => localizedLabel(lang, key);
 
     // A bad submission keeps what was typed and says what is missing.
     await page.getByLabel(label("title"), { exact: true }).fill(title.en);
@@ -70,13 +35,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByText(adminText(lang, "catalogue.errors.destination"))).toBeVisible();
     await expect(page.getByLabel(label("title"), { exact: true })).toHaveValue(title.en);
 
-    await page.getByLabel(adminText(lang, "catalogue.fields.destination")).selectOption("dst-dubai");
-    await page.locator('input[name="categoryIds"][value="cat-desert-safari"]').check();
-    if (lang === "ar") await page.getByLabel(label("title", adminText(lang, "catalogue.languages.ar")), { exact: true }).fill(title.ar);
-    await page.getByLabel(label("shortDescription"), { exact: true }).fill("Falcons, red dunes and dinner under the stars.");
-    await page.getByLabel(label("meetingPoint"), { exact: true }).fill("Al Qudra Lakes car park, Dubai");
-    await page.getByLabel(adminText(lang, "catalogue.fields.latitude")).first().fill("24.84");
-    await page.getByLabel(adminText(lang, "catalogue.fields.longitude")).first().fill("55.37");
+    await fillExperienceDetails(page, lang, title.ar);
     await page.getByRole("button", { name: adminText(lang, "catalogue.create") }).click();
     await expect(page).toHaveURL(/\/admin\/products\/own-[a-z0-9]{8}\?done=created$/);
     await expect(page.getByTestId("sale-status")).toHaveText(adminText(lang, "catalogue.offSale"));
@@ -92,14 +51,7 @@ for (const lang of ["en", "ar"] as const) {
     await expect(camp.locator("tbody tr")).toHaveCount(3);
 
     // A season price (next month), and an overlapping one refused with a clear message.
-    const season = async (from: string, to: string, price: string) => {
-      const details = camp.locator("details", { has: page.locator("summary", { hasText: adminText(lang, "catalogue.addSeason") }) });
-      await open(details);
-      await details.getByLabel(adminText(lang, "catalogue.fields.validFrom")).fill(from);
-      await details.getByLabel(adminText(lang, "catalogue.fields.validTo")).fill(to);
-      await details.getByLabel(adminText(lang, "catalogue.fields.seasonPrice").replace("{{unit}}", adminText(lang, "catalogue.unitTypes.ADULT")), { exact: true }).fill(price);
-      await details.getByRole("button", { name: adminText(lang, "catalogue.addSeason") }).click();
-    };
+    const season = (from: string, to: string, price: string) => addSeason(page, lang, "Sunset camp", from, to, price);
     await season(isoDay(40), isoDay(50), "3");
     await expect(page.getByRole("status")).toHaveText(adminText(lang, "catalogue.notices.seasonAdded"));
     await expect(camp.locator(".admin-table--seasons tbody tr")).toHaveCount(1);

@@ -27,8 +27,8 @@ export function isoDate(daysAhead: number): string {
   return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Adds the first open slot of a product (1 traveller) within the next days; lands on the cart. */
-export async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2) {
+/** Adds the first open slot of a product (1 traveller) within the next days; lands on the cart. Returns the date booked. */
+export async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2): Promise<string> {
   const add = at(T[lang].detail, "detail.option.addToCart");
   for (let day = startDay; day < startDay + 10; day++) {
     await page.goto(`${T[lang].prefix}/experiences/${slug}?date=${isoDate(day)}`);
@@ -36,7 +36,7 @@ export async function addToCart(page: Page, lang: Lang, slug: string, startDay =
     if (await button.count()) {
       await button.click();
       await expect(page).toHaveURL(new RegExp(`${T[lang].prefix}/cart$`));
-      return;
+      return isoDate(day);
     }
   }
   throw new Error(`no open date for ${slug}`);

@@ -78,13 +78,10 @@ export async function addSeason(page: Page, lang: StaffLang, option: string, fro
   await details.getByRole("button", { name: adminText(lang, "catalogue.addSeason") }).click();
 }
 
-/** From the console's navigation, opens a product's schedule through Availability's "open by ID" form. */
+/** Opens a product's schedule from its page in the console (the header's "Schedule and availability" link). */
 export async function openSchedule(page: Page, lang: StaffLang, productId: string) {
-  await page.goto("/admin");
-  await page.getByRole("navigation").getByRole("link", { name: adminText(lang, "nav.availability") }).click();
-  await expect(page).toHaveURL(/\/admin\/availability$/);
-  await page.getByLabel(adminText(lang, "fields.productId")).fill(productId);
-  await page.getByRole("button", { name: adminText(lang, "availability.openButton") }).click();
+  await page.goto(`/admin/products/${productId}`);
+  await page.getByRole("link", { name: adminText(lang, "catalogue.schedule"), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${productId}/schedule$`));
 }
 

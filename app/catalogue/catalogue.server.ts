@@ -29,6 +29,9 @@ import type {
 
 export { CATALOGUE_CHANNEL };
 
+/** Resolves after the event loop has run its pending I/O and timers once. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Reads everything the index needs: one query per table, never one per product. */
 export async function loadCatalogueSource(db: Database): Promise<CatalogueSource> {
   const [meta, countries, destinations, categories, themes, vocabulary, products] = await Promise.all([
@@ -112,9 +115,13 @@ export class Catalogue {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.unsubscribe?.();
     this.unsubscribe = undefined;
   }
+
+  /** Set by stop(): a rebuild still waiting for its turn gives up (the database may be closing). */
+  private stopped = false;
 
   /**
    * A change was made (here or on another instance): rebuild the index now, keep serving the previous
@@ -133,9 +140,12 @@ export class Catalogue {
   /** Resolves once an index built after the last invalidation is in place. */
   private async refresh(): Promise<void> {
     while (this.stale || this.building) {
+      await nextTurn();
+      if (this.stopped) return;
       // A build that began before the change may not include it: wait for it, then build again.
       if (this.building) await this.building.catch((error: unknown) => console.error("[catalogue] index build failed", error));
-      else void this.getIndex();
+      // Its failure is logged by the next turn of this loop.
+      else void this.getIndex().catch(() => undefined);
     }
   }
 
@@ -164,7 +174,12 @@ export class Catalogue {
     if (!this.building) {
       this.stale = false;
       this.building = loadCatalogueSource(this.db)
-        .then((source) => new CatalogueIndex(source, { today: this.options.today?.() }))
+        // Reading the rows and building the index are long stretches of work: let waiting requests and
+        // I/O through between them, so a rebuild after a change does not hold every request behind it.
+        .then(async (source) => {
+          await nextTurn();
+          return new CatalogueIndex(source, { today: this.options.today?.() });
+        })
         .then((index) => {
           this.index = index;
           this.details.clear();

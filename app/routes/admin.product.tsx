@@ -20,7 +20,7 @@ import { addOption, addUnit, duplicateProduct, removeOption, removeUnit, setPubl
 import { loadCatalogueChoices, loadProductForConsole, type ConsoleProduct } from "#app/catalogue/manage/queries.server";
 import { BulkPriceSchema, OptionSchema, ProductSchema, SeasonSchema, UnitSchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { experiencePath, localized } from "#app/lib/paths";
+import { adminSchedulePath, experiencePath, localized } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -174,6 +174,9 @@ export default function AdminProduct() {
                 {t("admin.catalogue.duplicate")}
               </button>
             </Form>
+            <Link to={adminSchedulePath(product.id)} className="admin-link-button">
+              {t("admin.catalogue.schedule")}
+            </Link>
             {product.published && data.storefrontPath ? (
               <a href={localized(i18n.language === "ar" ? "ar" : "en", data.storefrontPath)} className="admin-link-button" target="_blank" rel="noreferrer">
                 {t("admin.catalogue.viewOnSite")}

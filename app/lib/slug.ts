@@ -14,3 +14,19 @@ export function citySlugFromSegment(segment: string | undefined): string | null 
   const slug = segment.slice(CITY_SEGMENT_PREFIX.length);
   return isSlug(slug) ? slug : null;
 }
+
+/**
+ * A slug from a title: accents dropped, "&" read as "and", anything else between letters and digits one
+ * hyphen. `maxLength` cuts it (at a whole character, never ending in a hyphen).
+ */
+export function slugify(text: string, maxLength = Infinity): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/g, "");
+}

@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminDate, AdminFilterActions, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminDate, AdminFilterActions, AdminPager, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
@@ -18,12 +18,6 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const filter = parseOrderFilter(new URL(request.url).searchParams);
   const result = await searchOrders(app.db, filter);
   return json({ title: t("admin.orders.title"), filter, ...result }, { headers: ADMIN_NO_STORE });
-}
-
-function pageLink(search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  params.set("page", String(page));
-  return `?${params.toString()}`;
 }
 
 export default function AdminOrders() {
@@ -116,13 +110,7 @@ export default function AdminOrders() {
           { header: t("admin.fields.purchased"), cell: (row) => <AdminTime value={row.purchasedAt} /> },
         ]}
       />
-      {data.pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
-          {data.page > 1 ? <Link to={pageLink(search, data.page - 1)} rel="prev">{t("admin.orders.previous")}</Link> : <span />}
-          <span>{t("admin.orders.pageOf", { page: data.page, pages: data.pages })}</span>
-          {data.page < data.pages ? <Link to={pageLink(search, data.page + 1)} rel="next">{t("admin.orders.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager page={data.page} pages={data.pages} search={search} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AdminCard, AdminFilterActions, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminFilterActions, AdminPager, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors, InputField, SelectField } from "#app/components/forms";
@@ -49,12 +49,6 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     if (isCatalogueRuleError(error)) return json({ result: submission.reply({ formErrors: [error.key] }) }, { status: error.status, headers: ADMIN_NO_STORE });
     throw error;
   }
-}
-
-function pageLink(search: string, page: number): string {
-  const params = new URLSearchParams(search);
-  params.set("page", String(page));
-  return `?${params.toString()}`;
 }
 
 export default function AdminProducts() {
@@ -141,13 +135,7 @@ export default function AdminProducts() {
           { header: t("admin.catalogue.updated"), cell: (row) => <AdminTime value={row.updatedAt} dateOnly /> },
         ]}
       />
-      {data.pages > 1 ? (
-        <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
-          {data.page > 1 ? <Link to={pageLink(search, data.page - 1)} rel="prev">{t("admin.orders.previous")}</Link> : <span />}
-          <span>{t("admin.orders.pageOf", { page: data.page, pages: data.pages })}</span>
-          {data.page < data.pages ? <Link to={pageLink(search, data.page + 1)} rel="next">{t("admin.orders.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager page={data.page} pages={data.pages} search={search} />
       <AdminCard id="bulk-destination-card" title={t("admin.catalogue.bulk.cityTitle")}>
         <p className="admin-muted">{t("admin.catalogue.bulk.cityHint")}</p>
         <Form method="post" className="admin-form admin-bulk" {...getFormProps(form)}>

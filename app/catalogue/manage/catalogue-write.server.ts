@@ -45,17 +45,8 @@ export function withFallback(input: LocalizedInput | Partial<LocalizedText>, fal
   return { en, ru: input.ru?.trim() || en, zh: input.zh?.trim() || en, ar: input.ar?.trim() || en };
 }
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
+/** Own products' slugs are at most this long (a title can be longer). */
+export const PRODUCT_SLUG_MAX = 80;
 
 /** A slug no other product has: the title's, then "-2", "-3", … */
 export async function uniqueSlug(t: Database, base: string): Promise<string> {

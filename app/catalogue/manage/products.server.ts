@@ -24,11 +24,12 @@ import {
   newId,
   optionInCarts,
   refreshPriceFrom,
-  slugify,
+  PRODUCT_SLUG_MAX,
   uniqueSlug,
   withFallback,
   type CatalogueDeps,
 } from "./catalogue-write.server";
+import { slugify } from "#app/lib/slug";
 import { CATALOGUE_ERRORS as E, type OptionInput, type ProductInput, type UnitInput } from "./schemas";
 
 const emptyList = () => ({ en: [], ru: [], zh: [], ar: [] });
@@ -121,7 +122,7 @@ export async function createProduct(deps: CatalogueDeps, actor: Actor, input: Pr
     const destination = await checkReferences(t, input);
     const id = newId("own-");
     const columns = columnsOf(id, input, destination);
-    const slug = await uniqueSlug(t, slugify(columns.title.en));
+    const slug = await uniqueSlug(t, slugify(columns.title.en, PRODUCT_SLUG_MAX));
     const content: ProductContent = {
       description: columns.shortDescription,
       highlights: emptyList(),
@@ -207,7 +208,7 @@ export async function duplicateProduct(deps: CatalogueDeps, actor: Actor, produc
     await ensureOwnSupplier(t);
     const source = await lockProduct(t, productId);
     const id = newId("own-");
-    const slug = await uniqueSlug(t, slugify(source.title.en));
+    const slug = await uniqueSlug(t, slugify(source.title.en, PRODUCT_SLUG_MAX));
     await t.insert(schema.products).values({
       ...source,
       id,
@@ -272,7 +273,7 @@ export async function addOption(deps: CatalogueDeps, actor: Actor, productId: st
     const row = {
       id,
       productId,
-      internalName: slugify(columns.title.en) || id,
+      internalName: slugify(columns.title.en, PRODUCT_SLUG_MAX) || id,
       description: columns.title,
       isDefault: existing.length === 0,
       sortOrder: existing.reduce((max, option) => Math.max(max, option.sortOrder + 1), 0),

@@ -157,3 +157,35 @@ export function AdminFilterActions({ clearTo }: { clearTo: string }) {
     </div>
   );
 }
+
+/** The query string `search` with its page set to `page`. */
+function pageLink(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `?${params.toString()}`;
+}
+
+/** Previous / "page n of m" / next under a paged console list, keeping its filters (`search`, the current query string). */
+export function AdminPager({ page, pages, search }: { page: number; pages: number; search: string }) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pagination" aria-label={t("admin.orders.pages")}>
+      {page > 1 ? (
+        <Link to={pageLink(search, page - 1)} rel="prev">
+          {t("admin.orders.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>{t("admin.orders.pageOf", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={pageLink(search, page + 1)} rel="next">
+          {t("admin.orders.next")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { generateProductDetails, generateProducts, generateReferenceData, slugify } from "./generate";
+import { slugify } from "#app/lib/slug";
+import { generateProductDetails, generateProducts, generateReferenceData } from "./generate";
 
 const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 

@@ -8,6 +8,7 @@ import type { OverrideRow, ScheduleRow } from "#app/booking/slots";
 import type { CatalogueSource, SourceProduct } from "#app/catalogue/types";
 import type { UnitRow } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
+import { slugify } from "#app/lib/slug";
 import { convertAmount, type CurrencyCode } from "#app/lib/money";
 import { LOCALE_CODES } from "#app/i18n/locales";
 import type {
@@ -160,15 +161,6 @@ const toList = (items: LocalizedText[]): LocalizedList => ({
   ar: items.map((item) => item.ar),
 });
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 const pad = (value: number) => String(value).padStart(2, "0");
 export const minutesToTime = (minutes: number) => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;

@@ -1,5 +1,5 @@
 /**
- * Catalogue and booking benchmark; prints a markdown table.
+ * Catalogue and booking benchmark; prints its figures as JSON lines (the contract of scripts/bench-report.ts).
  *
  *   npx tsx scripts/bench-catalogue.ts [--scales 3000,20000,100000] [--iterations 500] [--bookings 300]
  *
@@ -19,6 +19,7 @@ import type { CatalogueQuery, CatalogueSource } from "#app/catalogue/types";
 import { rowsOf } from "#app/db/db.server";
 import { generateProducts, generateReferenceData } from "#app/db/seed/generate";
 import { createTestDatabase, TEST_SEED } from "#app/db/testing.server";
+import { emitFigure } from "./bench-report";
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const round = (value: number) => Math.round(value * 100) / 100;
 
 function sourceFor(scale: number): CatalogueSource {
   const reference = generateReferenceData();
@@ -178,19 +179,16 @@ async function main() {
   const rows: Row[] = [];
   for (const scale of scales) {
     process.stderr.write(`catalogue at ${scale} experiences…\n`);
-    rows.push(benchCatalogue(scale));
+    const row = benchCatalogue(scale);
+    rows.push(row);
+    // Figures as contract lines on stdout (scripts/bench-report.ts), each scale as it finishes; how they were taken on stderr.
+    const at = `${row.scale.toLocaleString("en-US")} experiences`;
+    emitFigure("catalogue", `filtered listing with facets p95, ${at}`, round(row.listingP95), "ms", `≤ ${row.scale >= 100_000 ? 20 : 5} ms`, { p50: round(row.listingP50), samples: iterations, note: `${row.total} matches on average` });
+    emitFigure("catalogue", `search p95, ${at}`, round(row.searchP95), "ms", null, { p50: round(row.searchP50), samples: iterations });
+    emitFigure("catalogue", `index build, ${at}`, Math.round(row.build), "ms", null);
   }
-  console.log("\n### Catalogue (in-memory index, server time per query)\n");
-  console.log("| experiences | index build ms | listing p50 ms | listing p95 ms | avg matches | search p50 ms | search p95 ms | budget (listing p95) |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|:--|");
-  for (const row of rows) {
-    const budget = row.scale >= 100_000 ? 20 : row.scale >= 20_000 ? 5 : 5;
-    console.log(
-      `| ${row.scale.toLocaleString("en-US")} | ${Math.round(row.build)} | ${ms(row.listingP50)} | ${ms(row.listingP95)} | ${row.total} | ${ms(row.searchP50)} | ${ms(row.searchP95)} | ≤ ${budget} ms ${row.listingP95 <= budget ? "✓" : "✗"} |`,
-    );
-  }
-  console.log(`\nListing: a city, three filters (cycling through four sets), all facet counts, a sort and a page of 24; ${iterations} queries after 50 warm-up.`);
-  console.log("Search: en/ru/zh/ar texts, prefix and substring matching, with facets, text cache cleared before each query.");
+  process.stderr.write(`Listing: a city, three filters (cycling through four sets), all facet counts, a sort and a page of 24; ${iterations} queries after 50 warm-up.\n`);
+  process.stderr.write("Search: en/ru/zh/ar texts, prefix and substring matching, with facets, text cache cleared before each query.\n");
 
   if (!values["skip-booking"]) {
     const bookingRows: BookingRow[] = [];
@@ -203,15 +201,13 @@ async function main() {
       process.stderr.write("booking on PostgreSQL…\n");
       bookingRows.push(await benchBooking("PostgreSQL server"));
     }
-    console.log("\n### Booking engine (reserve = hold with a conditional update in a transaction)\n");
-    console.log("| database | reserve p50 ms | reserve p95 ms | confirm p50 ms | confirm p95 ms | sequential ops/s | 200 concurrent holds/s |");
-    console.log("|:--|---:|---:|---:|---:|---:|---:|");
     for (const row of bookingRows) {
-      console.log(
-        `| ${row.database} | ${ms(row.reserveP50)} | ${ms(row.reserveP95)} | ${ms(row.confirmP50)} | ${ms(row.confirmP95)} | ${Math.round(row.throughput)} | ${Math.round(row.concurrent)} |`,
-      );
+      emitFigure("booking", `reserve p95, ${row.database}`, round(row.reserveP95), "ms", null, { p50: round(row.reserveP50), samples: bookingCount });
+      emitFigure("booking", `confirm p95, ${row.database}`, round(row.confirmP95), "ms", null, { p50: round(row.confirmP50) });
+      emitFigure("booking", `sequential reserve and confirm, ${row.database}`, Math.round(row.throughput), "req/s", null);
+      emitFigure("booking", `200 concurrent holds, ${row.database}`, Math.round(row.concurrent), "req/s", null);
     }
-    console.log(`\n${bookingCount} sequential reserve + confirm pairs over 40 slots.`);
+    process.stderr.write(`${bookingCount} sequential reserve + confirm pairs over 40 slots; reserve = a hold with a conditional update in a transaction.\n`);
   }
 }
 

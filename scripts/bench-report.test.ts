@@ -1,4 +1,4 @@
-import { benchmarksDocument, describeMachine, figure, formatTable, formatValue, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
+import { benchmarksDocument, describeMachine, figure, firstLoadScripts, formatTable, formatValue, generatedImages, ipxUrls, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
 
 describe("goals", () => {
   it("reads a comparison, a limit and a unit", () => {
@@ -69,5 +69,24 @@ describe("the table", () => {
     expect(document).toContain(`${machine.cores} cores`);
     expect(document).toContain("> Provisional.");
     expect(document).toContain("| orders | place an order p95 | 80.0 ms | ≤ 100 ms | ✓ |");
+  });
+});
+
+describe("reading a page", () => {
+  it("finds the scripts of a first load: modulepreload links, script src and inline module imports, same origin only", () => {
+    const html = `<link rel="modulepreload" href="/build/manifest-1.js"/><link rel="modulepreload" href="/build/root-2.js"/>
+      <link rel="stylesheet" href="/build/app.css"/><script src="https://example.com/gtm.js"></script><script defer src="/build/x.js"></script>
+      <script type="module" async="">import "/build/manifest-1.js";
+import * as route0 from "/build/root-2.js";
+import * as route1 from "/build/routes/home-3.js";</script><script>window.__x = "/build/not-a-script.js"</script>`;
+    expect(firstLoadScripts(html)).toEqual(["/build/manifest-1.js", "/build/root-2.js", "/build/x.js", "/build/routes/home-3.js"]);
+  });
+
+  it("finds the distinct /_ipx URLs of src, srcset and imagesrcset", () => {
+    const html = `<link rel="preload" as="image" imagesrcset="/_ipx/w_640&amp;f_webp/hero.jpg 640w, /_ipx/w_1280&amp;f_webp/hero.jpg 1280w">
+      <img src="/_ipx/w_400&amp;h_300&amp;f_webp/generated/a.webp" srcset="/_ipx/w_400&amp;h_300&amp;f_webp/generated/a.webp 400w, /_ipx/w_800&amp;h_600&amp;f_webp/generated/a.webp 800w">
+      <img src="/generated/b-400.webp" srcset="/generated/b-400.webp 400w, /generated/b-800.webp 800w">`;
+    expect(ipxUrls(html)).toEqual(["/_ipx/w_640&f_webp/hero.jpg", "/_ipx/w_1280&f_webp/hero.jpg", "/_ipx/w_400&h_300&f_webp/generated/a.webp", "/_ipx/w_800&h_600&f_webp/generated/a.webp"]);
+    expect(generatedImages(html)).toEqual(["/generated/a.webp", "/generated/b-400.webp", "/generated/b-800.webp"]);
   });
 });

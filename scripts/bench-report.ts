@@ -202,3 +202,39 @@ ${formatTable(figures)}
 ${figures.length} figures, ${failed} missing their goal. "–" in the goal column: shown for information, no budget.
 `;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Reading a page's HTML
+
+/** The scripts a first load fetches: modulepreload links, script src, and the imports of inline module scripts. */
+export function firstLoadScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
+    if (href) urls.add(href);
+  }
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1]!);
+  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const imported of match[1]!.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+)["']/g)) urls.add(imported[1]!);
+  }
+  return [...urls].filter((url) => url.startsWith("/") && !url.startsWith("//"));
+}
+
+const decodeHtml = (value: string) => value.replaceAll("&amp;", "&");
+
+/** The distinct /_ipx URLs of a page's src and srcset attributes. */
+export function ipxUrls(html: string): string[] {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/\b(?:src|srcset|imagesrcset)="([^"]+)"/g)) {
+    for (const candidate of decodeHtml(match[1]!).split(",")) {
+      const url = candidate.trim().split(/\s+/)[0];
+      if (url?.startsWith("/_ipx/")) urls.add(url);
+    }
+  }
+  return [...urls];
+}
+
+/** The distinct pre-generated images (`/generated/…`) a page shows. */
+export function generatedImages(html: string): string[] {
+  return [...new Set([...html.matchAll(/\/generated\/[^"'\s,)]+\.(?:webp|jpe?g|png|avif)/g)].map((match) => match[0]))];
+}

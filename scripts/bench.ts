@@ -1,0 +1,388 @@
+/**
+ * `npm run bench`: the performance budgets measured on this machine, printed as ONE markdown table
+ * (section | figure | value | goal | pass). Not a test: timings are the machine's, never asserted.
+ *
+ *   npm run bench                              catalogue, pages, javascript, images, orders
+ *   npm run bench -- pages                     one section (pages also runs javascript and images)
+ *   npm run bench -- catalogue,orders --write  and write docs/benchmarks.md with the machine it ran on
+ *   npm run bench -- scale                     100,000 experiences (scripts/bench-scale.ts; slow, never by default)
+ *   npm run bench -- all --json                every section; the figures as contract lines instead of the table
+ *
+ * Sections: `catalogue` (scripts/bench-catalogue.ts), `orders` (scripts/bench-orders.ts) and `scale`
+ * (scripts/bench-scale.ts) run as child processes that print each figure as a JSON line on stdout
+ * (the contract in scripts/bench-report.ts); `pages`, `javascript` and `images` run here, against the
+ * production build served by `server.js` in a child process on BENCH_PORT with a fresh DATA_DIR.
+ *
+ * Pages (home en and ar, a filtered city listing, a detail page): each measured with autocannon at 50
+ * connections for BENCH_SECONDS (default 8) after a warm-up, three ways in a row — a static file of
+ * the same bytes served by the same server (the anchor), the page from the page cache, and the page
+ * rendered (a personal cookie, `rihla_flash`, makes the page cache step aside, checked on the X-Cache
+ * header before measuring). p50/p95 come from every response's latency; any socket error, timeout or
+ * non-2xx fails the figure.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { imageUrl } from "#app/lib/images";
+import { benchmarksDocument, describeMachine, type Figure, type FigureExtras, figure, firstLoadScripts, formatTable, generatedImages, ipxUrls, parseFigureLines, type Unit } from "./bench-report";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    write: { type: "boolean", default: false },
+    json: { type: "boolean", default: false },
+    note: { type: "string" },
+  },
+});
+
+const SECTIONS = ["catalogue", "pages", "javascript", "images", "orders", "scale"] as const;
+type Section = (typeof SECTIONS)[number];
+const DEFAULT_SECTIONS: Section[] = ["catalogue", "pages", "javascript", "images", "orders"];
+
+function selectedSections(): Section[] {
+  const names = positionals.flatMap((argument) => argument.split(",")).map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return DEFAULT_SECTIONS;
+  const chosen = new Set<Section>();
+  for (const name of names) {
+    if (name === "all") SECTIONS.forEach((section) => chosen.add(section));
+    else if (name === "pages") ["pages", "javascript", "images"].forEach((section) => chosen.add(section as Section));
+    else if ((SECTIONS as readonly string[]).includes(name)) chosen.add(name as Section);
+    else {
+      console.error(`unknown section ${JSON.stringify(name)}; sections: ${SECTIONS.join(", ")}, all`);
+      process.exit(2);
+    }
+  }
+  return SECTIONS.filter((section) => chosen.has(section));
+}
+
+const sections = selectedSections();
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_SECONDS = Math.min(3, Math.max(1, Math.round(SECONDS / 3)));
+const CONNECTIONS = 50;
+/** A personal cookie (app/lib/http.ts PERSONAL_COOKIES): the page cache steps aside and the page renders. */
+const PERSONAL_COOKIE = "rihla_flash=bench";
+const STATIC_DIR = "public/generated/bench";
+
+const figures: Figure[] = [];
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function add(section: string, name: string, value: number, unit: Unit, goal: string | null, extras: FigureExtras = {}) {
+  const line = figure(section, name, value, unit, goal, extras);
+  figures.push(line);
+  return line;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sections run as child processes (the contract: figures as JSON lines on stdout)
+
+function runSectionScript(section: Section, script: string, args: string[] = []): Promise<void> {
+  return new Promise((resolve) => {
+    log(`\n## ${section}: tsx ${script} ${args.join(" ")}`);
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), [script, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+    let pending = "";
+    let count = 0;
+    const take = (line: string) => {
+      const { figures: found, other } = parseFigureLines(line);
+      for (const line of found) {
+        figures.push(line);
+        count += 1;
+        log(`  ${line.figure}: ${line.value} ${line.unit}${line.goal ? ` (goal ${line.goal}: ${line.pass ? "pass" : "FAIL"})` : ""}`);
+      }
+      for (const text of other) log(text);
+    };
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      lines.forEach(take);
+    });
+    child.on("close", (code, signal) => {
+      take(pending);
+      if (code !== 0 || count === 0) {
+        add(section, `${script} did not finish`, Number.NaN, "ms", null, { note: `exit ${code ?? signal}, ${count} figures` });
+        figures[figures.length - 1]!.pass = false;
+      }
+      resolve();
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server (production build, fresh data directory)
+
+function newestMtime(target: string): number {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds for production when there is no build, it is older than the sources, or it carries test routes. */
+function ensureProductionBuild() {
+  const marker = path.resolve("build/index.js");
+  const stale =
+    !existsSync(marker) ||
+    !existsSync("public/build") ||
+    readFileSync(marker, "utf8").includes('"api-test-commerce"') ||
+    ["app", "remix.config.js", "package.json"].some((source) => existsSync(source) && newestMtime(source) > statSync(marker).mtimeMs);
+  if (!stale) return;
+  log("building for production…");
+  const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
+  if (built.status !== 0) process.exit(1);
+}
+
+async function waitForServer(server: ReturnType<typeof spawn>) {
+  const deadline = Date.now() + 5 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`${ORIGIN}/readyz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the server was not ready within 5 minutes");
+}
+
+async function withServer(work: () => Promise<void>) {
+  ensureProductionBuild();
+  const ownDataDir = !process.env.BENCH_DATA_DIR;
+  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "rihla-bench-"));
+  log(`starting the server on ${ORIGIN} (DATA_DIR ${dataDir})…`);
+  const server = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForServer(server);
+    await work();
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Measuring
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+type Load = { rps: number; p50: number; p95: number; samples: number; errors: number };
+
+/** 50 connections for `seconds`; requests per second, and p50/p95 over every response's latency. */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: { "accept-encoding": "gzip", ...headers } });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    samples: latencies.length,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function warmAndLoad(url: string, headers: Record<string, string> = {}) {
+  await load(url, headers, WARM_UP_SECONDS); // JIT, caches, connection pools
+  return load(url, headers, SECONDS);
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+type Probe = { status: number; html: string; xCache: string | null; cacheControl: string | null };
+
+async function probe(pagePath: string, headers: Record<string, string> = {}): Promise<Probe> {
+  const response = await fetch(ORIGIN + pagePath, { redirect: "manual", headers });
+  return { status: response.status, html: await response.text(), xCache: response.headers.get("x-cache"), cacheControl: response.headers.get("cache-control") };
+}
+
+/** The first detail-page link of a listing's HTML (`/things-to-do-in-{city}/{slug}`). */
+function firstDetailLink(listingHtml: string, cityPath: string): string | null {
+  const match = new RegExp(`href="(${cityPath}/[^"/?#]+)"`).exec(listingHtml);
+  return match?.[1] ?? null;
+}
+
+type Page = { label: string; path: string; uncachedGoal: string | null };
+
+const LISTING_PATH = "/things-to-do-in-dubai";
+const FILTERED_LISTING = `${LISTING_PATH}?sort=price-asc&duration=1-4h&rating=4`;
+
+async function pagesToMeasure(): Promise<Page[]> {
+  const pages: Page[] = [
+    { label: "home (en)", path: "/", uncachedGoal: null },
+    { label: "home (ar)", path: "/ar", uncachedGoal: null },
+    { label: "city listing, filtered", path: FILTERED_LISTING, uncachedGoal: "≥ 15 %" },
+  ];
+  const detail = firstDetailLink((await probe(LISTING_PATH)).html, LISTING_PATH);
+  if (detail) pages.push({ label: "detail", path: detail, uncachedGoal: "≥ 15 %" });
+  else add("pages", "detail page", Number.NaN, "ms", null, { note: `no detail link found on ${LISTING_PATH}` });
+  return pages;
+}
+
+async function benchPages(pages: Page[]) {
+  mkdirSync(STATIC_DIR, { recursive: true });
+  for (const page of pages) {
+    log(`\n## pages: ${page.label} ${page.path}`);
+    // Twice: the second answer of a cacheable page comes from the page cache.
+    await probe(page.path);
+    const cached = await probe(page.path);
+    const rendered = await probe(page.path, { cookie: PERSONAL_COOKIE });
+    if (cached.status !== 200 || rendered.status !== 200) {
+      add("pages", `${page.label}: status`, Number.NaN, "ms", null, { note: `${page.path} answered ${cached.status} / ${rendered.status} with the cookie` });
+      figures[figures.length - 1]!.pass = false;
+      continue;
+    }
+    const cachedNote = cached.xCache === "HIT" ? undefined : `not from the page cache (X-Cache ${cached.xCache ?? "absent"}, Cache-Control ${cached.cacheControl})`;
+    const renderedNote = rendered.xCache === null ? undefined : `the cookie did not bypass the page cache (X-Cache ${rendered.xCache})`;
+    // A static file of the same bytes, served by the same process (express.static, compression), is the anchor.
+    const bytes = Buffer.byteLength(cached.html);
+    const staticPath = `/generated/bench/${page.label.replace(/\W+/g, "-")}-${bytes}.html`;
+    writeFileSync(path.join("public", staticPath), cached.html);
+    const sizeKB = round(bytes / 1024);
+
+    log(`  static file (${sizeKB} KB)…`);
+    const anchor = await warmAndLoad(ORIGIN + staticPath);
+    log(`  cached…`);
+    const fromCache = await warmAndLoad(ORIGIN + page.path);
+    log(`  rendered (page cache bypassed)…`);
+    const uncached = await warmAndLoad(ORIGIN + page.path, { cookie: PERSONAL_COOKIE });
+    log(`  static ${round(anchor.rps, 0)} req/s, cached ${round(fromCache.rps, 0)} req/s, rendered ${round(uncached.rps, 0)} req/s`);
+
+    const ratio = (load: Load) => round((load.rps / anchor.rps) * 100);
+    const both = (load: Load) => load.errors + anchor.errors;
+    add("pages", `${page.label}, cached: throughput vs static file`, ratio(fromCache), "%", "≥ 50 %", {
+      reqPerSec: round(fromCache.rps, 0),
+      anchorReqPerSec: round(anchor.rps, 0),
+      sizeKB,
+      errors: both(fromCache),
+      note: cachedNote,
+    });
+    add("pages", `${page.label}, cached: latency p95`, round(fromCache.p95), "ms", "≤ 50 ms", { p50: round(fromCache.p50), samples: fromCache.samples, errors: fromCache.errors, note: cachedNote });
+    add("pages", `${page.label}, uncached: throughput vs static file`, ratio(uncached), "%", page.uncachedGoal, {
+      reqPerSec: round(uncached.rps, 0),
+      anchorReqPerSec: round(anchor.rps, 0),
+      sizeKB,
+      errors: both(uncached),
+      note: renderedNote,
+    });
+    add("pages", `${page.label}, uncached: latency p95`, round(uncached.p95), "ms", null, { p50: round(uncached.p50), samples: uncached.samples, errors: uncached.errors, note: renderedNote });
+    // A figure whose premise failed (not cached, cache not bypassed) does not pass.
+    for (const line of figures.slice(-4)) if (line.note && line.pass) line.pass = false;
+  }
+}
+
+async function benchJavaScript(pages: Page[]) {
+  log("\n## javascript: first-load JS of the production build");
+  for (const page of pages) {
+    const { html, status } = await probe(page.path);
+    const scripts = firstLoadScripts(html);
+    let gzipped = 0;
+    let failed = status === 200 ? 0 : 1;
+    for (const script of scripts) {
+      const response = await fetch(ORIGIN + script, { headers: { "accept-encoding": "identity" } });
+      if (!response.ok) failed += 1;
+      gzipped += gzipSync(Buffer.from(await response.arrayBuffer())).length;
+    }
+    add("javascript", `first-load JS, ${page.label}`, round(gzipped / 1024), "KB", "≤ 120 KB", { errors: failed, note: `${scripts.length} scripts, each gzipped` });
+  }
+  add("javascript", "JavaScript needed to book", 0, "KB", "0 KB", { note: "shown by tests, not measured here: the no-js project of tests/booking.spec.ts and tests/catalogue-launch.spec.ts" });
+  figures[figures.length - 1]!.pass = null;
+}
+
+async function timeSequentially(urls: readonly string[]): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = [];
+  let errors = 0;
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await fetch(ORIGIN + url, { headers: { accept: "image/avif,image/webp,image/*,*/*;q=0.8" } });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - started);
+    if (!response.ok) errors += 1;
+  }
+  return { latencies: latencies.sort((a, b) => a - b), errors };
+}
+
+const IMAGE_COUNT = 36;
+const WARM_ROUNDS = 5;
+
+async function benchImages() {
+  log("\n## images: /_ipx card images, cold and warm");
+  const htmls = await Promise.all(["/", LISTING_PATH].map(async (pagePath) => (await probe(pagePath)).html));
+  let urls = [...new Set(htmls.flatMap(ipxUrls))].slice(0, IMAGE_COUNT);
+  const sources = [...new Set(htmls.flatMap(generatedImages))].slice(0, IMAGE_COUNT);
+  let note = `${urls.length} distinct /_ipx URLs from the home and listing HTML`;
+  if (urls.length < 12) {
+    // The pages do not use /_ipx yet: card-sized URLs for the pre-generated images they show.
+    urls = sources.map((source) => imageUrl(source, { width: 400, height: 300, fit: "cover" }));
+    note = `${urls.length} card URLs built with imageUrl() for the pages' /generated images (the pages have no /_ipx URLs)`;
+  }
+  if (urls.length === 0) {
+    add("images", "/_ipx card image", Number.NaN, "ms", null, { note: "no images found on the home and listing pages" });
+    return;
+  }
+  const cold = await timeSequentially(urls);
+  const warm = await timeSequentially(Array.from({ length: WARM_ROUNDS }, () => urls).flat());
+  const extras = (run: { latencies: number[]; errors: number }, text: string) => ({ p50: round(percentile(run.latencies, 0.5)), samples: run.latencies.length, errors: run.errors, note: text });
+  add("images", "/_ipx card image, cold: latency p95", round(percentile(cold.latencies, 0.95)), "ms", null, extras(cold, `${note}; first request of each, one at a time`));
+  add("images", "/_ipx card image, warm: latency p95", round(percentile(warm.latencies, 0.95)), "ms", null, extras(warm, `the same URLs ${WARM_ROUNDS} times more`));
+  if (sources.length) {
+    const anchor = await timeSequentially(Array.from({ length: WARM_ROUNDS }, () => sources).flat());
+    add("images", "pre-generated /generated image: latency p95", round(percentile(anchor.latencies, 0.95)), "ms", null, extras(anchor, `${sources.length} static files the pages show, ${WARM_ROUNDS} times each: the anchor for "as fast"`));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function commitOf(): string {
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() || "unknown";
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
+  return dirty ? `${head} (with uncommitted changes)` : head;
+}
+
+async function main() {
+  const machine = describeMachine(commitOf());
+  log(`bench: ${sections.join(", ")}; ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}`);
+  if (sections.includes("catalogue")) await runSectionScript("catalogue", "scripts/bench-catalogue.ts");
+  const serverSections = sections.filter((section) => section === "pages" || section === "javascript" || section === "images");
+  if (serverSections.length) {
+    await withServer(async () => {
+      const pages = await pagesToMeasure();
+      if (sections.includes("pages")) await benchPages(pages);
+      if (sections.includes("javascript")) await benchJavaScript(pages);
+      if (sections.includes("images")) await benchImages();
+    });
+  }
+  if (sections.includes("orders")) await runSectionScript("orders", "scripts/bench-orders.ts");
+  if (sections.includes("scale")) {
+    if (existsSync("scripts/bench-scale.ts")) await runSectionScript("scale", "scripts/bench-scale.ts", ["--scale", "100000"]);
+    else add("scale", "scripts/bench-scale.ts is missing", Number.NaN, "s", null, { note: "not measured" });
+  }
+
+  if (values.json) for (const line of figures) process.stdout.write(`${JSON.stringify(line)}\n`);
+  else process.stdout.write(`\n${formatTable(figures)}\n`);
+  if (values.write) {
+    writeFileSync("docs/benchmarks.md", benchmarksDocument(figures, machine, { sections, seconds: SECONDS, connections: CONNECTIONS, note: values.note }));
+    log("\nwrote docs/benchmarks.md");
+  }
+  // A budget missed is a finding, not a crash; a section that could not run is.
+  if (figures.some((line) => Number.isNaN(line.value))) process.exitCode = 1;
+}
+
+await main();

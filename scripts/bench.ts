@@ -249,6 +249,11 @@ async function benchPages(pages: Page[]) {
       figures[figures.length - 1]!.pass = false;
       continue;
     }
+    // A few answers one at a time first: the route's modules, its data and the JIT warm before any load.
+    for (let i = 0; i < 5; i++) {
+      await probe(page.path);
+      await probe(page.path, { cookie: PERSONAL_COOKIE });
+    }
     const cachedNote = cached.xCache === "HIT" ? undefined : `not from the page cache (X-Cache ${cached.xCache ?? "absent"}, Cache-Control ${cached.cacheControl})`;
     const renderedNote = rendered.xCache === null ? undefined : `the cookie did not bypass the page cache (X-Cache ${rendered.xCache})`;
     // A static file of the same bytes, served by the same process (express.static, compression), is the anchor.
@@ -265,6 +270,11 @@ async function benchPages(pages: Page[]) {
     const uncached = await warmAndLoad(ORIGIN + page.path, { cookie: PERSONAL_COOKIE });
     log(`  static ${round(anchor.rps, 0)} req/s, cached ${round(fromCache.rps, 0)} req/s, rendered ${round(uncached.rps, 0)} req/s`);
 
+    // Too few answers to measure (the window ended before responses came back) is a failure too.
+    const emptyNote = (load: Load, what: string) => (load.samples < 20 ? `only ${load.samples} ${what} answers in ${SECONDS} s` : undefined);
+    const notes = (...candidates: Array<string | undefined>) => candidates.filter(Boolean).join("; ") || undefined;
+    const cachedNoteAll = notes(cachedNote, emptyNote(fromCache, "cached"), emptyNote(anchor, "static-file"));
+    const renderedNoteAll = notes(renderedNote, emptyNote(uncached, "rendered"), emptyNote(anchor, "static-file"));
     const ratio = (load: Load) => round((load.rps / anchor.rps) * 100);
     const both = (load: Load) => load.errors + anchor.errors;
     add("pages", `${page.label}, cached: throughput vs static file`, ratio(fromCache), "%", "≥ 50 %", {
@@ -272,19 +282,19 @@ async function benchPages(pages: Page[]) {
       anchorReqPerSec: round(anchor.rps, 0),
       sizeKB,
       errors: both(fromCache),
-      note: cachedNote,
+      note: cachedNoteAll,
     });
-    add("pages", `${page.label}, cached: latency p95`, round(fromCache.p95), "ms", "≤ 50 ms", { p50: round(fromCache.p50), samples: fromCache.samples, errors: fromCache.errors, note: cachedNote });
+    add("pages", `${page.label}, cached: latency p95`, round(fromCache.p95), "ms", "≤ 50 ms", { p50: round(fromCache.p50), samples: fromCache.samples, errors: fromCache.errors, note: cachedNoteAll });
     add("pages", `${page.label}, uncached: throughput vs static file`, ratio(uncached), "%", page.uncachedGoal, {
       reqPerSec: round(uncached.rps, 0),
       anchorReqPerSec: round(anchor.rps, 0),
       sizeKB,
       errors: both(uncached),
-      note: renderedNote,
+      note: renderedNoteAll,
     });
-    add("pages", `${page.label}, uncached: latency p95`, round(uncached.p95), "ms", null, { p50: round(uncached.p50), samples: uncached.samples, errors: uncached.errors, note: renderedNote });
+    add("pages", `${page.label}, uncached: latency p95`, round(uncached.p95), "ms", null, { p50: round(uncached.p50), samples: uncached.samples, errors: uncached.errors, note: renderedNoteAll });
     // A figure whose premise failed (not cached, cache not bypassed) does not pass.
-    for (const line of figures.slice(-4)) if (line.note && line.pass) line.pass = false;
+    for (const line of figures.slice(-4)) if (line.note && line.pass !== null) line.pass = false;
   }
 }
 

@@ -61,6 +61,11 @@ describe("the table", () => {
     ]);
   });
 
+  it("says a figure that could not be taken was not measured", () => {
+    expect(formatValue(figure("scale", "scripts/bench-scale.ts did not finish", Number.NaN, "s", null, { note: "exit 3" }))).toBe("not measured · exit 3");
+    expect(formatValue({ ...figure("scale", "RSS", 0, "MB", null), value: null as unknown as number })).toBe("not measured");
+  });
+
   it("writes the document with the machine it ran on", () => {
     const machine = describeMachine("abc1234", new Date("2026-11-23T19:00:00.123Z"));
     const document = benchmarksDocument([figure("orders", "place an order p95", 80, "ms", "≤ 100 ms")], machine, { sections: ["orders"], seconds: 8, connections: 50, note: "Provisional." });

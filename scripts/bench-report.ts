@@ -130,6 +130,8 @@ const withUnit = (value: number, unit: Unit) => `${formatNumber(value, unit)} ${
 
 /** The value cell: the value, and what the section added beside it. */
 export function formatValue(line: Figure): string {
+  // A figure that could not be taken (a section that failed) has no number: NaN here, null in JSON.
+  if (typeof line.value !== "number" || !Number.isFinite(line.value)) return `not measured${line.note ? ` · ${line.note}` : ""}`;
   let text = withUnit(line.value, line.unit);
   const beside: string[] = [];
   if (line.p50 !== undefined) beside.push(`p50 ${withUnit(line.p50, line.unit)}`);

@@ -139,7 +139,8 @@ function localStorage(publicDir: string, seedDir: string) {
     },
     async getData(id) {
       try {
-        return await readFile(fileOf(id));
+        const data = await readFile(fileOf(id));
+        return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
       } catch {
         return undefined;
       }

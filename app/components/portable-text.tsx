@@ -1,7 +1,10 @@
 import { PortableText as BasePortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PortableTextBlock } from "@portabletext/types";
-import { imageUrl, isExternalHref, safeHref } from "#app/content/assets";
+import { isExternalHref, safeHref } from "#app/content/assets";
+import { Image } from "./image";
 import type { RichText as RichTextValue } from "#app/content/queries";
+
+const PROSE_IMAGE_WIDTH = 720;
 
 interface RichImage {
   _type: "accessibleImage";
@@ -50,12 +53,14 @@ export const portableTextComponents: PortableTextComponents = {
       if (!image?.src) return null;
       return (
         <figure>
-          <img
-            src={imageUrl(image.src, { width: 1200 })}
+          {/* The prose column is at most ~45rem: 720 CSS px, its own proportions (never cropped). */}
+          <Image
+            source={image.src}
             alt={image.alt ?? ""}
-            loading="lazy"
-            decoding="async"
-            {...(image.width && image.height ? { width: image.width, height: image.height } : {})}
+            width={PROSE_IMAGE_WIDTH}
+            height={Math.round((PROSE_IMAGE_WIDTH * (image.height || 900)) / (image.width || 1600))}
+            maxWidth={image.width || undefined}
+            sizes={`(max-width: ${PROSE_IMAGE_WIDTH}px) 100vw, ${PROSE_IMAGE_WIDTH}px`}
           />
           {image.caption ? <figcaption>{image.caption}</figcaption> : null}
         </figure>

@@ -4,10 +4,16 @@ import { useFormatDuration, useFormatMoney, useFormatNumber, useFormatRating } f
 import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 import { detailPath } from "#app/lib/paths";
+import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { Image } from "./image";
 
 /** A card's picture: its box is 8:5 (app.css), at most ~400 CSS px wide, so the srcset stops at 800 px. */
 export const CARD_IMAGE = { width: 400, height: 250, sizes: "(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" } as const;
+
+/** The preload of a card's picture, for a route whose first card is its largest paint (the listings, on phones). */
+export function cardPreload(card: ExperienceCardData | undefined) {
+  return card?.image.src ? [imagePreloadLink(responsiveImage(card.image.src, CARD_IMAGE))] : [];
+}
 
 /** A result card: image, title, city, rating, duration, labels and the price from. */
 export function ExperienceCard({ card, storefrontType, priority = false }: { card: ExperienceCardData; storefrontType: StorefrontType; priority?: boolean }) {

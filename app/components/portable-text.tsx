@@ -51,16 +51,18 @@ export const portableTextComponents: PortableTextComponents = {
     accessibleImage: ({ value }) => {
       const image = value as RichImage;
       if (!image?.src) return null;
+      // The prose column is at most ~45rem: 720 CSS px, or the picture's own width if smaller; its own
+      // proportions (never cropped).
+      const width = Math.min(PROSE_IMAGE_WIDTH, image.width || PROSE_IMAGE_WIDTH);
       return (
         <figure>
-          {/* The prose column is at most ~45rem: 720 CSS px, its own proportions (never cropped). */}
           <Image
             source={image.src}
             alt={image.alt ?? ""}
-            width={PROSE_IMAGE_WIDTH}
-            height={Math.round((PROSE_IMAGE_WIDTH * (image.height || 900)) / (image.width || 1600))}
+            width={width}
+            height={Math.round((width * (image.height || 900)) / (image.width || 1600))}
             maxWidth={image.width || undefined}
-            sizes={`(max-width: ${PROSE_IMAGE_WIDTH}px) 100vw, ${PROSE_IMAGE_WIDTH}px`}
+            sizes={`(max-width: ${width}px) 100vw, ${width}px`}
           />
           {image.caption ? <figcaption>{image.caption}</figcaption> : null}
         </figure>

@@ -90,7 +90,11 @@ describe("the image handler", () => {
   test("a derivative is computed once, kept on disk, and served from there after a restart", async () => {
     const url = "/_ipx/w_80&h_50&f_webp&fit_cover/generated/a-1600.webp";
     const before = cached().length;
+    const encodes = vi.spyOn(sharp.prototype, "toBuffer");
     const bodies = await Promise.all(Array.from({ length: 5 }, () => fetch(`${base}${url}`).then(async (response) => Buffer.from(await response.arrayBuffer()))));
+    // Five requests at once, one encoding.
+    expect(encodes).toHaveBeenCalledTimes(1);
+    encodes.mockRestore();
     expect(new Set(bodies.map((body) => body.toString("base64"))).size).toBe(1);
     expect(cached().length).toBe(before + 1);
 

@@ -72,6 +72,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     next();
   });
   app.use(compression());
+  // Optimised images vary by Accept (AVIF/WebP/JPEG) and keep their own cache on disk
+  // (DATA_DIR/ipx-cache): mounted before the page cache, which keys by URL alone.
+  app.use("/_ipx", entry.createImageHandler({ cacheDir: path.join(context.env.DATA_DIR, "ipx-cache") }));
   // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = entry.createPageCache({
@@ -87,7 +90,6 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     app.use(pageCache.middleware);
   }
   // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/_ipx", entry.createImageHandler());
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));

@@ -70,14 +70,12 @@ export function durationBucket(minutes: number): DurationBucket {
   return "multi-day";
 }
 
-/** Image fields a card needs: a default src plus a srcset over the generated widths. */
+/** Image fields a card needs: the source picture (the largest generated width); /_ipx derives the sizes. */
 export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fallbackAlt: string): ExperienceCard["image"] {
-  if (!image) return { src: "", srcSet: "", alt: fallbackAlt, base: "", widths: [] };
+  if (!image) return { src: "", alt: fallbackAlt, base: "", widths: [] };
   const widths = image.widths;
-  const middle = widths.find((width) => width >= 800) ?? widths[widths.length - 1] ?? 800;
   return {
-    src: `${image.base}-${middle}.webp`,
-    srcSet: widths.map((width) => `${image.base}-${width}.webp ${width}w`).join(", "),
+    src: `${image.base}-${widths[widths.length - 1] ?? 1600}.webp`,
     alt: image.alt[locale] || fallbackAlt,
     base: image.base,
     widths,

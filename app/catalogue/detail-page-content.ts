@@ -6,16 +6,13 @@
  * page is always complete.
  */
 import type { ProductContent } from "#app/content/content.server";
-import { imageSrcSet, imageUrl } from "#app/content/assets";
+import { resolveImageSrc } from "#app/content/assets";
 import type { RichText } from "#app/content/queries";
 import type { ExperienceDetail } from "./types";
 
 type InLocale<T> = { locale: T | null; en: T | null };
 /** A CMS value and whether it is the English one standing in for the page's language. */
 type Picked<T> = { value: T; english: boolean };
-
-/** Gallery widths offered from Sanity's CDN (seed files come in one size). */
-export const CMS_GALLERY_WIDTHS = [400, 800, 1200, 1600] as const;
 
 const filledText = (value: string | null): string | null => (value && value.trim() ? value.trim() : null);
 const filledList = (value: string[] | null): string[] | null => {
@@ -80,9 +77,9 @@ export function mergeProductContent(experience: ExperienceDetail, content: Produ
   });
   const faq = entries.map((entry, index) => ({ question: use(`faq.${index}.question`, entry.question)!, answer: use(`faq.${index}.answer`, entry.answer)! }));
   // An alt attribute cannot carry its own language: an English alt text is simply read as it is.
+  // `src` is the source picture; the gallery sizes it (Sanity's CDN parameters, or /_ipx for seed files).
   const images = content.gallery.map((photo) => ({
-    src: imageUrl(photo.src, { width: 1200 }),
-    srcSet: imageSrcSet(photo.src, CMS_GALLERY_WIDTHS),
+    src: resolveImageSrc(photo.src),
     alt: pickText(photo.alt)?.value ?? title,
     base: "",
     widths: [],

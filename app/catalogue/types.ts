@@ -60,7 +60,8 @@ export interface ExperienceCard {
   shortDescription: string;
   city: NamedRef & { country: string; countryCode: string };
   category: NamedRef;
-  image: { src: string; srcSet: string; alt: string; base: string; widths: number[] };
+  /** `src` is the source picture (the largest generated width, or a CMS image); components size it through /_ipx. */
+  image: { src: string; alt: string; base: string; widths: number[] };
   /** Lowest price in the visitor's currency; null when there is no fixed price. */
   price: Money | null;
   /** The undiscounted price when on promotion. */

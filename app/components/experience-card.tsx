@@ -4,14 +4,15 @@ import { useFormatDuration, useFormatMoney, useFormatNumber, useFormatRating } f
 import type { StorefrontType } from "#app/lib/storefront";
 import { LocalizedLink } from "./localized-link";
 import { detailPath } from "#app/lib/paths";
+import { imagePreloadLink, responsiveImage } from "#app/lib/images";
+import { Image } from "./image";
 
+/** A card's picture: its box is 8:5 (app.css), at most ~400 CSS px wide, so the srcset stops at 800 px. */
+export const CARD_IMAGE = { width: 400, height: 250, sizes: "(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px" } as const;
 
-/** Cards are at most ~400 CSS px wide: widths past 800 px only cost bandwidth on phones. */
-function cardSrcSet(srcSet: string): string {
-  return srcSet
-    .split(", ")
-    .filter((candidate) => Number(candidate.split(" ")[1]?.replace("w", "")) <= 800)
-    .join(", ");
+/** The preload of a card's picture, for a route whose first card is its largest paint (the listings, on phones). */
+export function cardPreload(card: ExperienceCardData | undefined) {
+  return card?.image.src ? [imagePreloadLink(responsiveImage(card.image.src, CARD_IMAGE))] : [];
 }
 
 /** A result card: image, title, city, rating, duration, labels and the price from. */
@@ -24,17 +25,7 @@ export function ExperienceCard({ card, storefrontType, priority = false }: { car
   return (
     <article className="experience-card">
       <LocalizedLink to={detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug })} className="experience-card__link">
-        <img
-          className="experience-card__image"
-          src={card.image.src}
-          srcSet={cardSrcSet(card.image.srcSet)}
-          sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 300px"
-          alt={card.image.alt}
-          width={400}
-          height={250}
-          loading={priority ? "eager" : "lazy"}
-          decoding="async"
-        />
+        {card.image.src ? <Image className="experience-card__image" source={card.image.src} alt={card.image.alt} {...CARD_IMAGE} priority={priority} /> : null}
         <div className="experience-card__body">
           <p className="experience-card__meta">
             {card.city.name} · {card.category.name}

@@ -21,7 +21,8 @@ describe("RichText", () => {
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<ul><li>First</li><li>Second</li></ul>");
     expect(html).toContain("<strong>bold</strong>");
-    expect(html).toContain('src="/cms-assets/city-dubai.jpg"');
+    expect(html).toMatch(/src="\/_ipx\/[^"/]+\/cms-assets\/city-dubai\.jpg"/);
+    expect(html).toMatch(/srcSet="\/_ipx\/\S+\/cms-assets\/city-dubai\.jpg 320w, /);
     expect(html).toContain('alt="Dubai skyline"');
     expect(html).toContain("<figcaption>Dubai</figcaption>");
   });
@@ -48,8 +49,12 @@ describe("RichText", () => {
     const html = renderToStaticMarkup(
       <RichText value={[{ _type: "accessibleImage", _key: "i", src: "https://cdn.sanity.io/images/p/d/abc-640x360.jpg", alt: "x", caption: null, width: 640, height: 360 }]} />,
     );
-    expect(html).toContain("https://cdn.sanity.io/images/p/d/abc-640x360.jpg?w=1200&amp;q=75&amp;auto=format");
+    // Sanity's own CDN resizes (never /_ipx), up to the picture's own width, in its proportions.
+    expect(html).toContain('src="https://cdn.sanity.io/images/p/d/abc-640x360.jpg?w=640&amp;h=360&amp;fit=crop&amp;auto=format&amp;q=70"');
+    expect(html).toContain("abc-640x360.jpg?w=320&amp;h=180&amp;fit=crop&amp;auto=format&amp;q=70 320w");
+    expect(html).not.toContain("_ipx");
     expect(html).toContain('width="640"');
+    expect(html).toContain('height="360"');
   });
 
   it("skips block types it does not know", () => {

@@ -1,7 +1,10 @@
 import { PortableText as BasePortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PortableTextBlock } from "@portabletext/types";
-import { imageUrl, isExternalHref, safeHref } from "#app/content/assets";
+import { isExternalHref, safeHref } from "#app/content/assets";
+import { Image } from "./image";
 import type { RichText as RichTextValue } from "#app/content/queries";
+
+const PROSE_IMAGE_WIDTH = 720;
 
 interface RichImage {
   _type: "accessibleImage";
@@ -48,14 +51,18 @@ export const portableTextComponents: PortableTextComponents = {
     accessibleImage: ({ value }) => {
       const image = value as RichImage;
       if (!image?.src) return null;
+      // The prose column is at most ~45rem: 720 CSS px, or the picture's own width if smaller; its own
+      // proportions (never cropped).
+      const width = Math.min(PROSE_IMAGE_WIDTH, image.width || PROSE_IMAGE_WIDTH);
       return (
         <figure>
-          <img
-            src={imageUrl(image.src, { width: 1200 })}
+          <Image
+            source={image.src}
             alt={image.alt ?? ""}
-            loading="lazy"
-            decoding="async"
-            {...(image.width && image.height ? { width: image.width, height: image.height } : {})}
+            width={width}
+            height={Math.round((width * (image.height || 900)) / (image.width || 1600))}
+            maxWidth={image.width || undefined}
+            sizes={`(max-width: ${width}px) 100vw, ${width}px`}
           />
           {image.caption ? <figcaption>{image.caption}</figcaption> : null}
         </figure>

@@ -1,19 +1,271 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { createIPX, createIPXNodeServer, ipxFSStorage, ipxHttpStorage } from "ipx";
+import { createIPX, ipxHttpStorage, type IPXStorage } from "ipx";
+import { DEFAULT_SEED_DIR } from "#app/content/store.server";
+import { SEED_ASSET_BASE } from "#app/content/assets";
+import { MAX_IMAGE_DIMENSION } from "./images";
 
 /** One year: an optimised image's URL names its source and modifiers, so it never changes in place. */
 const IMAGE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${IMAGE_MAX_AGE_SECONDS}, immutable`;
+
+type OutputFormat = "avif" | "webp" | "jpeg" | "png";
+const FORMATS = new Set<string>(["auto", "avif", "webp", "jpeg", "jpg", "png"]);
+const FITS = new Set<string>(["cover", "contain", "fill", "inside", "outside"]);
+/** The long names ipx also reads, folded onto the short ones so one picture has one cache entry. */
+const ALIASES: Record<string, string> = { width: "w", height: "h", format: "f", quality: "q", background: "b" };
+const SOURCE_FILE = /^\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:webp|jpe?g|png|avif|gif)$/i;
+
+export class ImageRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ImageRequest = {
+  /** Normalised modifiers (w, h, q, fit, b), without the format. */
+  modifiers: Record<string, string>;
+  /** The format asked for: a concrete one, or `auto` (chosen by Accept). */
+  format: OutputFormat | "auto";
+  source: string;
+};
+
+/** Reads `/{modifiers}/{source}`; a 400 for anything but the modifiers and sources the storefront makes. */
+export function parseImagePath(urlPath: string): ImageRequest {
+  const [pathname] = urlPath.split("?");
+  const match = /^\/([^/]+)\/(.+)$/.exec(pathname ?? "");
+  if (!match) throw new ImageRequestError(400, "Expected /_ipx/{modifiers}/{source}");
+  let source: string;
+  let modifierText: string;
+  try {
+    modifierText = decodeURIComponent(match[1]!);
+    source = decodeURIComponent(match[2]!);
+  } catch {
+    throw new ImageRequestError(400, "Malformed URL encoding");
+  }
+  const modifiers: Record<string, string> = {};
+  let format: ImageRequest["format"] = "auto";
+  if (modifierText !== "_") {
+    for (const part of modifierText.split(/[&,]/)) {
+      const [rawKey = "", ...values] = part.split(/[:=_]/);
+      const key = ALIASES[rawKey] ?? rawKey;
+      const value = values.join("_");
+      if (key === "w" || key === "h") {
+        if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > MAX_IMAGE_DIMENSION) throw new ImageRequestError(400, `Bad ${key}: ${value}`);
+        modifiers[key] = String(Number(value));
+      } else if (key === "q") {
+        if (!/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > 100) throw new ImageRequestError(400, `Bad quality: ${value}`);
+        modifiers.q = String(Number(value));
+      } else if (key === "f") {
+        if (!FORMATS.has(value)) throw new ImageRequestError(400, `Bad format: ${value}`);
+        format = value === "jpg" ? "jpeg" : (value as ImageRequest["format"]);
+      } else if (key === "fit") {
+        if (!FITS.has(value)) throw new ImageRequestError(400, `Bad fit: ${value}`);
+        modifiers.fit = value;
+      } else if (key === "b") {
+        if (!/^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) throw new ImageRequestError(400, `Bad background: ${value}`);
+        modifiers.b = value.toLowerCase();
+      } else {
+        throw new ImageRequestError(400, `Unknown modifier: ${rawKey}`);
+      }
+    }
+  }
+  if (/^https?:\/\//.test(source)) {
+    let url: URL;
+    try {
+      url = new URL(source);
+    } catch {
+      throw new ImageRequestError(400, "Bad source URL");
+    }
+    return { modifiers, format, source: url.toString() };
+  }
+  source = `/${source.replace(/^\/+/, "")}`;
+  if (!SOURCE_FILE.test(source) || source.split("/").some((segment) => segment === ".." || segment === ".")) throw new ImageRequestError(400, `Not an image source: ${source}`);
+  return { modifiers, format, source };
+}
 
 /**
- * The `/_ipx/{modifiers}/{source}` handler: resizes and converts images with sharp. Sources are files
- * under `public/` or URLs on the hosts listed in IMAGE_HOSTS (comma-separated), nothing else.
+ * The format an `auto` request gets: AVIF if the browser lists it, else WebP, else JPEG. Only explicit
+ * types count (a `*\/*` says nothing about what a browser decodes); `q=0` refuses one.
  */
-export function createImageHandler(options: { publicDir?: string; hosts?: readonly string[] } = {}) {
+export function negotiateImageFormat(accept: string | undefined): "avif" | "webp" | "jpeg" {
+  const offered = new Map<string, number>();
+  for (const entry of (accept ?? "").toLowerCase().split(",")) {
+    const [type = "", ...params] = entry.trim().split(";");
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    offered.set(type.trim(), q === undefined ? 1 : Number(q));
+  }
+  if ((offered.get("image/avif") ?? 0) > 0) return "avif";
+  if ((offered.get("image/webp") ?? 0) > 0) return "webp";
+  return "jpeg";
+}
+
+const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+
+export type ImageHandlerOptions = {
+  /** Where `/generated/…` and other public files are (default: public/). */
+  publicDir?: string;
+  /** The seed dataset's folder; its images/ are served as `/cms-assets/…` (default: cms/seed). */
+  seedDir?: string;
+  /** Derived images are kept here, one file per source+modifiers+format (default: DATA_DIR/ipx-cache). */
+  cacheDir: string;
+  /** Remote hosts whose images may be derived (IMAGE_HOSTS, comma-separated); none by default. */
+  hosts?: readonly string[];
+  /** AVIF encoding effort 0–9 (sharp's default is 4; lower is faster and a little larger). */
+  avifEffort?: number;
+};
+
+/** Our own files, by URL path: `/cms-assets/x.jpg` from the seed dataset, everything else from public/. */
+function localStorage(publicDir: string, seedDir: string) {
+  const fileOf = (id: string): string => {
+    const cms = `${SEED_ASSET_BASE}/`;
+    if (id.startsWith(cms)) return path.join(seedDir, "images", id.slice(cms.length));
+    return path.join(publicDir, id);
+  };
+  const storage: IPXStorage = {
+    name: "rihla-files",
+    async getMeta(id) {
+      try {
+        const info = await stat(fileOf(id));
+        return info.isFile() ? { mtime: info.mtime, maxAge: IMAGE_MAX_AGE_SECONDS } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async getData(id) {
+      try {
+        const data = await readFile(fileOf(id));
+        return data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+  return { storage, fileOf };
+}
+
+/**
+ * The `/_ipx/{modifiers}/{source}` handler (mounted at /_ipx): resizes and converts images with ipx
+ * (sharp). `f_auto` picks AVIF/WebP/JPEG by Accept and answers `Vary: Accept`, so the page's HTML is
+ * the same for every browser. Each derivative is computed once (concurrent requests share the work)
+ * and kept on disk under `cacheDir`, so restarts do not recompute; responses are immutable for a year.
+ * A bad modifier or source is a 4xx, never a 5xx.
+ */
+export function createImageHandler(options: ImageHandlerOptions) {
   const hosts = options.hosts ?? (process.env.IMAGE_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
+  const local = localStorage(path.resolve(options.publicDir ?? "public"), path.resolve(options.seedDir ?? DEFAULT_SEED_DIR));
+  const cacheDir = path.resolve(options.cacheDir);
+  const avifEffort = options.avifEffort ?? 2;
   const ipx = createIPX({
     maxAge: IMAGE_MAX_AGE_SECONDS,
-    storage: ipxFSStorage({ dir: path.resolve(options.publicDir ?? "public"), maxAge: IMAGE_MAX_AGE_SECONDS }),
+    // ipx copies these onto sharp's options before encoding: a lower AVIF effort than sharp's 4 keeps
+    // a cold derivative fast; webp's effort stays sharp's default.
+    sharpOptions: { jpegProgressive: true, heifEffort: avifEffort } as Record<string, unknown>,
+    storage: local.storage,
     httpStorage: hosts.length ? ipxHttpStorage({ domains: [...hosts], maxAge: IMAGE_MAX_AGE_SECONDS }) : undefined,
   });
-  return createIPXNodeServer(ipx);
+  const inFlight = new Map<string, Promise<Buffer>>();
+
+  /** What identifies the source's content: its file's size and mtime (a re-seed makes new entries); a remote URL names its content. */
+  async function sourceVersion(source: string): Promise<string> {
+    if (/^https?:\/\//.test(source)) {
+      if (!hosts.includes(new URL(source).host)) throw new ImageRequestError(403, `Host not allowed: ${new URL(source).host}`);
+      return "remote";
+    }
+    try {
+      const info = await stat(local.fileOf(source));
+      if (!info.isFile()) throw new Error("not a file");
+      return `${info.size}:${info.mtimeMs}`;
+    } catch {
+      throw new ImageRequestError(404, `No such image: ${source}`);
+    }
+  }
+
+  async function derive(request: ImageRequest, format: OutputFormat, file: string): Promise<Buffer> {
+    const modifiers: Record<string, string> = { ...request.modifiers, f: format };
+    let data: Buffer;
+    try {
+      const result = await ipx(request.source, modifiers).process();
+      data = typeof result.data === "string" ? Buffer.from(result.data) : Buffer.from(result.data);
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      // ipx's own errors carry a status (404 missing, 403 host, 400 unreadable); sharp failing on a
+      // source's bytes is the source's fault, not the server's.
+      throw new ImageRequestError(status && status < 500 ? status : 422, error instanceof Error ? error.message : "Cannot process image");
+    }
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temporary, data);
+      await rename(temporary, file);
+    } catch (error) {
+      console.error(`[images] could not cache ${file}:`, error);
+    }
+    return data;
+  }
+
+  /** The derivative's bytes: from disk, or computed once however many requests ask at the same time. */
+  async function load(request: ImageRequest, format: OutputFormat): Promise<{ data: Buffer; key: string }> {
+    const version = await sourceVersion(request.source);
+    const key = createHash("sha256")
+      .update(JSON.stringify([request.source, version, Object.entries(request.modifiers).sort(), format, format === "avif" ? avifEffort : 0]))
+      .digest("hex")
+      .slice(0, 40);
+    const file = path.join(cacheDir, key.slice(0, 2), `${key}.${format}`);
+    try {
+      return { data: await readFile(file), key };
+    } catch {
+      // Not derived yet.
+    }
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = derive(request, format, file).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return { data: await pending, key };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Method not allowed");
+      return;
+    }
+    const request = parseImagePath(req.url ?? "/");
+    const format = request.format === "auto" ? negotiateImageFormat(req.headers.accept) : request.format;
+    const { data, key } = await load(request, format);
+    const etag = `"${key}"`;
+    const headers: Record<string, string> = {
+      "Content-Type": CONTENT_TYPES[format],
+      "Cache-Control": IMMUTABLE,
+      ETag: etag,
+      "Content-Security-Policy": "default-src 'none'",
+    };
+    if (request.format === "auto") headers.Vary = "Accept";
+    if (req.headers["if-none-match"] === etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, "Content-Length": String(data.length) });
+    res.end(req.method === "HEAD" ? undefined : data);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch((error: unknown) => {
+      const status = error instanceof ImageRequestError ? error.status : 500;
+      if (status >= 500) console.error("[images]", error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      res.end(error instanceof ImageRequestError ? error.message : "Image processing failed");
+    });
+  };
 }

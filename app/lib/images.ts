@@ -1,18 +1,39 @@
+/**
+ * Image URLs, the one home for them. Every picture a page shows is a *source* (a file the storefront
+ * serves: `/generated/…`, `/cms-assets/…`, or a Sanity CDN URL) turned here into sized URLs:
+ * `/_ipx/{modifiers}/{source}` for our own files (see image-server.server.ts), Sanity's own image
+ * parameters (`?w=&h=&fit=crop&auto=format`) for `cdn.sanity.io`. Pure and browser-safe.
+ */
+import { resolveImageSrc } from "#app/content/assets";
+
 /** Breakpoints of the specification (px): the widths a responsive image is offered in. */
 export const IMAGE_BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;
 export const IMAGE_DENSITIES = [1, 2] as const;
-export const DEFAULT_IMAGE_FORMAT = "webp";
+/** `auto`: the image server picks AVIF, WebP or JPEG by the request's Accept header (and says Vary: Accept). */
+export const DEFAULT_IMAGE_FORMAT = "auto";
+/** The largest width or height the image server derives (anything larger is refused with a 400). */
+export const MAX_IMAGE_DIMENSION = 3200;
+export const DEFAULT_IMAGE_QUALITY = 70;
+
+export type ImageFormat = "auto" | "webp" | "avif" | "jpeg" | "png";
+export type ImageFit = "cover" | "contain" | "fill" | "inside" | "outside";
 
 export type ImageModifiers = {
   width?: number;
   height?: number;
-  format?: "webp" | "avif" | "jpeg" | "png";
+  format?: ImageFormat;
   quality?: number;
-  fit?: "cover" | "contain" | "fill" | "inside" | "outside";
+  fit?: ImageFit;
   background?: string;
 };
 
-/** The optimised URL of an image: `/_ipx/w_640&h_400&f_webp&q_75/generated/x.webp`. */
+const SANITY_CDN = /^https:\/\/cdn\.sanity\.io\/images\//;
+
+export function isSanityImage(source: string): boolean {
+  return SANITY_CDN.test(source);
+}
+
+/** The optimised URL of an image: `/_ipx/w_640&h_400&f_auto&q_70&fit_cover/generated/x.webp`. */
 export function imageUrl(source: string, modifiers: ImageModifiers = {}): string {
   const parts: string[] = [];
   if (modifiers.width) parts.push(`w_${Math.round(modifiers.width)}`);
@@ -25,16 +46,74 @@ export function imageUrl(source: string, modifiers: ImageModifiers = {}): string
   return `/_ipx/${parts.join("&")}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
+/** The same picture on Sanity's CDN, sized and in the best format the browser takes (its `auto=format`). */
+export function sanityImageUrl(source: string, modifiers: ImageModifiers = {}): string {
+  const url = new URL(source);
+  for (const key of ["w", "h", "fit", "crop", "auto", "fm", "q", "bg"]) url.searchParams.delete(key);
+  if (modifiers.width) url.searchParams.set("w", String(Math.round(modifiers.width)));
+  if (modifiers.height) url.searchParams.set("h", String(Math.round(modifiers.height)));
+  if (modifiers.width && modifiers.height) url.searchParams.set("fit", modifiers.fit === "contain" || modifiers.fit === "inside" ? "max" : "crop");
+  if (!modifiers.format || modifiers.format === "auto") url.searchParams.set("auto", "format");
+  else url.searchParams.set("fm", modifiers.format === "jpeg" ? "jpg" : modifiers.format);
+  url.searchParams.set("q", String(modifiers.quality ?? DEFAULT_IMAGE_QUALITY));
+  if (modifiers.background) url.searchParams.set("bg", modifiers.background.replace(/^#/, ""));
+  return url.toString();
+}
+
+/** A sized URL of any source: Sanity's CDN parameters for Sanity images, /_ipx for everything else. */
+export function sizedImageUrl(source: string, modifiers: ImageModifiers = {}): string {
+  const resolved = resolveImageSrc(source);
+  return isSanityImage(resolved) ? sanityImageUrl(resolved, modifiers) : imageUrl(resolved, modifiers);
+}
+
+/** The widths a picture displayed at most `displayWidth` CSS px wide is offered in (breakpoints, 1x and 2x). */
+export function srcSetWidths(displayWidth: number, maxWidth = displayWidth * 2): number[] {
+  const cap = Math.min(maxWidth, MAX_IMAGE_DIMENSION);
+  const widths = new Set<number>();
+  for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) if (breakpoint <= cap) widths.add(breakpoint);
+  for (const density of IMAGE_DENSITIES) {
+    const width = Math.round(displayWidth * density);
+    if (width <= cap) widths.add(width);
+  }
+  if (widths.size === 0) widths.add(Math.round(cap));
+  return [...widths].sort((a, b) => a - b);
+}
+
 /**
  * A srcset over the breakpoints up to twice the displayed width (densities 1 and 2), keeping the
- * image's aspect ratio.
+ * image's aspect ratio (`aspect` = width / height).
  */
-export function imageSrcSet(source: string, displayWidth: number, aspect: number, modifiers: Omit<ImageModifiers, "width" | "height"> = {}): string {
-  const widths = new Set<number>();
-  for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) if (breakpoint <= displayWidth * 2) widths.add(breakpoint);
-  for (const density of IMAGE_DENSITIES) widths.add(Math.round(displayWidth * density));
-  return [...widths]
-    .sort((a, b) => a - b)
-    .map((width) => `${imageUrl(source, { ...modifiers, width, height: Math.round(width / aspect), fit: modifiers.fit ?? "cover" })} ${width}w`)
+export function imageSrcSet(source: string, displayWidth: number, aspect: number, modifiers: Omit<ImageModifiers, "width" | "height"> & { maxWidth?: number } = {}): string {
+  const { maxWidth, ...rest } = modifiers;
+  return srcSetWidths(displayWidth, maxWidth)
+    .map((width) => `${sizedImageUrl(source, { ...rest, width, height: Math.round(width / aspect), fit: rest.fit ?? "cover" })} ${width}w`)
     .join(", ");
+}
+
+/** Everything an `<img>` needs to be responsive and reserve its box: the same for every browser. */
+export type ResponsiveImage = { src: string; srcSet: string; sizes: string; width: number; height: number };
+
+/**
+ * A picture shown at `width`×`height` CSS px at most (its box's aspect ratio), in `sizes`: `src` is the
+ * 1x size, `srcSet` the breakpoints up to 2x (never past `maxWidth`, the source's own width when known).
+ */
+export function responsiveImage(source: string, options: { width: number; height: number; sizes: string; maxWidth?: number; quality?: number; fit?: ImageFit }): ResponsiveImage {
+  const aspect = options.width / options.height;
+  const modifiers = { fit: options.fit ?? "cover", quality: options.quality ?? DEFAULT_IMAGE_QUALITY } as const;
+  const srcWidth = Math.min(options.width, options.maxWidth ?? options.width, MAX_IMAGE_DIMENSION);
+  return {
+    src: sizedImageUrl(source, { ...modifiers, width: srcWidth, height: Math.round(srcWidth / aspect) }),
+    srcSet: imageSrcSet(source, options.width, aspect, { ...modifiers, maxWidth: options.maxWidth }),
+    sizes: options.sizes,
+    width: options.width,
+    height: options.height,
+  };
+}
+
+/**
+ * A `<link rel="preload" as="image">` for the page's largest paint, as a Remix meta descriptor (Remix
+ * renders `tagName: "link"` entries in <head>): the browser starts the download before it lays out.
+ */
+export function imagePreloadLink(image: Pick<ResponsiveImage, "src" | "srcSet" | "sizes">) {
+  return { tagName: "link", rel: "preload", as: "image", href: image.src, imageSrcSet: image.srcSet, imageSizes: image.sizes, fetchpriority: "high" } as const;
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BlogCard } from "#app/components/blog-card";
@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { JsonLdScript } from "#app/components/json-ld";
 import { Breadcrumbs } from "#app/components/breadcrumbs";
 import { LocalizedLink } from "#app/components/localized-link";
-import { imageUrl } from "#app/content/assets";
+import { Image } from "#app/components/image";
+import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { RichText } from "#app/components/portable-text";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
@@ -16,7 +17,11 @@ import { blogPath, homePath } from "#app/lib/paths";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
-export const meta = pageMeta;
+/** The cover's box: the column's width (at most the 1200 px container), 16:9, cut to 28rem high by site.css. */
+const COVER_IMAGE = { width: 1200, height: 675, sizes: "(max-width: 1232px) 100vw, 1200px" } as const;
+
+/** The cover is the page's largest paint: preloaded from <head>. */
+export const meta: MetaFunction<typeof loader> = (args) => [...pageMeta(args), ...(args.data?.post.cover ? [imagePreloadLink(responsiveImage(args.data.post.cover.src, COVER_IMAGE))] : [])];
 
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   return json(await loadBlogPost(app, request, params.slug), { headers: { "Cache-Control": publicCacheControl(request) } });
@@ -40,7 +45,7 @@ export default function BlogPostRoute() {
         </p>
       </header>
       {post.cover ? (
-        <img className="article__cover" src={imageUrl(post.cover.src, { width: 1200 })} alt={post.cover.alt} width={1200} height={675} decoding="async" />
+        <Image className="article__cover" source={post.cover.src} alt={post.cover.alt} {...COVER_IMAGE} priority />
       ) : null}
       <div className="prose">
         <p className="page-intro">{post.excerpt}</p>

@@ -1,7 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BlogCard } from "#app/components/blog-card";
+import { BlogCard, blogCardPreload } from "#app/components/blog-card";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
@@ -12,7 +12,8 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
-export const meta = pageMeta;
+/** The first cover is the page's largest paint: preloaded from <head>. */
+export const meta: MetaFunction<typeof loader> = (args) => [...pageMeta(args), ...blogCardPreload(args.data?.posts[0])];
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return json(await loadBlogList(app, request), { headers: { "Cache-Control": publicCacheControl(request) } });
@@ -71,7 +72,7 @@ export default function BlogRoute() {
         <ul className="blog-grid">
           {data.posts.map((post, index) => (
             <li key={post.id}>
-              <BlogCard post={post} priority={index < 3} />
+              <BlogCard post={post} priority={index === 0} />
             </li>
           ))}
         </ul>

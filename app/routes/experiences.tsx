@@ -1,16 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { loadListingPage } from "./listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { ListingView } from "#app/components/listing/listing-view";
+import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import { pageMeta } from "#app/lib/meta";
 import listingStyles from "#app/styles/listing.css";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+export const meta = listingMeta;
 
 /** Every experience (supplier storefront); `?theme=` narrows it to one theme. */
 export function loader({ request, context: app }: LoaderFunctionArgs) {

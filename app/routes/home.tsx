@@ -1,18 +1,20 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { loadHomePage } from "./home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperienceCard } from "#app/components/experience-card";
+import { Image } from "#app/components/image";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SearchBox } from "#app/components/search-box";
 import { SupportClaims } from "#app/components/support";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
 import { DEFAULT_LOCALE, localePrefix } from "#app/i18n/locales";
-import type { HeroVariant, HomeSectionId } from "#app/layouts/layouts";
+import { getLayout, type HeroVariant, type HomeSectionId } from "#app/layouts/layouts";
 import { useLayout } from "#app/layouts/use-layout";
 import { pageHeaders } from "#app/lib/http";
+import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
@@ -22,7 +24,23 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+
+type HeroImage = { src: string; alt: string; width?: number | null; height?: number | null };
+
+/** The hero photo's sizes: the whole width behind the text, or beside it in the split hero on wide screens. */
+function heroImage(image: HeroImage, variant: HeroVariant) {
+  const width = image.width || 1600;
+  const height = image.height || 900;
+  const sizes = variant === "split" ? "(min-width: 48rem) 46vw, 100vw" : "100vw";
+  return responsiveImage(image.src, { width, height, sizes, maxWidth: width });
+}
+
+/** The hero photo is the page's largest paint: its preload goes in <head>, before any stylesheet is read. */
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const variant = getLayout((args.matches.find((match) => match.id === "root")?.data as { layout?: string } | undefined)?.layout).hero;
+  const image = variant === "compact" ? null : args.data?.hero.image;
+  return [...pageMeta(args), ...(image ? [imagePreloadLink(heroImage(image, variant))] : [])];
+};
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
@@ -38,7 +56,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return loadHomePage(app, request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
 }
 
-type Tile = { slug: string; name: string; subtitle: string; image: { src: string; srcSet: string; alt: string }; count: number };
+type Tile = { slug: string; name: string; subtitle: string; image: { src: string; alt: string }; count: number };
 
 function TileSection({ id, heading, tiles, href }: { id: string; heading: string; tiles: Tile[]; href: (slug: string) => string }) {
   const { t } = useTranslation();
@@ -50,7 +68,7 @@ function TileSection({ id, heading, tiles, href }: { id: string; heading: string
         {tiles.map((tile) => (
           <li key={tile.slug}>
             <LocalizedLink to={href(tile.slug)} className="tile">
-              <img src={tile.image.src} srcSet={tile.image.srcSet} sizes="(max-width: 640px) 50vw, 240px" alt="" width={400} height={250} loading="lazy" decoding="async" />
+              {tile.image.src ? <Image source={tile.image.src} alt="" width={400} height={250} sizes="(max-width: 640px) 50vw, 240px" /> : null}
               <span className="tile__name">{tile.name}</span>
               <span className="tile__count">{t("discovery.home.experiencesCount", { count: tile.count })}</span>
             </LocalizedLink>
@@ -66,15 +84,21 @@ type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
 /** The hero in the layout's variant. Text over a photo always sits on a scrim (see layouts.css). */
 function Hero({ data, variant }: { data: HomeData; variant: HeroVariant }) {
   const image = variant === "compact" ? null : data.hero.image;
-  const width = image?.width ?? 1600;
-  const height = image?.height ?? 900;
+  const sized = image ? heroImage(image, variant) : null;
   return (
     <section className={`hero hero--${variant}`} data-hero={variant} aria-labelledby="hero-heading">
-      {image && variant === "split" ? (
-        // Beside the text, the photo is content: it keeps its description.
-        <img className="hero__media" src={image.src} alt={image.alt} width={width} height={height} fetchPriority="high" decoding="async" />
-      ) : image ? (
-        <img className="hero__image" src={image.src} alt="" width={width} height={height} fetchPriority="high" decoding="async" />
+      {image && sized ? (
+        // Beside the text (split), the photo is content and keeps its description; behind it, decoration.
+        <Image
+          className={variant === "split" ? "hero__media" : "hero__image"}
+          source={image.src}
+          alt={variant === "split" ? image.alt : ""}
+          width={sized.width}
+          height={sized.height}
+          sizes={sized.sizes}
+          maxWidth={sized.width}
+          priority
+        />
       ) : null}
       <div className="container hero__inner">
         <h1 id="hero-heading">{data.hero.title}</h1>
@@ -138,7 +162,8 @@ export default function HomePage() {
           <ul className="gallery-grid">
             {data.gallery.images.map((image) => (
               <li key={image.src}>
-                <img src={image.src} alt={image.alt ?? ""} width={image.width ?? 640} height={image.height ?? 480} loading="lazy" decoding="async" />
+                {/* Boxes are 4:3 (home.css), at most ~24rem wide in the auto-fill grid. */}
+                <Image source={image.src} alt={image.alt ?? ""} width={400} height={300} sizes="(max-width: 640px) 50vw, 400px" />
               </li>
             ))}
           </ul>

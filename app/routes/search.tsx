@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { loadListingPage } from "./listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { ListingView } from "#app/components/listing/listing-view";
+import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import { pageMeta } from "#app/lib/meta";
 import { throwNotFound } from "#app/lib/page.server";
 import listingStyles from "#app/styles/listing.css";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -11,7 +10,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+export const meta = listingMeta;
 
 /** Longest search text we look up; longer ones are not a search anyone typed. */
 export const MAX_SEARCH_LENGTH = 100;

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { loadListingPage } from "./listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { ListingView } from "#app/components/listing/listing-view";
+import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import { pageMeta } from "#app/lib/meta";
 import { throwNotFound } from "#app/lib/page.server";
 import { CITY_SEGMENT_PREFIX, citySlugFromSegment, isSlug } from "#app/lib/slug";
 import listingStyles from "#app/styles/listing.css";
@@ -12,7 +11,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 export const headers = pageHeaders;
-export const meta = pageMeta;
+export const meta = listingMeta;
 
 /** The category and the city listing (categoryPath, cityPath): one dynamic segment serves both. */
 export function loader({ request, params, context: app }: LoaderFunctionArgs) {

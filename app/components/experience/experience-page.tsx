@@ -11,7 +11,7 @@ import { pageMeta } from "#app/lib/meta";
 import { BookingBox } from "./booking-box";
 import { ContentSections } from "./content-sections";
 import { fallbackLanguage } from "#app/catalogue/detail-page-content";
-import { Gallery } from "./gallery";
+import { Gallery, galleryPreload } from "./gallery";
 import { PolicyText } from "./policy-text";
 import { RatingStars } from "./rating-stars";
 import { ReviewsSection } from "./reviews-section";
@@ -22,7 +22,7 @@ export const experienceMeta: MetaFunction = (args) => {
   const base = pageMeta(args);
   const data = args.data as DetailPageData | undefined;
   if (!data?.seo) return base;
-  return [...base, { property: "og:type", content: "product" }, ...(data.ogImage ? [{ property: "og:image", content: data.ogImage }] : [])];
+  return [...base, { property: "og:type", content: "product" }, ...(data.ogImage ? [{ property: "og:image", content: data.ogImage }] : []), ...galleryPreload(data.experience?.images)];
 };
 
 /** The experience detail page (both detail routes render it). */

@@ -1,3 +1,4 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, PrefetchPageLinks, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +7,11 @@ import { nextPageSearch } from "#app/catalogue/listing-query";
 import type { CatalogueFacets, FacetValue } from "#app/catalogue/types";
 import { toMajor } from "#app/lib/money";
 import { Breadcrumbs } from "../breadcrumbs";
-import { ExperienceCard } from "../experience-card";
+import { cardPreload, ExperienceCard } from "../experience-card";
+import { pageMeta } from "#app/lib/meta";
+
+/** A listing's meta: the page's title and description, and on phones its largest paint, the first card's picture, preloaded. */
+export const listingMeta: MetaFunction = (args) => [...pageMeta(args), ...cardPreload((args.data as ListingPageData | undefined)?.items?.[0])];
 
 /** Facet groups shown as checkboxes, with the query parameter each writes. */
 const CHECKBOX_GROUPS: Array<{ facet: keyof CatalogueFacets; param: string; titleKey: string; hideOn?: ListingPageData["scope"][] }> = [
@@ -169,7 +174,7 @@ export function ListingView() {
             <ul className="listing__grid">
               {data.items.map((card, index) => (
                 <li key={card.id}>
-                  <ExperienceCard card={card} storefrontType={data.storefrontType} priority={index < 2} />
+                  <ExperienceCard card={card} storefrontType={data.storefrontType} priority={index === 0} />
                 </li>
               ))}
             </ul>

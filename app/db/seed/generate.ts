@@ -60,7 +60,11 @@ import { Random } from "./random";
 
 export const DEFAULT_SEED = "rihla";
 export const DEFAULT_SCALE = 3000;
-export const IMAGE_WIDTHS = [400, 800, 1600];
+/**
+ * The generated pictures' widths: one source each; /_ipx derives every displayed size from it and keeps
+ * the result on disk (docs/decisions/034-images-through-ipx.md).
+ */
+export const IMAGE_WIDTHS = [1600];
 export const CATEGORY_IMAGE_VARIANTS = 4;
 
 export interface SeedOptions {

@@ -1,7 +1,8 @@
 /**
  * Generated pictures for the seed catalogue: SVG landscapes rendered to webp with sharp, no network.
- * One set per destination and a few variants per category, each at IMAGE_WIDTHS. Files are named
- * deterministically and skipped when present, so a restart costs nothing.
+ * One per destination and a few variants per category, each at IMAGE_WIDTHS (one source width: the
+ * sizes a page shows are derived by /_ipx). Files are named deterministically and skipped when
+ * present, so a restart costs nothing.
  */
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -3,7 +3,7 @@
  * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL (301), the
  * chosen day's availability, more reviews on request, SEO texts and structured data.
  */
-import { defer, json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getReviews } from "#app/catalogue/catalogue.server";
 import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
 import { dayAvailability, loadExperienceWithContent, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
@@ -13,7 +13,7 @@ import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { addDays, todayIn } from "#app/lib/dates";
 import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
-import { getPageContext, throwNotFound } from "#app/lib/page.server";
+import { getPageContext, pageData, throwNotFound } from "#app/lib/page.server";
 import { cityPath, detailPath, localized } from "#app/lib/paths";
 import { isSlug } from "#app/lib/slug";
 import type { StorefrontType } from "#app/lib/storefront";
@@ -84,5 +84,5 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
       "Content-Language": locale,
     },
   };
-  return streamAvailability ? defer(data, init) : json(data, init);
+  return pageData(data, init);
 }

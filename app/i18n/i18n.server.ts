@@ -31,7 +31,7 @@ const FIXED_T_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
 function isPlainCall(options: unknown): options is { lng?: unknown; ns?: unknown; lngs?: unknown; keyPrefix?: unknown } | undefined {
   if (options === undefined) return true;
   if (typeof options !== "object" || options === null) return false;
-  for (const name in options) if (!FIXED_T_OPTIONS.has(name) || (name === "lngs" && (options as { lngs?: unknown }).lngs !== undefined)) return false;
+  for (const name in options) if (!FIXED_T_OPTIONS.has(name)) return false;
   return true;
 }
 
@@ -48,8 +48,9 @@ function rememberPlainTexts(instance: I18n) {
   const texts = new Map<string, string>();
   const t = (key: unknown, options?: unknown, ...rest: unknown[]): unknown => {
     if (typeof key === "string" && rest.length === 0 && isPlainCall(options)) {
-      const ns = options?.ns;
-      const cacheKey = `${String(options?.lng ?? "")}|${Array.isArray(ns) ? ns.join(",") : String(ns ?? "")}|${String(options?.keyPrefix ?? "")}|${key}`;
+      const list = (value: unknown) => (Array.isArray(value) ? value.join(",") : String(value ?? ""));
+      // react-i18next's fixed `t` passes lngs: null and its namespaces as an array.
+      const cacheKey = `${list(options?.lng)}|${list(options?.lngs)}|${list(options?.ns)}|${list(options?.keyPrefix)}|${key}`;
       const known = texts.get(cacheKey);
       if (known !== undefined) return known;
       const text = translate(key, options);

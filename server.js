@@ -1,5 +1,7 @@
 // The HTTP server: Express in front of the Remix build. It serves static files, refuses malformed
 // URLs with a 4xx before they reach the app, and shuts down cleanly on SIGTERM.
+// First: memoizes @remix-run/router's matching before any import below loads it (scripts/route-matching.js).
+import "./scripts/memoize-route-matching.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

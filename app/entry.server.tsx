@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import * as Sentry from "@sentry/remix";
@@ -12,6 +12,44 @@ import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Joins the small chunks React writes (its 2 KB view buffer: ~40 writes for a listing) into one chunk
+ * per flush, so the web stream, the compression middleware, zlib and the socket each handle a few
+ * chunks per page instead of dozens (their per-chunk overhead was ~10 % of an uncached render). React
+ * writes a flush synchronously, so a microtask after its first write releases the whole flush: the
+ * shell still leaves at once and a streamed boundary still follows when it resolves.
+ */
+class FlushCoalescer extends Transform {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private scheduled = false;
+
+  override _transform(chunk: Buffer | string, encoding: BufferEncoding, callback: TransformCallback) {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk;
+    this.chunks.push(buffer);
+    this.size += buffer.length;
+    if (!this.scheduled) {
+      this.scheduled = true;
+      queueMicrotask(() => this.release());
+    }
+    callback();
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.release();
+    callback();
+  }
+
+  private release() {
+    this.scheduled = false;
+    if (this.size === 0) return;
+    const chunk = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    this.chunks = [];
+    this.size = 0;
+    this.push(chunk);
+  }
+}
 
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
 export { createAppContext } from "#app/context.server";
@@ -66,7 +104,7 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new FlushCoalescer();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Content-Language")) responseHeaders.set("Content-Language", locale);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

@@ -96,6 +96,23 @@ for (const locale of [
       await expect(form.locator('input[type="checkbox"][name="extra"]')).toHaveCount(2);
     });
 
+    test("a chosen day's availability: in the document's HTML (no JavaScript needed), streamed after the page on a client-side navigation", async ({ page, request, javaScriptEnabled }) => {
+      const date = await availableDate(request);
+      // A document (the no-JavaScript GET form, a shared link) carries the options and prices in its HTML.
+      const html = await (await request.get(`${locale.prefix}${CANONICAL}?date=${date}`)).text();
+      expect(html).toContain('class="detail-option-form"');
+      expect(html).toContain('name="availabilityId"');
+      if (!javaScriptEnabled) return;
+      await page.goto(`${locale.prefix}${CANONICAL}`);
+      const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
+      await page.locator("#availability-date").fill(date);
+      await page.locator(".detail-date-form button[type=submit]").click();
+      // The page's data arrives first and the day's availability follows on the same response.
+      expect((await data).headers()["content-type"]).toContain("text/remix-deferred");
+      await expect(page.locator("form.detail-option-form")).toBeVisible();
+      await expect(page.locator(".detail-day [aria-busy]")).toHaveCount(0);
+    });
+
     test("a day with nothing available says so; a past or malformed date is a message, not an error", async ({ page }) => {
       const response = await page.goto(`${locale.prefix}${CANONICAL}?date=${daysAhead(500)}`);
       expect(response?.status()).toBe(200);

@@ -8,7 +8,7 @@ import { detailPath, localized } from "#app/lib/paths";
 import { mergeProductContent } from "./detail-page-content";
 import { getProductContent, type ProductContent } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
-import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
+import { currencyExponent, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import type { PageSeo } from "#app/lib/page.server";
 import { getAvailability } from "#app/booking/availability.server";
 import type { ExperienceDetail, ReviewPage } from "./types";
@@ -51,7 +51,12 @@ export type DetailPageData = {
   maxDate: string;
   date: string | null;
   dateProblem: DateProblem | null;
-  availability: DayAvailability | null;
+  /**
+   * The chosen day's live availability: null without a date; a promise when the loader streams it
+   * (a client-side navigation: the page renders at once, the day's options and prices arrive after);
+   * the value itself in a document, so it is in the HTML without JavaScript.
+   */
+  availability: DayAvailability | Promise<DayAvailability> | null;
   /** The canonical path with the locale prefix (Write a Review comes back here). */
   path: string;
   cityPath: string;
@@ -141,7 +146,7 @@ export function structuredData(experience: ExperienceDetail, data: { url: string
     product.offers = {
       "@type": "Offer",
       url: data.url,
-      price: (experience.priceFrom.amount / 10 ** currencyDigits(experience.priceFrom.currency)).toFixed(currencyDigits(experience.priceFrom.currency)),
+      price: (experience.priceFrom.amount / 10 ** currencyExponent(experience.priceFrom.currency)).toFixed(currencyExponent(experience.priceFrom.currency)),
       priceCurrency: experience.priceFrom.currency,
       availability: "https://schema.org/InStock",
       ...(experience.expiresOn ? { priceValidUntil: experience.expiresOn } : {}),
@@ -160,8 +165,4 @@ export function structuredData(experience: ExperienceDetail, data: { url: string
     ],
   };
   return [JSON.parse(JSON.stringify(product)) as Record<string, unknown>, breadcrumbs];
-}
-
-function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }

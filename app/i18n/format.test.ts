@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit } from "./format";
+import { formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit } from "./format";
 import { LOCALE_CODES } from "./locales";
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian) digits. */
@@ -67,5 +67,30 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
       .filter((file) => /new Intl\.(NumberFormat|DateTimeFormat)|\.toFixed\(|\.toLocale(String|DateString|TimeString)\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(app, file));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("formatter cache (one Intl formatter per locale and options)", () => {
+  it("gives the same text for the same inputs, and builds no new formatter when asked again", () => {
+    const first = [formatUnit("ru", 3, "hour"), formatRating("ru", 4.46), formatLocalDate("ru", "2026-11-23", "full"), formatNumber("ru", 12345, { maximumFractionDigits: 0 })];
+    const count = formatterCount();
+    const again = [formatUnit("ru", 3, "hour"), formatRating("ru", 4.46), formatLocalDate("ru", "2026-11-23", "full"), formatNumber("ru", 12345, { maximumFractionDigits: 0 })];
+    expect(again).toEqual(first);
+    expect(formatterCount()).toBe(count);
+  });
+
+  it("never mixes locales or options", () => {
+    expect(formatUnit("en", 2, "hour")).toBe("2 hours");
+    expect(formatUnit("en", 2, "minute")).toBe("2 minutes");
+    expect(formatUnit("en", 2, "day")).toBe("2 days");
+    expect(formatUnit("ru", 2, "hour")).toBe(new Intl.NumberFormat("ru", { style: "unit", unit: "hour", unitDisplay: "long" }).format(2));
+    expect(formatUnit("zh", 2, "hour")).not.toBe(formatUnit("en", 2, "hour"));
+    expect(formatUnit("ar", 2, "hour")).not.toBe(formatUnit("ru", 2, "hour"));
+    expect(formatLocalDate("en", "2030-01-07", "short")).toBe("Mon, Jan 7, 2030");
+    expect(formatLocalDate("en", "2030-01-07", "month")).toBe("January 2030");
+    expect(formatLocalDate("ru", "2030-01-07", "month")).not.toBe(formatLocalDate("en", "2030-01-07", "month"));
+    expect(formatNumber("en", 1.5, { maximumFractionDigits: 0 })).toBe("2");
+    expect(formatNumber("en", 1.5, { minimumFractionDigits: 2 })).toBe("1.50");
+    expect(formatRating("en", 4)).toBe("4.0");
   });
 });

@@ -10,18 +10,28 @@ import { getLocale, type LocaleCode } from "./locales";
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function numberFormat(code: LocaleCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${code}|${JSON.stringify(options)}`;
+/**
+ * Formatters are built once per locale and options (building one costs far more than formatting: a
+ * profile of page renders had `new Intl.NumberFormat` on top when it was per call). `name` is a fixed
+ * key for the options of a named use (a unit, a date style), so the hot paths skip `JSON.stringify`.
+ */
+function numberFormat(code: LocaleCode, options: Intl.NumberFormatOptions, name?: string): Intl.NumberFormat {
+  const key = `n|${code}|${name ?? JSON.stringify(options)}`;
   let formatter = cache.get(key) as Intl.NumberFormat | undefined;
   if (!formatter) cache.set(key, (formatter = new Intl.NumberFormat(getLocale(code).intl, options)));
   return formatter;
 }
 
-function dateFormat(code: LocaleCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${code}|${JSON.stringify(options)}`;
+function dateFormat(code: LocaleCode, options: Intl.DateTimeFormatOptions, name?: string): Intl.DateTimeFormat {
+  const key = `d|${code}|${name ?? JSON.stringify(options)}`;
   let formatter = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!formatter) cache.set(key, (formatter = new Intl.DateTimeFormat(getLocale(code).intl, options)));
   return formatter;
+}
+
+/** How many formatters are kept (for the cache's test). */
+export function formatterCount(): number {
+  return cache.size;
 }
 
 /** A count or any plain number: "3,000". */
@@ -29,9 +39,11 @@ export function formatNumber(code: LocaleCode, value: number, options: Intl.Numb
   return numberFormat(code, options).format(value);
 }
 
+const RATING: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
 /** An average star rating with one decimal: "4.5". */
 export function formatRating(code: LocaleCode, rating: number): string {
-  return numberFormat(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+  return numberFormat(code, RATING, "rating").format(rating);
 }
 
 /** Money in minor units: "SAR 1,234.50" (see app/lib/money.ts for the amounts themselves). */
@@ -41,7 +53,7 @@ export function formatMoney(code: LocaleCode, amount: number, currency: Currency
 
 /** "2 hours", "30 minutes", "1 day". */
 export function formatUnit(code: LocaleCode, value: number, unit: "minute" | "hour" | "day"): string {
-  return numberFormat(code, { style: "unit", unit, unitDisplay: "long" }).format(value);
+  return numberFormat(code, { style: "unit", unit, unitDisplay: "long" }, `unit-${unit}`).format(value);
 }
 
 /** How a local date is written: `short` "Tue, 7 Jan 2030", `medium` "7 Jan 2030", `long` "7 January 2030", `full` with the weekday, `month` "January 2030", `weekday` "Tue". */
@@ -56,12 +68,14 @@ const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   weekday: { weekday: "short" },
 };
 
+const LOCAL_DATE_STYLES = Object.fromEntries(Object.entries(DATE_STYLES).map(([style, options]) => [style, { ...options, timeZone: "UTC" }])) as Record<DateStyle, Intl.DateTimeFormatOptions>;
+
 /**
  * A calendar date (YYYY-MM-DD: a product's local date, a review's visit, a publication day) as the
  * locale writes it. It has no time zone, so it is formatted in UTC and never shifts a day.
  */
 export function formatLocalDate(code: LocaleCode, isoDate: string, style: DateStyle = "medium"): string {
-  return dateFormat(code, { ...DATE_STYLES[style], timeZone: "UTC" }).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return dateFormat(code, LOCAL_DATE_STYLES[style], `local-${style}`).format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
 /** A moment (a purchase, an issue time) as the locale writes it, in the given time zone. */

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { defer, json } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, localeFromPath, type LocaleCode } from "#app/i18n/locales";
@@ -50,4 +50,16 @@ export function simplePage(request: Request, key: string, options: { values?: Re
   return json(data, {
     headers: { "Cache-Control": options.personal ? CACHE_PRIVATE : publicCacheControl(request) },
   });
+}
+
+/**
+ * A page loader's answer without the JSON round trip. `json()` stringifies the data into a Response,
+ * which Remix parses again to render the document and stringifies once more into the page: on a busy
+ * listing that is two serialisations and a parse of every card per render. `defer` data is handed to
+ * the render as the object itself (and serialised once, into the page). Data requests (client-side
+ * navigations) get it as `text/remix-deferred`, which Remix's client reads like JSON. Values may be
+ * promises, which then stream (the detail page's availability).
+ */
+export function pageData<Data extends Record<string, unknown>>(data: Data, init?: ResponseInit) {
+  return defer(data, init);
 }

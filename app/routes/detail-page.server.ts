@@ -3,7 +3,7 @@
  * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL (301), the
  * chosen day's availability, more reviews on request, SEO texts and structured data.
  */
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { getReviews } from "#app/catalogue/catalogue.server";
 import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
 import { dayAvailability, loadExperienceWithContent, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
@@ -13,7 +13,7 @@ import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { addDays, todayIn } from "#app/lib/dates";
 import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
-import { getPageContext, throwNotFound } from "#app/lib/page.server";
+import { getPageContext, pageData, throwNotFound } from "#app/lib/page.server";
 import { cityPath, detailPath, localized } from "#app/lib/paths";
 import { isSlug } from "#app/lib/slug";
 import type { StorefrontType } from "#app/lib/storefront";
@@ -42,12 +42,15 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
   const { rawDate, reviewPages } = parseDetailQuery(url.searchParams);
   const today = todayIn(experience.timeZone);
   const { date, problem } = validateDate(rawDate, today);
-  const [availability, reviews] = await Promise.all([
-    date ? dayAvailability(app, experience, date, currency) : Promise.resolve(null),
-    reviewPages > 1
-      ? getReviews(app.catalogue, experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale })
-      : Promise.resolve(experience.reviews),
-  ]);
+  const liveAvailability = date ? dayAvailability(app, experience, date, currency) : null;
+  const reviews = reviewPages > 1 ? await getReviews(app.catalogue, experience.id, { page: 1, pageSize: REVIEWS_PAGE_SIZE * reviewPages, locale }) : experience.reviews;
+  // The day's availability (live from the booking engine) streams after the page when a script asked
+  // for the data (Remix's client-side navigation: `Sec-Fetch-Dest: empty`): the new date's page shows
+  // at once and its options and prices follow. A document, which is how a date arrives without
+  // JavaScript (the GET form) and how a shared link opens, gets it awaited in the HTML: a streamed
+  // boundary is only revealed by a script, so without JavaScript it would stay hidden.
+  const streamAvailability = liveAvailability !== null && request.headers.get("Sec-Fetch-Dest") === "empty";
+  const availability = streamAvailability ? liveAvailability : await liveAvailability;
   const { reviews: _firstPage, ...rest } = experience;
 
   const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
@@ -75,10 +78,11 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
     path,
     cityPath: cityUrlPath,
   };
-  return json(data, {
+  const init = {
     headers: {
       "Cache-Control": publicCacheControl(request, date ? CACHE_FRESH_MINUTE : undefined),
       "Content-Language": locale,
     },
-  });
+  };
+  return pageData(data, init);
 }

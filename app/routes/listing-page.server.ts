@@ -1,9 +1,8 @@
-import { json } from "@remix-run/node";
 import { getSiteSettings } from "#app/content/content.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
 import { toMinor, type CurrencyCode } from "#app/lib/money";
-import { getPageContext, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
+import { getPageContext, pageData, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
 import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "#app/catalogue/catalogue.server";
 import { activeFilterCount, hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";
@@ -114,5 +113,5 @@ export async function loadListingPage(app: App, request: Request, scope: Listing
     storefrontType: settings.storefrontType,
     breadcrumbs,
   };
-  return json(data, { headers: { "Cache-Control": publicCacheControl(request) } });
+  return pageData(data, { headers: { "Cache-Control": publicCacheControl(request) } });
 }

@@ -1,7 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Await, Form } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
+import type { DayAvailability, DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocalizedPath } from "#app/i18n/use-locale";
@@ -79,7 +79,16 @@ export function BookingBox({ data }: { data: DetailPageData }) {
         ) : null}
         <p className="detail-booking__zone">{t("detail.availability.timeZone", { city: experience.city.name })}</p>
 
-        {data.availability ? <DayResults data={data} /> : <OptionsPreview experience={experience} />}
+        {data.availability ? (
+          // Streamed on a client-side navigation (see the loader); a plain value in a document.
+          <Suspense key={data.date} fallback={<DayPending />}>
+            <Await resolve={data.availability} errorElement={<DayFailed />}>
+              {(day) => <DayResults data={data} day={day} />}
+            </Await>
+          </Suspense>
+        ) : (
+          <OptionsPreview experience={experience} />
+        )}
       </div>
     </aside>
   );
@@ -146,14 +155,36 @@ function SlotLabel({ slot }: { slot: SlotView }) {
   );
 }
 
+/** While the chosen day's availability is on its way. */
+function DayPending() {
+  const { t } = useTranslation();
+  return (
+    <div className="detail-day" aria-busy="true">
+      <p className="detail-message" role="status">
+        {t("detail.availability.loading")}
+      </p>
+    </div>
+  );
+}
+
+function DayFailed() {
+  const { t } = useTranslation();
+  return (
+    <div className="detail-day">
+      <p className="detail-message detail-message--error" role="alert">
+        {t("detail.availability.failed")}
+      </p>
+    </div>
+  );
+}
+
 /** The chosen day: the empty state, or the options with their slots, prices and the add-to-cart form. */
-function DayResults({ data }: { data: DetailPageData }) {
+function DayResults({ data, day }: { data: DetailPageData; day: DayAvailability }) {
   const { t } = useTranslation();
   const formatDay = useFormatLocalDate("full");
   const localize = useLocalizedPath();
   const formatMoney = useFormatMoney();
   const { experience } = data;
-  const day = data.availability!;
   const bookable = day.options.filter((entry) => entry.slots.some((slot) => slot.available));
 
   if (!day.anyAvailable) {

@@ -27,7 +27,9 @@ export const experienceMeta: MetaFunction = (args) => {
 
 /** The experience detail page (both detail routes render it). */
 export function ExperiencePage() {
-  const data = useLoaderData<DetailPageData>();
+  // The loader's data is JSON-safe except `availability`, which Remix revives as a promise when it
+  // streams (`defer`), so the page takes the loader's own type rather than its JSON form.
+  const data = useLoaderData() as DetailPageData;
   const { experience, storefrontType } = data;
   const { t } = useTranslation();
   const formatDuration = useFormatDuration();

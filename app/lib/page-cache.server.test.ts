@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, test } from "vitest";
 import type { CacheClass } from "./cache-policy";
-import { createPageCache, parseSharedCacheControl } from "./page-cache.server";
+import { createPageCache, parseSharedCacheControl, preferredCoding } from "./page-cache.server";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -150,6 +150,55 @@ describe("page cache", () => {
     cache.clear();
     expect(await (await fetch(`${origin}/faq`)).text()).toBe("<p>render 2 </p>");
     expect(state.renders).toBe(2);
+  });
+});
+
+describe("compressed hits", () => {
+  const BIG_PAGE = `<main>${"<p>Desert safari with dinner, Riyadh</p>".repeat(200)}</main>`;
+
+  async function bigPageServer() {
+    const state = { renders: 0 };
+    const { origin } = await serve((_req, res) => {
+      state.renders += 1;
+      res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=60", Vary: "Cookie" });
+      res.end(BIG_PAGE);
+    }, { now: 0 });
+    return { state, origin };
+  }
+
+  test.each(["br", "gzip"] as const)("a hit that accepts %s gets the same page, compressed, saying so", async (coding) => {
+    const { state, origin } = await bigPageServer();
+    await fetch(`${origin}/faq`, { headers: { "accept-encoding": "identity" } });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const hit = await fetch(`${origin}/faq`, { headers: { "accept-encoding": coding === "br" ? "gzip, deflate, br" : "gzip" } });
+      expect(hit.headers.get("x-cache")).toBe("HIT");
+      expect(hit.headers.get("content-encoding")).toBe(coding);
+      expect(Number(hit.headers.get("content-length"))).toBeLessThan(BIG_PAGE.length / 4);
+      expect(hit.headers.get("vary")).toMatch(/Cookie/);
+      expect(hit.headers.get("vary")).toMatch(/Accept-Encoding/);
+      expect(await hit.text()).toBe(BIG_PAGE);
+    }
+    expect(state.renders).toBe(1);
+  });
+
+  test("a hit that accepts no encoding gets the page as it is", async () => {
+    const { origin } = await bigPageServer();
+    await fetch(`${origin}/faq`);
+    const hit = await fetch(`${origin}/faq`, { headers: { "accept-encoding": "identity" } });
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("content-encoding")).toBeNull();
+    expect(await hit.text()).toBe(BIG_PAGE);
+  });
+
+  test.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip;q=1.0, br;q=0", "gzip"],
+    ["GZIP", "gzip"],
+    ["deflate", null],
+    ["br;q=0.0, gzip;q=0", null],
+    [undefined, null],
+  ])("Accept-Encoding %s → %s", (header, expected) => {
+    expect(preferredCoding(header)).toBe(expected);
   });
 });
 

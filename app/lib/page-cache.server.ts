@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import type { CacheClass } from "./cache-policy";
 import { CONSENT_COOKIE, readConsent } from "./consent.server";
@@ -23,6 +24,8 @@ type CachedPage = {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** The body compressed once, on the first hit that accepts each encoding (not on every hit). */
+  encoded: Partial<Record<ContentCoding, Buffer>>;
   storedAt: number;
   maxAgeMs: number;
   staleMs: number;
@@ -39,6 +42,32 @@ export type PageCacheOptions = {
   cacheClassOf?: (url: string) => CacheClass | null;
   now?: () => number;
 };
+
+type ContentCoding = "br" | "gzip";
+
+/** Bodies smaller than this go out as they are: compressing them saves less than its headers cost. */
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * The encoding to answer with, from `Accept-Encoding`: brotli, then gzip, or none. An encoding with
+ * `q=0` is refused; other weights are not ranked (every browser that sends br prefers it).
+ */
+export function preferredCoding(acceptEncoding: string | undefined): ContentCoding | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim());
+    const refused = parameters.some((parameter) => /^q=0(?:\.0*)?$/.test(parameter));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+function encode(body: Buffer, coding: ContentCoding): Buffer {
+  // Brotli at quality 5 compresses a page in about the time gzip -6 does, and smaller.
+  return coding === "br" ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 });
+}
 
 export const REVALIDATE_HEADER = "x-rihla-revalidate";
 const SKIPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "transfer-encoding", "connection", "date", "keep-alive", "x-cache"]);
@@ -63,7 +92,8 @@ export function createPageCache(options: PageCacheOptions) {
   const personal = new RegExp(`(?:^|;\\s*)(?:${(options.personalCookies ?? PERSONAL_COOKIES).join("|")})=`);
   const pages = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.length + 512,
+    // Room for the body and its compressed copies (each well under half the body for HTML).
+    sizeCalculation: (page) => page.body.length * 2 + 512,
   });
   /** The request headers each URL's responses vary on (learned from the response). */
   const varyByUrl = new Map<string, string[]>();
@@ -74,11 +104,19 @@ export function createPageCache(options: PageCacheOptions) {
     return [url, `consent:${readConsent(headers.cookie) ?? ""}`, ...vary.map((name) => `${name}:${String(headers[name] ?? "")}`)].join("\n");
   }
 
-  function send(res: ServerResponse, page: CachedPage, state: "HIT" | "STALE") {
+  function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "STALE") {
     res.statusCode = page.status;
     for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
     res.setHeader("X-Cache", state);
-    res.end(page.body);
+    const coding = page.body.length >= MIN_COMPRESSED_BYTES ? preferredCoding(req.headers["accept-encoding"]) : null;
+    if (!coding) return res.end(page.body);
+    // Compressed once and kept: a hit costs a copy, not a zlib pass (the compression middleware in
+    // front leaves a response that already has a Content-Encoding alone).
+    const encoded = (page.encoded[coding] ??= encode(page.body, coding));
+    res.setHeader("Content-Encoding", coding);
+    res.setHeader("Content-Length", encoded.length);
+    if (!/\baccept-encoding\b/i.test(String(res.getHeader("vary") ?? ""))) res.appendHeader("Vary", "Accept-Encoding");
+    res.end(encoded);
   }
 
   function middleware(req: IncomingMessage, res: ServerResponse, next: () => void) {
@@ -92,7 +130,7 @@ export function createPageCache(options: PageCacheOptions) {
       const page = pages.get(key);
       if (page) {
         const age = now() - page.storedAt;
-        if (age <= page.maxAgeMs) return send(res, page, "HIT");
+        if (age <= page.maxAgeMs) return send(req, res, page, "HIT");
         if (age <= page.maxAgeMs + page.staleMs) {
           if (!refreshing.has(key)) {
             refreshing.add(key);
@@ -107,7 +145,7 @@ export function createPageCache(options: PageCacheOptions) {
               .catch((error: unknown) => console.error(`[page-cache] could not refresh ${url}`, error))
               .finally(() => refreshing.delete(key));
           }
-          return send(res, page, "STALE");
+          return send(req, res, page, "STALE");
         }
         pages.delete(key);
       }
@@ -143,7 +181,7 @@ export function createPageCache(options: PageCacheOptions) {
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!SKIPPED_HEADERS.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
-      pages.set(keyOf(url, req.headers), { status: 200, headers, body: Buffer.concat(chunks), storedAt: now(), ...policy });
+      pages.set(keyOf(url, req.headers), { status: 200, headers, body: Buffer.concat(chunks), encoded: {}, storedAt: now(), ...policy });
     });
     next();
   }

@@ -10,8 +10,12 @@ import { localeFromPath } from "#app/i18n/locales";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
+import { StylesheetReaderProvider } from "#app/lib/inline-styles";
+import { createStylesheetReader } from "#app/lib/inline-styles.server";
 
 const ABORT_DELAY = 5_000;
+/** The built stylesheets the document inlines, read once per process (docs/decisions/035-css-and-fonts.md). */
+const readStylesheet = createStylesheetReader();
 
 /** Called by server.js: before it listens, on SIGTERM, and to drop its page cache when the site changes. */
 export { createAppContext } from "#app/context.server";
@@ -59,7 +63,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          <StylesheetReaderProvider value={readStylesheet}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          </StylesheetReaderProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

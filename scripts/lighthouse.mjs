@@ -107,7 +107,11 @@ function costs(lhr) {
   return lhr.categories.performance.auditRefs
     .map((ref) => lhr.audits[ref.id])
     .filter((audit) => audit && audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "notApplicable")
-    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`)
+    .concat(
+      // What moved, when anything did.
+      (lhr.audits["layout-shifts"]?.details?.items ?? []).map((item) => `shift ${item.score?.toFixed(3)}: ${item.node?.selector ?? "?"}${item.subItems?.items?.length ? ` (${item.subItems.items.map((sub) => sub.cause ?? sub.extra?.value ?? "").join(", ")})` : ""}`),
+    );
 }
 
 async function measure(chrome, url, cookie) {

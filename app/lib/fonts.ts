@@ -1,4 +1,4 @@
-import arabic400 from "@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff2";
+import arabic400 from "#app/fonts/noto-sans-arabic-arabic-400-normal.woff2";
 import cyrillic400 from "@fontsource/noto-sans/files/noto-sans-cyrillic-400-normal.woff2";
 import latin400 from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2";
 import type { LocaleCode } from "#app/i18n/locales";

@@ -14,11 +14,11 @@ const PAGES = [
   { name: "detail", path: "/things-to-do-in-dubai/dubai-dinner-cruise-with-live-entertainment", probe: ".detail-header__eyebrow", css: "display", value: "flex" },
 ] as const;
 
-/** The font files each locale preloads: its main subset, regular weight (zh: none). */
+/** The font files each locale preloads: its main subset, regular weight; ar and zh none (app/lib/fonts.ts). */
 const PRELOADS: Record<(typeof LOCALES)[number]["code"], RegExp[]> = {
   en: [/noto-sans-latin-400-normal-[\w-]+\.woff2$/],
   ru: [/noto-sans-cyrillic-400-normal-[\w-]+\.woff2$/],
-  ar: [/noto-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/, /noto-sans-latin-400-normal-[\w-]+\.woff2$/],
+  ar: [],
   zh: [],
 };
 
@@ -58,6 +58,12 @@ for (const locale of LOCALES) {
       expect(response.status()).toBe(200);
       expect(response.headers()["cache-control"]).toContain("immutable");
     }
+    // Every font file the page's faces name is fingerprinted and served immutable, preloaded or not.
+    const fontFiles = await page.$$eval("head style[data-href]", (styles) => [...new Set(styles.flatMap((style) => style.textContent?.match(/\/build\/_assets\/[\w-]+\.woff2/g) ?? []))]);
+    expect(fontFiles.some((href) => href.includes("noto-sans-arabic-arabic-400-normal"))).toBe(true);
+    const font = await request.get(fontFiles.find((href) => href.includes("noto-sans-arabic-arabic-400-normal"))!);
+    expect(font.headers()["cache-control"]).toContain("immutable");
+    expect(font.headers()["content-type"]).toContain("font/woff2");
     // Chinese glyphs come in slices from a stylesheet at the end of the body, never from <head>.
     const zhFonts = await page.$$eval("body > link[rel=stylesheet]", (links) => links.map((link) => link.getAttribute("href")));
     expect(zhFonts).toHaveLength(locale.code === "zh" ? 1 : 0);

@@ -10,8 +10,12 @@ import { localeFromPath } from "#app/i18n/locales";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
+import { StylesheetReaderProvider } from "#app/lib/inline-styles";
+import { createStylesheetReader } from "#app/lib/inline-styles.server";
 
 const ABORT_DELAY = 5_000;
+/** The built stylesheets the document inlines, read once per process (docs/decisions/035-css-and-fonts.md). */
+const readStylesheet = createStylesheetReader();
 
 /**
  * Joins the small chunks React writes (its 2 KB view buffer: ~40 writes for a listing) into one chunk
@@ -97,7 +101,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          <StylesheetReaderProvider value={readStylesheet}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          </StylesheetReaderProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

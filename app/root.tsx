@@ -1,7 +1,7 @@
 // First: zod must know it may not use eval before any module builds a schema (see the module).
 import "#app/lib/zod-jitless";
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BuildRefresh } from "#app/components/build-refresh";
@@ -25,16 +25,23 @@ import { getPublicEnv } from "#app/lib/env.server";
 import { BASE_CURRENCY } from "#app/lib/money";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { useNonce } from "#app/lib/nonce";
+import { FONT_PRELOADS } from "#app/lib/fonts";
+import { InlineStyleLinks } from "#app/lib/inline-styles";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
 import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
 import { getToast, translateToast } from "#app/lib/toast.server";
+import fontsHref from "#app/styles/fonts.css";
+import zhFontsHref from "#app/styles/fonts-zh.css";
 import stylesHref from "#app/styles/app.css";
 import layoutStylesHref from "#app/styles/layouts.css";
 import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
 
+// Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
+// docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: fontsHref },
   { rel: "stylesheet", href: stylesHref },
   { rel: "stylesheet", href: siteStylesHref },
   // Cart, checkout, results, Your Booking and the account forms (every page links to them).
@@ -116,7 +123,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         {data ? <AlternateLinks siteUrl={data.siteUrl} /> : null}
-        <Links />
+        <FontPreloads locale={locale.code} />
+        <InlineStyleLinks />
       </head>
       <body {...layoutBodyAttributes(layout, storefrontType)}>
         <a className="skip-link" href="#main">
@@ -141,8 +149,21 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: `window.ENV=${JSON.stringify(data?.ENV ?? {}).replace(/</g, "\\u003c")}` }}
         />
         <Scripts nonce={nonce} />
+        {/* Last, so it holds up nothing: Chinese glyph slices swap in over the system CJK font. */}
+        {locale.code === "zh" ? <link rel="stylesheet" href={zhFontsHref} /> : null}
       </body>
     </html>
+  );
+}
+
+/** Only the locale's main font subset (app/lib/fonts.ts); the others load when characters need them. */
+function FontPreloads({ locale }: { locale: keyof typeof FONT_PRELOADS }) {
+  return (
+    <>
+      {FONT_PRELOADS[locale].map((href) => (
+        <link key={href} rel="preload" as="font" type="font/woff2" href={href} crossOrigin="anonymous" />
+      ))}
+    </>
   );
 }
 
@@ -157,7 +178,7 @@ function AdminDocument({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <Meta />
-        <Links />
+        <InlineStyleLinks />
       </head>
       <body className="admin-body">
         {children}

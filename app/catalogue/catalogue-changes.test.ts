@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { rowsOf } from "#app/db/db.server";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "#app/db/testing.server";
 import { CatalogueIndex } from "./catalogue-index";
 import { Catalogue, loadCatalogueChanges, loadCatalogueSource, notifyCatalogueChanged } from "./catalogue.server";
@@ -39,9 +40,7 @@ const changeVisible = async (version: number) =>
 describe("changes patch the index", () => {
   test("after price, text, city, rating, publication and expiry changes and a new product, the patched index answers as a fresh build", async () => {
     const before = await catalogue.getIndex();
-    const ids = (await database.db.execute(sql`SELECT id FROM products WHERE published AND expires_on IS NULL ORDER BY id LIMIT 8`)).rows.map(
-      (row) => (row as { id: string }).id,
-    );
+    const ids = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM products WHERE published AND expires_on IS NULL ORDER BY id LIMIT 8`)).map((row) => row.id);
     const [cheap, renamed, moved, hidden, expired, rated, copied] = ids as [string, string, string, string, string, string, string];
     await database.db.execute(sql`UPDATE products SET price_from = 100, price_from_original = 100 WHERE id = ${cheap}`);
     await database.db.execute(sql`UPDATE products SET title = jsonb_set(title, '{en}', '"Zanzibar Sunset Dhow"') WHERE id = ${renamed}`);
@@ -76,7 +75,7 @@ describe("changes patch the index", () => {
   test("only the products written since the index's snapshot are read again", async () => {
     const index = await catalogue.getIndex();
     expect((await loadCatalogueChanges(database.db, index.snapshot!)).products).toEqual([]);
-    const [row] = (await database.db.execute(sql`SELECT id FROM products WHERE published ORDER BY id DESC LIMIT 1`)).rows as Array<{ id: string }>;
+    const [row] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM products WHERE published ORDER BY id DESC LIMIT 1`));
     await database.db.execute(sql`UPDATE products SET review_count = review_count WHERE id = ${row!.id}`);
     const changes = await loadCatalogueChanges(database.db, index.snapshot!);
     expect(changes.products.map((product) => product.id)).toEqual([row!.id]);
@@ -85,7 +84,7 @@ describe("changes patch the index", () => {
 
   test("a deleted product, or a changed destination, rebuilds the index whole", async () => {
     const before = await catalogue.getIndex();
-    const [row] = (await database.db.execute(sql`SELECT id FROM products WHERE published ORDER BY id DESC LIMIT 1`)).rows as Array<{ id: string }>;
+    const [row] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM products WHERE published ORDER BY id DESC LIMIT 1`));
     await database.db.execute(sql`DELETE FROM products WHERE id = ${row!.id}`);
     await changeVisible(await notifyCatalogueChanged(database));
     const rebuilt = await catalogue.getIndex();

@@ -82,6 +82,27 @@ describe("changes patch the index", () => {
     expect(changes.rebuild).toBe(false);
   });
 
+  // Several connections: only a PostgreSQL server has a transaction still open while another commits.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))("a write that commits after the index read a newer snapshot is still found", async () => {
+    const [slow, quick] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM products WHERE published AND expires_on IS NULL ORDER BY id DESC LIMIT 2`)).map((row) => row.id);
+    let release!: () => void;
+    let began!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolve) => (began = resolve));
+    const writer = database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE products SET recommended_score = 999999 WHERE id = ${slow}`);
+      began();
+      await gate;
+    });
+    await started;
+    await database.db.execute(sql`UPDATE products SET rating = rating WHERE id = ${quick}`);
+    await changeVisible(await notifyCatalogueChanged(database));
+    release();
+    await writer;
+    await changeVisible(await notifyCatalogueChanged(database));
+    expect((await catalogue.search({ locale: "en", currency: "SAR", pageSize: 1 })).items[0]!.id).toBe(slow);
+  });
+
   test("a deleted product, or a changed destination, rebuilds the index whole", async () => {
     const before = await catalogue.getIndex();
     const [row] = rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM products WHERE published ORDER BY id DESC LIMIT 1`));

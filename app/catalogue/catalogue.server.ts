@@ -68,15 +68,13 @@ const SOURCE_COLUMNS = {
   expiresOn: schema.products.expiresOn,
 };
 
-/** Reference tables in a stable order (their JSON is compared to tell a change). */
+/** Reference tables in a stable order (their JSON is compared to tell a change); one query at a time on the snapshot's connection. */
 async function loadReference(db: Database) {
-  const [countries, destinations, categories, themes, vocabulary] = await Promise.all([
-    db.select().from(schema.countries).orderBy(asc(schema.countries.code)),
-    db.select().from(schema.destinations).orderBy(asc(schema.destinations.id)),
-    db.select().from(schema.categories).orderBy(asc(schema.categories.id)),
-    db.select().from(schema.themes).orderBy(asc(schema.themes.id)),
-    db.select().from(schema.vocabulary).orderBy(asc(schema.vocabulary.kind), asc(schema.vocabulary.code)),
-  ]);
+  const countries = await db.select().from(schema.countries).orderBy(asc(schema.countries.code));
+  const destinations = await db.select().from(schema.destinations).orderBy(asc(schema.destinations.id));
+  const categories = await db.select().from(schema.categories).orderBy(asc(schema.categories.id));
+  const themes = await db.select().from(schema.themes).orderBy(asc(schema.themes.id));
+  const vocabulary = await db.select().from(schema.vocabulary).orderBy(asc(schema.vocabulary.kind), asc(schema.vocabulary.code));
   return { countries, destinations, categories, themes, vocabulary };
 }
 
@@ -98,11 +96,9 @@ async function inSnapshot<T>(db: Database, read: (t: Database, snapshot: string)
 /** Reads everything the index needs: one query per table, never one per product. */
 export async function loadCatalogueSource(db: Database): Promise<CatalogueSource> {
   return inSnapshot(db, async (t, snapshot) => {
-    const [meta, reference, products] = await Promise.all([
-      t.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue")),
-      loadReference(t),
-      t.select(SOURCE_COLUMNS).from(schema.products).where(eq(schema.products.published, true)).orderBy(asc(schema.products.id)),
-    ]);
+    const meta = await t.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue"));
+    const reference = await loadReference(t);
+    const products = await t.select(SOURCE_COLUMNS).from(schema.products).where(eq(schema.products.published, true)).orderBy(asc(schema.products.id));
     return { version: meta[0]?.version ?? 0, snapshot, ...reference, products: products satisfies SourceProduct[] };
   });
 }
@@ -116,19 +112,15 @@ export async function loadCatalogueSource(db: Database): Promise<CatalogueSource
 export async function loadCatalogueChanges(db: Database, since: string): Promise<CatalogueChanges> {
   return inSnapshot(db, async (t, snapshot) => {
     const unseen = (column: SQL) => sql`(${column} >= pg_snapshot_xmin(${since}::pg_snapshot) AND NOT pg_visible_in_snapshot(${column}, ${since}::pg_snapshot))`;
-    const [meta, reference, products] = await Promise.all([
-      rowsOf<{ version: number; rebuild: boolean }>(
-        await t.execute(
-          sql`SELECT version::int AS version, coalesce(${unseen(sql`rebuild_xid`)}, false) AS rebuild FROM catalogue_meta WHERE key = 'catalogue'`,
-        ),
-      ),
-      loadReference(t),
-      t
-        .select({ ...SOURCE_COLUMNS, published: schema.products.published })
-        .from(schema.products)
-        .where(unseen(sql`change_xid`))
-        .orderBy(asc(schema.products.id)),
-    ]);
+    const meta = rowsOf<{ version: number; rebuild: boolean }>(
+      await t.execute(sql`SELECT version::int AS version, coalesce(${unseen(sql`rebuild_xid`)}, false) AS rebuild FROM catalogue_meta WHERE key = 'catalogue'`),
+    );
+    const reference = await loadReference(t);
+    const products = await t
+      .select({ ...SOURCE_COLUMNS, published: schema.products.published })
+      .from(schema.products)
+      .where(unseen(sql`change_xid`))
+      .orderBy(asc(schema.products.id));
     return { version: meta[0]?.version ?? 0, rebuild: meta[0]?.rebuild ?? false, snapshot, ...reference, products };
   });
 }

@@ -10,7 +10,11 @@
  * Prints one JSON line per figure on stdout ({"section":"scale","figure":…,"value":…,"unit":…,"goal":…}),
  * human text on stderr. Timings are wall-clock on a possibly busy machine: compare runs taken together.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { PGlite } from "@electric-sql/pglite";
 import { parseArgs } from "node:util";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import pg from "pg";
@@ -67,10 +71,31 @@ function percentile(samples: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
-async function openFresh(): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+/**
+ * A fresh database to seed, and how to open it as a server would afterwards: PGlite is seeded in memory
+ * and unpacked into a data folder, as the server's first start does (db.server.ts), then opened from it.
+ */
+async function openFresh(): Promise<{ handle: DatabaseHandle; reopen: () => Promise<DatabaseHandle>; dispose: () => Promise<void> }> {
   if (kind === "pglite") {
-    const handle = await openPglite();
-    return { handle, dispose: () => handle.close() };
+    const memory = await openPglite();
+    const folder = await mkdtemp(path.join(tmpdir(), "rihla-bench-scale-"));
+    let opened: DatabaseHandle | undefined;
+    return {
+      handle: memory,
+      async reopen() {
+        const dump = await memory.client.dumpDataDir("none");
+        await memory.close();
+        const unpacked = await PGlite.create(path.join(folder, "db"), { loadDataDir: dump });
+        await unpacked.close();
+        opened = await openPglite({ dataDir: path.join(folder, "db") });
+        return opened;
+      },
+      async dispose() {
+        await memory.close();
+        await opened?.close();
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
   }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
   const name = `rihla_bench_scale_${process.pid}`;
@@ -83,6 +108,7 @@ async function openFresh(): Promise<{ handle: DatabaseHandle; dispose: () => Pro
   const handle = openNodePg(url.toString());
   return {
     handle,
+    reopen: async () => handle,
     async dispose() {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
@@ -92,7 +118,8 @@ async function openFresh(): Promise<{ handle: DatabaseHandle; dispose: () => Pro
 }
 
 const rss = new RssPeak();
-const { handle, dispose } = await openFresh();
+const fresh = await openFresh();
+let handle = fresh.handle;
 const today = todayIso();
 try {
   await migrateDatabase(handle);
@@ -108,7 +135,8 @@ try {
   figure("seed", seedSeconds, "s", "≤ 60 s");
   figure("seed peak RSS", mb(rss.peak), "MB");
 
-  // 2. The index, as the app context builds it before readiness.
+  // 2. The index, as the app context builds it before readiness (on PGlite, from the data folder).
+  handle = await fresh.reopen();
   gc();
   rss.reset();
   let changes = 0;
@@ -183,6 +211,12 @@ try {
   started = performance.now();
   await updateUnit({ db: handle.db, pubsub: handle.pubsub }, SYSTEM_ACTOR, target.unit.id, input, new Date());
   const written = performance.now() - started;
+  // On PGlite the write's own queries run on this thread too, chained without a turn of the event loop
+  // in between: tell that stall (the one still running as the write returns) from the index update's,
+  // which starts on a later turn (the NOTIFY handler waits for one).
+  const writeStall = Math.max(longestGap, performance.now() - last - 5);
+  longestGap = 0;
+  last = performance.now();
   while (!(await visible())) {
     if (performance.now() - started > 120_000) throw new Error("the change never became visible");
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -191,10 +225,12 @@ try {
   delay.disable();
   clearInterval(probe);
   rss.sample();
-  const stall = Math.max(longestGap, delay.max / 1e6 - 5);
+  const stall = Math.max(writeStall, longestGap, delay.max / 1e6 - 5);
   log(`change written in ${written.toFixed(1)} ms, visible after ${visibleAfter.toFixed(1)} ms; onChange calls: ${changes}`);
   figure("change visible after", visibleAfter, "ms");
   figure("longest event-loop stall during a change", stall, "ms", "≤ 50 ms");
+  figure("longest stall while the console's write runs", writeStall, "ms");
+  figure("longest stall after the write until search shows it", longestGap, "ms", "≤ 50 ms");
   figure("RSS peak during a change", mb(rss.peak), "MB");
 
   // 4. Filtered listings, as the city pages ask for them.
@@ -225,5 +261,5 @@ try {
   await catalogue.stop();
 } finally {
   rss.stop();
-  await dispose();
+  await fresh.dispose();
 }

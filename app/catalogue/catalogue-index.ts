@@ -182,6 +182,41 @@ export function referenceKeyOf(source: Pick<CatalogueSource, "countries" | "dest
   return JSON.stringify([source.countries, source.destinations, source.categories, source.themes, source.vocabulary]);
 }
 
+/**
+ * Shares equal values between products: rows parsed from the database carry their own copy of texts,
+ * images, policies and code lists that repeat across thousands of products. Keys live only while the
+ * index is built.
+ */
+function interner(): <T>(value: T) => T {
+  const seen = new Map<string, unknown>();
+  return <T>(value: T): T => {
+    if (value === null || typeof value !== "object") return value;
+    const key = JSON.stringify(value);
+    const found = seen.get(key);
+    if (found !== undefined) return found as T;
+    seen.set(key, value);
+    return value;
+  };
+}
+
+/** A product whose repeated parts are shared through `share`. */
+function compact(product: SourceProduct, share: <T>(value: T) => T): SourceProduct {
+  return {
+    ...product,
+    categoryIds: share(product.categoryIds),
+    themeIds: share(product.themeIds),
+    labels: share(product.labels),
+    occasions: share(product.occasions),
+    bestFor: share(product.bestFor),
+    guideLanguages: share(product.guideLanguages),
+    timesOfDay: share(product.timesOfDay),
+    title: share(product.title),
+    shortDescription: share(product.shortDescription),
+    images: share(product.images.map((image) => share({ ...image, alt: share(image.alt), widths: share(image.widths) }))),
+    cancellationPolicy: share(product.cancellationPolicy),
+  };
+}
+
 /** Moves `position` within a sorted order to where `compare` places it now (its sort key changed). */
 function reposition(order: Int32Array, position: number, compare: (a: number, b: number) => number): void {
   const from = order.indexOf(position);
@@ -282,7 +317,8 @@ export class CatalogueIndex {
     this.snapshot = source.snapshot;
     this.today = options.today ?? new Date().toISOString().slice(0, 10);
     this.referenceKey = referenceKeyOf(source);
-    this.products = [...source.products];
+    const share = interner();
+    this.products = source.products.map((product) => compact(product, share));
     this.capacity = this.products.length + SPARE_POSITIONS;
     this.textOverridden = new Bitset(this.capacity);
     this.destinations = source.destinations;

@@ -68,13 +68,22 @@ const SOURCE_COLUMNS = {
   expiresOn: schema.products.expiresOn,
 };
 
-/** Reference tables in a stable order (their JSON is compared to tell a change); one query at a time on the snapshot's connection. */
+/**
+ * Reference tables in a stable order (their JSON is compared to tell a change); one query at a time on
+ * the snapshot's connection, letting waiting requests through between them (PGlite runs each query on
+ * this thread, and resolved queries chain without ever reaching the timers and I/O otherwise).
+ */
 async function loadReference(db: Database) {
   const countries = await db.select().from(schema.countries).orderBy(asc(schema.countries.code));
+  await nextTurn();
   const destinations = await db.select().from(schema.destinations).orderBy(asc(schema.destinations.id));
+  await nextTurn();
   const categories = await db.select().from(schema.categories).orderBy(asc(schema.categories.id));
+  await nextTurn();
   const themes = await db.select().from(schema.themes).orderBy(asc(schema.themes.id));
+  await nextTurn();
   const vocabulary = await db.select().from(schema.vocabulary).orderBy(asc(schema.vocabulary.kind), asc(schema.vocabulary.code));
+  await nextTurn();
   return { countries, destinations, categories, themes, vocabulary };
 }
 
@@ -115,6 +124,7 @@ export async function loadCatalogueChanges(db: Database, since: string): Promise
     const meta = rowsOf<{ version: number; rebuild: boolean }>(
       await t.execute(sql`SELECT version::int AS version, coalesce(${unseen(sql`rebuild_xid`)}, false) AS rebuild FROM catalogue_meta WHERE key = 'catalogue'`),
     );
+    await nextTurn();
     const reference = await loadReference(t);
     const products = await t
       .select({ ...SOURCE_COLUMNS, published: schema.products.published })
@@ -239,6 +249,7 @@ export class Catalogue {
     const today = this.options.today?.() ?? new Date().toISOString().slice(0, 10);
     if (current?.snapshot) {
       const changes = await loadCatalogueChanges(this.db, current.snapshot);
+      await nextTurn();
       if (current.applyChanges(changes, today)) return current;
       console.warn(`[catalogue] rebuilding the index whole (${changes.rebuild ? "a product was deleted" : "reference data or the day changed, or too much to patch"})`);
     }

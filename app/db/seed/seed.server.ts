@@ -170,6 +170,9 @@ export async function seedDatabase(
       .values({ key: "catalogue", version: 1, seed: seedOptions.seed, scale: seedOptions.scale })
       .onConflictDoUpdate({ target: schema.catalogueMeta.key, set: { version: sql`${schema.catalogueMeta.version} + 1`, seed: seedOptions.seed, scale: seedOptions.scale } });
   });
+  // Planner statistics for the fresh tables: PGlite has no autovacuum to gather them, and without them
+  // a narrow lookup (the catalogue's changed products by change_xid) may be planned as a full scan.
+  for (const table of BULK_TABLES) await db.execute(sql.raw(`ANALYZE ${table}`));
   await imagesDone;
   return {
     ...counts,

@@ -187,7 +187,7 @@ export function referenceKeyOf(source: Pick<CatalogueSource, "countries" | "dest
  * images, policies and code lists that repeat across thousands of products. Keys live only while the
  * index is built.
  */
-function interner(): <T>(value: T) => T {
+export function interner(): <T>(value: T) => T {
   const seen = new Map<string, unknown>();
   return <T>(value: T): T => {
     if (value === null || typeof value !== "object") return value;
@@ -200,7 +200,7 @@ function interner(): <T>(value: T) => T {
 }
 
 /** A product whose repeated parts are shared through `share`. */
-function compact(product: SourceProduct, share: <T>(value: T) => T): SourceProduct {
+export function compact<P extends SourceProduct>(product: P, share: <T>(value: T) => T): P {
   return {
     ...product,
     categoryIds: share(product.categoryIds),

@@ -5,14 +5,14 @@
  * a detail page (experience-detail.server.ts) is three queries, cached per slug/locale/currency
  * until the next change.
  */
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, type CurrencyCode } from "#app/lib/money";
-import { CatalogueIndex } from "./catalogue-index";
+import { CatalogueIndex, compact, interner } from "./catalogue-index";
 import { loadExperienceDetail } from "./experience-detail.server";
 import { loadReviewPage, type ReviewPageOptions } from "./review-page.server";
 import type {
@@ -102,13 +102,30 @@ async function inSnapshot<T>(db: Database, read: (t: Database, snapshot: string)
   );
 }
 
-/** Reads everything the index needs: one query per table, never one per product. */
+const SOURCE_PAGE = 2000;
+
+/** Reads everything the index needs: one query per table (products by pages), never one per product. */
 export async function loadCatalogueSource(db: Database): Promise<CatalogueSource> {
   return inSnapshot(db, async (t, snapshot) => {
     const meta = await t.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue"));
     const reference = await loadReference(t);
-    const products = await t.select(SOURCE_COLUMNS).from(schema.products).where(eq(schema.products.published, true)).orderBy(asc(schema.products.id));
-    return { version: meta[0]?.version ?? 0, snapshot, ...reference, products: products satisfies SourceProduct[] };
+    // A page at a time, each compacted before the next is read: the driver's buffers and the raw rows
+    // of 100,000 products never sit in memory together (the process keeps its peak as RSS).
+    const share = interner();
+    const products: SourceProduct[] = [];
+    for (;;) {
+      const last = products[products.length - 1]?.id;
+      const page = await t
+        .select(SOURCE_COLUMNS)
+        .from(schema.products)
+        .where(last === undefined ? eq(schema.products.published, true) : and(eq(schema.products.published, true), gt(schema.products.id, last)))
+        .orderBy(asc(schema.products.id))
+        .limit(SOURCE_PAGE);
+      for (const row of page) products.push(compact(row, share));
+      if (page.length < SOURCE_PAGE) break;
+      await nextTurn();
+    }
+    return { version: meta[0]?.version ?? 0, snapshot, ...reference, products };
   });
 }
 

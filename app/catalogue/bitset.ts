@@ -22,6 +22,10 @@ export class Bitset {
     this.words[position >>> 5]! |= 1 << (position & 31);
   }
 
+  remove(position: number): void {
+    this.words[position >>> 5]! &= ~(1 << (position & 31));
+  }
+
   has(position: number): boolean {
     return (this.words[position >>> 5]! & (1 << (position & 31))) !== 0;
   }

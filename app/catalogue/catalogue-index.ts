@@ -1,7 +1,9 @@
 /**
- * The in-memory catalogue index: built once per catalogue version from a CatalogueSource, then every
- * listing, filter, facet, sort, page and search is answered from bit sets and precomputed orders,
- * without a database query.
+ * The in-memory catalogue index: built once from a CatalogueSource, then every listing, filter, facet,
+ * sort, page and search is answered from bit sets and precomputed orders, without a database query.
+ * After a change, `applyChanges` patches it with the changed products only (postings, prices, places
+ * in the sort orders, searchable text), so one edit does not rebuild 100,000 products on every
+ * instance; a deletion, or a change of reference data or of the day, calls for a full build instead.
  */
 import { LOCALE_CODES } from "#app/i18n/locales";
 import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
@@ -13,6 +15,7 @@ import {
   DURATION_BUCKETS,
   RATING_THRESHOLDS,
   type AgeBucket,
+  type CatalogueChanges,
   type CatalogueFacets,
   type CatalogueFilters,
   type CatalogueQuery,
@@ -159,6 +162,85 @@ class CjkIndex {
 
 type TextMatch = { all: Bitset; title: Bitset };
 
+/** A product's searchable text: word forms for prefix search, CJK runs joined by "|" for substrings. */
+interface ProductText {
+  forms: string[];
+  titleForms: string[];
+  cjk: string;
+  titleCjk: string;
+}
+
+/** Beyond this many patched texts, a full build is cheaper than checking them on every search. */
+const MAX_TEXT_OVERRIDES = 5000;
+/** Free positions kept for products created after the build (a creation past them rebuilds). */
+const SPARE_POSITIONS = 1024;
+
+/** One key for the reference tables: a change to any of them rebuilds the index. */
+export function referenceKeyOf(source: Pick<CatalogueSource, "countries" | "destinations" | "categories" | "themes" | "vocabulary">): string {
+  return JSON.stringify([source.countries, source.destinations, source.categories, source.themes, source.vocabulary]);
+}
+
+/**
+ * Shares equal values between products: rows parsed from the database carry their own copy of texts,
+ * images, policies and code lists that repeat across thousands of products. Keys live only while the
+ * index is built.
+ */
+export function interner(): <T>(value: T) => T {
+  const seen = new Map<string, unknown>();
+  return <T>(value: T): T => {
+    if (value === null || typeof value !== "object") return value;
+    const key = JSON.stringify(value);
+    const found = seen.get(key);
+    if (found !== undefined) return found as T;
+    seen.set(key, value);
+    return value;
+  };
+}
+
+/** A product whose repeated parts are shared through `share`. */
+export function compact<P extends SourceProduct>(product: P, share: <T>(value: T) => T): P {
+  return {
+    ...product,
+    categoryIds: share(product.categoryIds),
+    themeIds: share(product.themeIds),
+    labels: share(product.labels),
+    occasions: share(product.occasions),
+    bestFor: share(product.bestFor),
+    guideLanguages: share(product.guideLanguages),
+    timesOfDay: share(product.timesOfDay),
+    title: share(product.title),
+    shortDescription: share(product.shortDescription),
+    images: share(product.images.map((image) => share({ ...image, alt: share(image.alt), widths: share(image.widths) }))),
+    cancellationPolicy: share(product.cancellationPolicy),
+  };
+}
+
+/** Moves `position` within a sorted order to where `compare` places it now (its sort key changed). */
+function reposition(order: Int32Array, position: number, compare: (a: number, b: number) => number): void {
+  const from = order.indexOf(position);
+  if (from < 0) return;
+  // Take it out, then binary-search its place among the others (still sorted).
+  order.copyWithin(from, from + 1);
+  const last = order.length - 1;
+  let low = 0;
+  let high = last;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compare(order[mid]!, position) < 0) low = mid + 1;
+    else high = mid;
+  }
+  order.copyWithin(low + 1, low, last);
+  order[low] = position;
+}
+
+/** The order with one more position at its end (reposition then moves it to its place). */
+function appended(order: Int32Array, position: number): Int32Array {
+  const longer = new Int32Array(order.length + 1);
+  longer.set(order);
+  longer[order.length] = position;
+  return longer;
+}
+
 /** A search's bit sets once its filters are combined. */
 interface Selection {
   selected: Partial<Record<Group, Bitset>>;
@@ -190,8 +272,14 @@ interface Facetable {
 }
 
 export class CatalogueIndex {
-  readonly version: number;
-  readonly size: number;
+  version: number;
+  /** The database snapshot (pg_current_snapshot) the index reflects; changes are read relative to it. */
+  snapshot: string | undefined;
+  readonly today: string;
+  /** Bit positions allocated: products are placed at 0…products.length-1, the rest are spare. */
+  private readonly capacity: number;
+  private readonly referenceKey: string;
+  /** Every published product, expired ones included (not live: an edit may bring them back). */
   private products: SourceProduct[];
   private bySlug = new Map<string, number>();
   private byId = new Map<string, number>();
@@ -204,6 +292,7 @@ export class CatalogueIndex {
   private themes: CatalogueSource["themes"];
   private countries: Map<string, CatalogueSource["countries"][number]>;
   private vocabulary = new Map<string, LocalizedText>();
+  /** Positions a visitor may see: published and not expired. Every result is a subset. */
   private all: Bitset;
   private recommendedOrder: Int32Array;
   private priceAscOrder: Int32Array;
@@ -214,13 +303,22 @@ export class CatalogueIndex {
   private cjk: CjkIndex;
   private titleCjk: CjkIndex;
   private textCache = new Map<string, TextMatch>();
+  /** Searchable text of products changed since the build, checked directly instead of the word index. */
+  private textOverrides = new Map<number, ProductText>();
+  private textOverridden: Bitset;
+  private categorySlug: Map<string, string>;
+  private themeSlug: Map<string, string>;
+  private tokenMemo = new Map<string, ReturnType<typeof tokenize>>();
 
   constructor(source: CatalogueSource, options: { today?: string } = {}) {
     this.version = source.version;
-    const today = options.today ?? new Date().toISOString().slice(0, 10);
-    // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
-    this.products = source.products.filter((product) => product.expiresOn === null || product.expiresOn >= today);
-    this.size = this.products.length;
+    this.snapshot = source.snapshot;
+    this.today = options.today ?? new Date().toISOString().slice(0, 10);
+    this.referenceKey = referenceKeyOf(source);
+    const share = interner();
+    this.products = source.products.map((product) => compact(product, share));
+    this.capacity = this.products.length + SPARE_POSITIONS;
+    this.textOverridden = new Bitset(this.capacity);
     this.destinations = source.destinations;
     this.destinationById = new Map(source.destinations.map((destination) => [destination.id, destination]));
     this.categories = [...source.categories].sort((a, b) => a.sortOrder - b.sortOrder);
@@ -228,7 +326,7 @@ export class CatalogueIndex {
     this.themes = [...source.themes].sort((a, b) => a.sortOrder - b.sortOrder);
     this.countries = new Map(source.countries.map((country) => [country.code, country]));
     for (const item of source.vocabulary) this.vocabulary.set(`${item.kind}:${item.code}`, item.name);
-    this.all = Bitset.full(this.size);
+    this.all = new Bitset(this.capacity);
 
     const vocabularyOf = (kind: string) =>
       source.vocabulary
@@ -247,91 +345,187 @@ export class CatalogueIndex {
     this.defineGroup("occasion", vocabularyOf("occasion"));
     this.defineGroup("bestFor", vocabularyOf("best-for"));
 
-    const categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
-    const themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
+    this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
+    this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
     const wordPostings = new Map<string, number[]>();
     const titlePostings = new Map<string, number[]>();
     const cjkTexts: string[] = [];
     const titleCjkTexts: string[] = [];
-    const memo = new Map<string, ReturnType<typeof tokenize>>();
-    const addWords = (target: Map<string, number[]>, words: string[], position: number) => {
-      for (const word of words) {
-        for (const form of indexForms(word)) {
-          const list = target.get(form);
-          if (!list) target.set(form, [position]);
-          else if (list[list.length - 1] !== position) list.push(position);
-        }
+    const addWords = (target: Map<string, number[]>, forms: string[], position: number) => {
+      for (const form of forms) {
+        const list = target.get(form);
+        if (!list) target.set(form, [position]);
+        else if (list[list.length - 1] !== position) list.push(position);
       }
     };
 
     this.products.forEach((product, position) => {
-      this.bySlug.set(product.slug, position);
       this.byId.set(product.id, position);
-      const destination = this.destinationById.get(product.destinationId);
-      for (const id of product.categoryIds) this.post("category", categorySlug.get(id), position);
-      for (const id of product.themeIds) this.post("theme", themeSlug.get(id), position);
-      this.post("city", destination?.slug, position);
-      this.post("duration", durationBucket(product.durationMinutes), position);
-      for (const code of product.guideLanguages) this.post("language", code, position);
-      for (const bucket of AGE_BUCKETS) {
-        const [low, high] = AGE_RANGES[bucket];
-        if (product.minAge <= high && product.maxAge >= low) this.post("age", bucket, position);
+      this.bySlug.set(product.slug, position);
+      // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
+      if (!this.isCurrent(product)) {
+        cjkTexts.push("");
+        titleCjkTexts.push("");
+        return;
       }
-      for (const code of product.timesOfDay) this.post("timeOfDay", code, position);
-      for (const threshold of RATING_THRESHOLDS) if (product.reviewCount > 0 && product.rating >= threshold) this.post("rating", String(threshold), position);
-      for (const code of product.labels) this.post("label", code, position);
-      for (const code of product.occasions) this.post("occasion", code, position);
-      for (const code of product.bestFor) this.post("bestFor", code, position);
-
-      // Searchable text: titles, descriptions, city and country, categories, in every language.
-      // Descriptions, cities and categories repeat across products: tokenize each string once.
-      const country = destination ? this.countries.get(destination.countryCode) : undefined;
-      const shared: string[] = [];
-      const titleWords: string[] = [];
-      const titleCjk: string[] = [];
-      for (const locale of LOCALE_CODES) {
-        const tokens = tokenize(product.title[locale]);
-        titleWords.push(...tokens.words);
-        titleCjk.push(...tokens.cjk);
-        shared.push(product.shortDescription[locale]);
-        if (destination) shared.push(destination.name[locale]);
-        if (country) shared.push(country.name[locale]);
-        for (const id of product.categoryIds) {
-          const category = this.categoryById.get(id);
-          if (category) shared.push(category.name[locale]);
-        }
-      }
-      if (destination) shared.push(destination.slug.replace(/-/g, " "));
-      const allWords = [...titleWords];
-      const allCjk = [...titleCjk];
-      for (const field of shared) {
-        let tokens = memo.get(field);
-        if (!tokens) {
-          tokens = tokenize(field);
-          memo.set(field, tokens);
-        }
-        allWords.push(...tokens.words);
-        allCjk.push(...tokens.cjk);
-      }
-      addWords(wordPostings, allWords, position);
-      addWords(titlePostings, titleWords, position);
-      cjkTexts.push(allCjk.join("|"));
-      titleCjkTexts.push(titleCjk.join("|"));
+      this.all.add(position);
+      this.postProduct(product, position);
+      const text = this.textOf(product);
+      addWords(wordPostings, text.forms, position);
+      addWords(titlePostings, text.titleForms, position);
+      cjkTexts.push(text.cjk);
+      titleCjkTexts.push(text.titleCjk);
     });
     this.words = new WordIndex(wordPostings);
     this.titleWords = new WordIndex(titlePostings);
     this.cjk = new CjkIndex(cjkTexts);
     this.titleCjk = new CjkIndex(titleCjkTexts);
 
-    const positions = Array.from({ length: this.size }, (_, position) => position);
-    const score = (position: number) => this.products[position]!.recommendedScore;
-    this.recommendedOrder = Int32Array.from([...positions].sort((a, b) => score(b) - score(a) || a - b));
-    const base = this.prices(BASE_CURRENCY);
-    const priced = positions.filter((position) => !Number.isNaN(base[position]!));
-    const unpriced = positions.filter((position) => Number.isNaN(base[position]!));
-    // Products without a fixed price go last in both price orders.
-    this.priceAscOrder = Int32Array.from([...[...priced].sort((a, b) => base[a]! - base[b]! || score(b) - score(a) || a - b), ...unpriced]);
-    this.priceDescOrder = Int32Array.from([...[...priced].sort((a, b) => base[b]! - base[a]! || score(b) - score(a) || a - b), ...unpriced]);
+    const positions = Array.from({ length: this.products.length }, (_, position) => position);
+    this.recommendedOrder = Int32Array.from(positions.sort(this.byRecommended));
+    this.priceAscOrder = Int32Array.from(positions.sort(this.byPriceAsc));
+    this.priceDescOrder = Int32Array.from(positions.sort(this.byPriceDesc));
+  }
+
+  get size(): number {
+    return this.products.length;
+  }
+
+  private isCurrent(product: SourceProduct): boolean {
+    return product.expiresOn === null || product.expiresOn >= this.today;
+  }
+
+  private readonly byRecommended = (a: number, b: number): number => this.products[b]!.recommendedScore - this.products[a]!.recommendedScore || a - b;
+
+  /** Price orders; products without a fixed price go last in both, in position order. */
+  private priceOrder(direction: 1 | -1): (a: number, b: number) => number {
+    return (a, b) => {
+      const base = this.prices(BASE_CURRENCY);
+      const priceA = base[a]!;
+      const priceB = base[b]!;
+      const unpricedA = Number.isNaN(priceA);
+      const unpricedB = Number.isNaN(priceB);
+      if (unpricedA || unpricedB) return unpricedA && unpricedB ? a - b : unpricedA ? 1 : -1;
+      return (priceA - priceB) * direction || this.byRecommended(a, b);
+    };
+  }
+
+  private readonly byPriceAsc = this.priceOrder(1);
+  private readonly byPriceDesc = this.priceOrder(-1);
+
+  /** Posts a live product under each of its facet values. */
+  private postProduct(product: SourceProduct, position: number): void {
+    const destination = this.destinationById.get(product.destinationId);
+    for (const id of product.categoryIds) this.post("category", this.categorySlug.get(id), position);
+    for (const id of product.themeIds) this.post("theme", this.themeSlug.get(id), position);
+    this.post("city", destination?.slug, position);
+    this.post("duration", durationBucket(product.durationMinutes), position);
+    for (const code of product.guideLanguages) this.post("language", code, position);
+    for (const bucket of AGE_BUCKETS) {
+      const [low, high] = AGE_RANGES[bucket];
+      if (product.minAge <= high && product.maxAge >= low) this.post("age", bucket, position);
+    }
+    for (const code of product.timesOfDay) this.post("timeOfDay", code, position);
+    for (const threshold of RATING_THRESHOLDS) if (product.reviewCount > 0 && product.rating >= threshold) this.post("rating", String(threshold), position);
+    for (const code of product.labels) this.post("label", code, position);
+    for (const code of product.occasions) this.post("occasion", code, position);
+    for (const code of product.bestFor) this.post("bestFor", code, position);
+  }
+
+  /** Takes a position out of every facet value (before it is posted again, or hidden). */
+  private unpost(position: number): void {
+    for (const values of this.postings.values()) for (const set of values.values()) set.remove(position);
+  }
+
+  /**
+   * Searchable text: titles, descriptions, city and country, categories, in every language.
+   * Descriptions, cities and categories repeat across products: each such string is tokenized once.
+   */
+  private textOf(product: SourceProduct): ProductText {
+    const destination = this.destinationById.get(product.destinationId);
+    const country = destination ? this.countries.get(destination.countryCode) : undefined;
+    const shared: string[] = [];
+    const titleWords: string[] = [];
+    const titleCjk: string[] = [];
+    for (const locale of LOCALE_CODES) {
+      const tokens = tokenize(product.title[locale]);
+      titleWords.push(...tokens.words);
+      titleCjk.push(...tokens.cjk);
+      shared.push(product.shortDescription[locale]);
+      if (destination) shared.push(destination.name[locale]);
+      if (country) shared.push(country.name[locale]);
+      for (const id of product.categoryIds) {
+        const category = this.categoryById.get(id);
+        if (category) shared.push(category.name[locale]);
+      }
+    }
+    if (destination) shared.push(destination.slug.replace(/-/g, " "));
+    const allWords = [...titleWords];
+    const allCjk = [...titleCjk];
+    for (const field of shared) {
+      let tokens = this.tokenMemo.get(field);
+      if (!tokens) {
+        tokens = tokenize(field);
+        this.tokenMemo.set(field, tokens);
+      }
+      allWords.push(...tokens.words);
+      allCjk.push(...tokens.cjk);
+    }
+    const forms = (words: string[]) => [...new Set(words.flatMap(indexForms))];
+    return { forms: forms(allWords), titleForms: forms(titleWords), cjk: allCjk.join("|"), titleCjk: titleCjk.join("|") };
+  }
+
+  /**
+   * Patches the index with the products changed since its snapshot (each row as it is now, published
+   * or not). Returns false, leaving the index untouched, when only a full build will do: a product was
+   * deleted, the reference tables or the day changed, or the spare positions or text overrides ran out.
+   */
+  applyChanges(changes: CatalogueChanges, today: string): boolean {
+    if (changes.rebuild || today !== this.today || referenceKeyOf(changes) !== this.referenceKey) return false;
+    const added = new Set(changes.products.filter((row) => row.published && !this.byId.has(row.id)).map((row) => row.id)).size;
+    if (this.products.length + added > this.capacity) return false;
+    if (this.textOverrides.size + changes.products.length > MAX_TEXT_OVERRIDES) return false;
+
+    const changed = new Set<number>();
+    for (const row of changes.products) {
+      const { published, ...product } = row;
+      let position = this.byId.get(product.id);
+      if (position === undefined) {
+        if (!published) continue;
+        position = this.products.length;
+        this.products.push(product);
+        this.byId.set(product.id, position);
+        this.recommendedOrder = appended(this.recommendedOrder, position);
+        this.priceAscOrder = appended(this.priceAscOrder, position);
+        this.priceDescOrder = appended(this.priceDescOrder, position);
+      } else {
+        const previous = this.products[position]!;
+        if (this.bySlug.get(previous.slug) === position) this.bySlug.delete(previous.slug);
+        this.products[position] = product;
+        this.unpost(position);
+      }
+      this.bySlug.set(product.slug, position);
+      if (published && this.isCurrent(product)) {
+        this.all.add(position);
+        this.postProduct(product, position);
+      } else {
+        this.all.remove(position);
+      }
+      this.textOverrides.set(position, this.textOf(product));
+      this.textOverridden.add(position);
+      for (const [currency, prices] of this.pricesByCurrency) prices[position] = this.priceIn(product, currency);
+      changed.add(position);
+    }
+    // The sort keys of the changed positions moved: put each back where it now belongs.
+    for (const position of changed) {
+      reposition(this.recommendedOrder, position, this.byRecommended);
+      reposition(this.priceAscOrder, position, this.byPriceAsc);
+      reposition(this.priceDescOrder, position, this.byPriceDesc);
+    }
+    this.textCache.clear();
+    this.version = changes.version;
+    this.snapshot = changes.snapshot;
+    return true;
   }
 
   private defineGroup(group: Group, entries: ReadonlyArray<readonly [string, LocalizedText]>) {
@@ -344,7 +538,7 @@ export class CatalogueIndex {
     const map = this.postings.get(group)!;
     let set = map.get(value);
     if (!set) {
-      set = new Bitset(this.size);
+      set = new Bitset(this.capacity);
       map.set(value, set);
       const facet = this.groupValues.get(group)!;
       if (!facet.labels.has(value)) {
@@ -359,14 +553,17 @@ export class CatalogueIndex {
   private prices(currency: CurrencyCode): Float64Array {
     let prices = this.pricesByCurrency.get(currency);
     if (!prices) {
-      prices = new Float64Array(this.size);
+      prices = new Float64Array(this.capacity).fill(Number.NaN);
       this.products.forEach((product, position) => {
-        prices![position] =
-          product.priceFrom === null || !isCurrencyCode(product.currency) ? Number.NaN : convertAmount(product.priceFrom, product.currency, currency);
+        prices![position] = this.priceIn(product, currency);
       });
       this.pricesByCurrency.set(currency, prices);
     }
     return prices;
+  }
+
+  private priceIn(product: SourceProduct, currency: CurrencyCode): number {
+    return product.priceFrom === null || !isCurrencyCode(product.currency) ? Number.NaN : convertAmount(product.priceFrom, product.currency, currency);
   }
 
   private valueSet(group: Group, value: string): Bitset | undefined {
@@ -376,7 +573,7 @@ export class CatalogueIndex {
   /** OR of the selected values of a group; undefined when nothing is selected. */
   private selection(group: Group, values: readonly string[] | undefined): Bitset | undefined {
     if (!values || values.length === 0) return undefined;
-    const result = new Bitset(this.size);
+    const result = new Bitset(this.capacity);
     for (const value of values) {
       const set = this.valueSet(group, value);
       if (set) result.or(set);
@@ -394,16 +591,23 @@ export class CatalogueIndex {
     if (words.length === 0 && cjk.length === 0) return undefined;
     let all: Bitset | undefined;
     let title: Bitset | undefined;
+    // Patched products are matched on their current text, not on what the word index was built from.
+    const patched = (found: Bitset, test: (text: ProductText) => boolean) => {
+      if (this.textOverrides.size === 0) return found;
+      found.andNot(this.textOverridden);
+      for (const [position, productText] of this.textOverrides) if (test(productText)) found.add(position);
+      return found;
+    };
     for (const word of words) {
-      const found = this.words.prefix(word, this.size);
+      const found = patched(this.words.prefix(word, this.capacity), (text) => text.forms.some((form) => form.startsWith(word)));
       all = all ? all.and(found) : found;
-      const inTitle = this.titleWords.prefix(word, this.size);
+      const inTitle = patched(this.titleWords.prefix(word, this.capacity), (text) => text.titleForms.some((form) => form.startsWith(word)));
       title = title ? title.and(inTitle) : inTitle;
     }
     for (const run of cjk) {
-      const found = this.cjk.find(run, this.size);
+      const found = patched(this.cjk.find(run, this.capacity), (text) => text.cjk.includes(run));
       all = all ? all.and(found) : found;
-      const inTitle = this.titleCjk.find(run, this.size);
+      const inTitle = patched(this.titleCjk.find(run, this.capacity), (text) => text.titleCjk.includes(run));
       title = title ? title.and(inTitle) : inTitle;
     }
     const result = { all: all!, title: title!.and(all!) };
@@ -458,7 +662,7 @@ export class CatalogueIndex {
     for (const [group, value] of scopeParts) {
       if (value === undefined) continue;
       const set = this.valueSet(group, value);
-      if (!set) return new Bitset(this.size);
+      if (!set) return new Bitset(this.capacity);
       scope.and(set);
     }
     if (text) scope.and(text.all);
@@ -468,7 +672,7 @@ export class CatalogueIndex {
   /** Price: a scope-level filter (not a facet group), applied after the price range is measured. */
   private priceMaskOf(scope: Bitset, prices: Float64Array, filters: CatalogueFilters): Bitset | undefined {
     if (filters.priceMin === undefined && filters.priceMax === undefined) return undefined;
-    const mask = new Bitset(this.size);
+    const mask = new Bitset(this.capacity);
     const min = filters.priceMin ?? Number.NEGATIVE_INFINITY;
     const max = filters.priceMax ?? Number.POSITIVE_INFINITY;
     scope.forEach((position) => {
@@ -565,11 +769,11 @@ export class CatalogueIndex {
   }
 
   private ratingAtLeast(minimum: number): Bitset {
-    const set = new Bitset(this.size);
+    const set = new Bitset(this.capacity);
     this.products.forEach((product, position) => {
       if (product.reviewCount > 0 && product.rating >= minimum) set.add(position);
     });
-    return set;
+    return set.and(this.all);
   }
 
   /** A listing card in the visitor's language and currency. */
@@ -612,24 +816,30 @@ export class CatalogueIndex {
     };
   }
 
-  cardBySlug(slug: string, locale: LocaleCode, currency: CurrencyCode): ExperienceCard | null {
+  /** The position of a product a visitor may see, by slug. */
+  private liveBySlug(slug: string): number | undefined {
     const position = this.bySlug.get(slug);
+    return position !== undefined && this.all.has(position) ? position : undefined;
+  }
+
+  cardBySlug(slug: string, locale: LocaleCode, currency: CurrencyCode): ExperienceCard | null {
+    const position = this.liveBySlug(slug);
     return position === undefined ? null : this.card(position, locale, currency);
   }
 
   cardById(id: string, locale: LocaleCode, currency: CurrencyCode): ExperienceCard | null {
     const position = this.byId.get(id);
-    return position === undefined ? null : this.card(position, locale, currency);
+    return position === undefined || !this.all.has(position) ? null : this.card(position, locale, currency);
   }
 
   productBySlug(slug: string): SourceProduct | undefined {
-    const position = this.bySlug.get(slug);
+    const position = this.liveBySlug(slug);
     return position === undefined ? undefined : this.products[position];
   }
 
   /** Same city and category first, then same city, best recommended first. */
   related(slug: string, locale: LocaleCode, currency: CurrencyCode, limit = 8): ExperienceCard[] {
-    const position = this.bySlug.get(slug);
+    const position = this.liveBySlug(slug);
     if (position === undefined) return [];
     const product = this.products[position]!;
     const city = this.postings.get("city")?.get(this.destinationById.get(product.destinationId)?.slug ?? "");

@@ -1,20 +1,22 @@
 /**
  * The catalogue's read side for routes. Listing, search, facets and suggestions come from the
- * in-memory CatalogueIndex (rebuilt when the catalogue version changes, announced by NOTIFY);
+ * in-memory CatalogueIndex (patched with the changed products when a change is announced by NOTIFY,
+ * or noticed by the version check; rebuilt whole only when a patch cannot follow the change);
  * a detail page (experience-detail.server.ts) is three queries, cached per slug/locale/currency
  * until the next change.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { CATALOGUE_CHANNEL } from "#app/db/channels";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, type CurrencyCode } from "#app/lib/money";
-import { CatalogueIndex } from "./catalogue-index";
+import { CatalogueIndex, compact, interner } from "./catalogue-index";
 import { loadExperienceDetail } from "./experience-detail.server";
 import { loadReviewPage, type ReviewPageOptions } from "./review-page.server";
 import type {
+  CatalogueChanges,
   CatalogueQuery,
   CatalogueResult,
   CatalogueSource,
@@ -32,53 +34,122 @@ export { CATALOGUE_CHANNEL };
 /** Resolves after the event loop has run its pending I/O and timers once. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Reads everything the index needs: one query per table, never one per product. */
+/** The product columns the index reads. */
+const SOURCE_COLUMNS = {
+  id: schema.products.id,
+  slug: schema.products.slug,
+  destinationId: schema.products.destinationId,
+  categoryIds: schema.products.categoryIds,
+  themeIds: schema.products.themeIds,
+  labels: schema.products.labels,
+  occasions: schema.products.occasions,
+  bestFor: schema.products.bestFor,
+  guideLanguages: schema.products.guideLanguages,
+  title: schema.products.title,
+  shortDescription: schema.products.shortDescription,
+  currency: schema.products.currency,
+  priceFrom: schema.products.priceFrom,
+  priceFromOriginal: schema.products.priceFromOriginal,
+  noFixedPrice: schema.products.noFixedPrice,
+  instantConfirmation: schema.products.instantConfirmation,
+  pricingPer: schema.products.pricingPer,
+  durationMinutes: schema.products.durationMinutes,
+  durationMinutesTo: schema.products.durationMinutesTo,
+  durationUnit: schema.products.durationUnit,
+  minAge: schema.products.minAge,
+  maxAge: schema.products.maxAge,
+  timesOfDay: schema.products.timesOfDay,
+  rating: schema.products.rating,
+  reviewCount: schema.products.reviewCount,
+  images: schema.products.images,
+  recommendedScore: schema.products.recommendedScore,
+  cancellationPolicy: schema.products.cancellationPolicy,
+  pickupIncluded: schema.products.pickupIncluded,
+  expiresOn: schema.products.expiresOn,
+};
+
+/**
+ * Reference tables in a stable order (their JSON is compared to tell a change); one query at a time on
+ * the snapshot's connection, letting waiting requests through between them (PGlite runs each query on
+ * this thread, and resolved queries chain without ever reaching the timers and I/O otherwise).
+ */
+async function loadReference(db: Database) {
+  const countries = await db.select().from(schema.countries).orderBy(asc(schema.countries.code));
+  await nextTurn();
+  const destinations = await db.select().from(schema.destinations).orderBy(asc(schema.destinations.id));
+  await nextTurn();
+  const categories = await db.select().from(schema.categories).orderBy(asc(schema.categories.id));
+  await nextTurn();
+  const themes = await db.select().from(schema.themes).orderBy(asc(schema.themes.id));
+  await nextTurn();
+  const vocabulary = await db.select().from(schema.vocabulary).orderBy(asc(schema.vocabulary.kind), asc(schema.vocabulary.code));
+  await nextTurn();
+  return { countries, destinations, categories, themes, vocabulary };
+}
+
+/**
+ * Reads in one repeatable-read snapshot, and returns that snapshot: what the index reads is then
+ * exactly "everything committed before it", and the next change set is "everything it could not see".
+ */
+async function inSnapshot<T>(db: Database, read: (t: Database, snapshot: string) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      const t = tx as unknown as Database;
+      const [row] = rowsOf<{ snapshot: string }>(await t.execute(sql`SELECT pg_current_snapshot()::text AS snapshot`));
+      return read(t, row!.snapshot);
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+const SOURCE_PAGE = 2000;
+
+/** Reads everything the index needs: one query per table (products by pages), never one per product. */
 export async function loadCatalogueSource(db: Database): Promise<CatalogueSource> {
-  const [meta, countries, destinations, categories, themes, vocabulary, products] = await Promise.all([
-    db.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue")),
-    db.select().from(schema.countries),
-    db.select().from(schema.destinations),
-    db.select().from(schema.categories),
-    db.select().from(schema.themes),
-    db.select().from(schema.vocabulary),
-    db
-      .select({
-        id: schema.products.id,
-        slug: schema.products.slug,
-        destinationId: schema.products.destinationId,
-        categoryIds: schema.products.categoryIds,
-        themeIds: schema.products.themeIds,
-        labels: schema.products.labels,
-        occasions: schema.products.occasions,
-        bestFor: schema.products.bestFor,
-        guideLanguages: schema.products.guideLanguages,
-        title: schema.products.title,
-        shortDescription: schema.products.shortDescription,
-        currency: schema.products.currency,
-        priceFrom: schema.products.priceFrom,
-        priceFromOriginal: schema.products.priceFromOriginal,
-        noFixedPrice: schema.products.noFixedPrice,
-        instantConfirmation: schema.products.instantConfirmation,
-        pricingPer: schema.products.pricingPer,
-        durationMinutes: schema.products.durationMinutes,
-        durationMinutesTo: schema.products.durationMinutesTo,
-        durationUnit: schema.products.durationUnit,
-        minAge: schema.products.minAge,
-        maxAge: schema.products.maxAge,
-        timesOfDay: schema.products.timesOfDay,
-        rating: schema.products.rating,
-        reviewCount: schema.products.reviewCount,
-        images: schema.products.images,
-        recommendedScore: schema.products.recommendedScore,
-        cancellationPolicy: schema.products.cancellationPolicy,
-        pickupIncluded: schema.products.pickupIncluded,
-        expiresOn: schema.products.expiresOn,
-      })
+  return inSnapshot(db, async (t, snapshot) => {
+    const meta = await t.select({ version: schema.catalogueMeta.version }).from(schema.catalogueMeta).where(eq(schema.catalogueMeta.key, "catalogue"));
+    const reference = await loadReference(t);
+    // A page at a time, each compacted before the next is read: the driver's buffers and the raw rows
+    // of 100,000 products never sit in memory together (the process keeps its peak as RSS).
+    const share = interner();
+    const products: SourceProduct[] = [];
+    for (;;) {
+      const last = products[products.length - 1]?.id;
+      const page = await t
+        .select(SOURCE_COLUMNS)
+        .from(schema.products)
+        .where(last === undefined ? eq(schema.products.published, true) : and(eq(schema.products.published, true), gt(schema.products.id, last)))
+        .orderBy(asc(schema.products.id))
+        .limit(SOURCE_PAGE);
+      for (const row of page) products.push(compact(row, share));
+      if (page.length < SOURCE_PAGE) break;
+      await nextTurn();
+    }
+    return { version: meta[0]?.version ?? 0, snapshot, ...reference, products };
+  });
+}
+
+/**
+ * What changed since `since` (a snapshot an index was read in): the products written by transactions
+ * that snapshot could not see (products.change_xid, set by a trigger on every write; drizzle/0008),
+ * published or not, through an index on change_xid; the reference tables whole (small); and whether a
+ * product was deleted since (catalogue_meta.rebuild_xid), which only a full build can follow.
+ */
+export async function loadCatalogueChanges(db: Database, since: string): Promise<CatalogueChanges> {
+  return inSnapshot(db, async (t, snapshot) => {
+    const unseen = (column: SQL) => sql`(${column} >= pg_snapshot_xmin(${since}::pg_snapshot) AND NOT pg_visible_in_snapshot(${column}, ${since}::pg_snapshot))`;
+    const meta = rowsOf<{ version: number; rebuild: boolean }>(
+      await t.execute(sql`SELECT version::int AS version, coalesce(${unseen(sql`rebuild_xid`)}, false) AS rebuild FROM catalogue_meta WHERE key = 'catalogue'`),
+    );
+    await nextTurn();
+    const reference = await loadReference(t);
+    const products = await t
+      .select({ ...SOURCE_COLUMNS, published: schema.products.published })
       .from(schema.products)
-      .where(eq(schema.products.published, true))
-      .orderBy(asc(schema.products.id)),
-  ]);
-  return { version: meta[0]?.version ?? 0, countries, destinations, categories, themes, vocabulary, products: products satisfies SourceProduct[] };
+      .where(unseen(sql`change_xid`))
+      .orderBy(asc(schema.products.id));
+    return { version: meta[0]?.version ?? 0, rebuild: meta[0]?.rebuild ?? false, snapshot, ...reference, products };
+  });
 }
 
 /** A catalogue bound to one database; the app context opens one per process (openCatalogue). */
@@ -173,13 +244,8 @@ export class Catalogue {
     if (this.index && !this.stale) return this.index;
     if (!this.building) {
       this.stale = false;
-      this.building = loadCatalogueSource(this.db)
-        // Reading the rows and building the index are long stretches of work: let waiting requests and
-        // I/O through between them, so a rebuild after a change does not hold every request behind it.
-        .then(async (source) => {
-          await nextTurn();
-          return new CatalogueIndex(source, { today: this.options.today?.() });
-        })
+      const current = this.index;
+      this.building = this.update(current)
         .then((index) => {
           this.index = index;
           this.details.clear();
@@ -190,6 +256,25 @@ export class Catalogue {
         });
     }
     return this.index ?? this.building;
+  }
+
+  /**
+   * The index after a change: the current one patched with the products changed since its snapshot,
+   * or, when a patch cannot follow the change (or there is no index yet), a full build.
+   */
+  private async update(current: CatalogueIndex | undefined): Promise<CatalogueIndex> {
+    const today = this.options.today?.() ?? new Date().toISOString().slice(0, 10);
+    if (current?.snapshot) {
+      const changes = await loadCatalogueChanges(this.db, current.snapshot);
+      await nextTurn();
+      if (current.applyChanges(changes, today)) return current;
+      console.warn(`[catalogue] rebuilding the index whole (${changes.rebuild ? "a product was deleted" : "reference data or the day changed, or too much to patch"})`);
+    }
+    const source = await loadCatalogueSource(this.db);
+    // Reading the rows and building the index are long stretches of work: let waiting requests and
+    // I/O through between them.
+    await nextTurn();
+    return new CatalogueIndex(source, { today });
   }
 
   async search(query: CatalogueQuery): Promise<CatalogueResult> {

@@ -313,9 +313,10 @@ describe("detail, reviews, destinations", () => {
 });
 
 describe("freshness", () => {
-  test("a catalogue change announced by NOTIFY rebuilds the index", async () => {
+  test("a catalogue change announced by NOTIFY reaches the index", async () => {
     const product = source.products[0]!;
-    const before = await catalogue.getIndex();
+    // The index is patched in place: keep the version it had, not the object.
+    const before = { version: (await catalogue.getIndex()).version };
     await database.db.execute(sql`UPDATE products SET title = jsonb_set(title, '{en}', '"Zanzibar Spice Walk"') WHERE id = ${product.id}`);
     const version = await notifyCatalogueChanged(database);
     await expect.poll(async () => (await catalogue.getIndex()).version, { timeout: 10_000 }).toBe(version);

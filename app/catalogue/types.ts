@@ -144,6 +144,8 @@ export interface ThemeSummary {
 /** What the in-memory index is built from: the DB loader and the benchmark both produce this. */
 export interface CatalogueSource {
   version: number;
+  /** The database snapshot the rows were read in (pg_current_snapshot as text); none for generated sources. */
+  snapshot?: string;
   countries: Array<{ code: string; name: LocalizedText; region: string; currency: string }>;
   destinations: Array<{
     id: string;
@@ -161,6 +163,14 @@ export interface CatalogueSource {
   themes: Array<{ id: string; slug: string; name: LocalizedText; sortOrder: number }>;
   vocabulary: Array<{ kind: string; code: string; name: LocalizedText; sortOrder: number }>;
   products: SourceProduct[];
+}
+
+/** What changed since a snapshot: reference tables whole, and the products written since (published or not). */
+export interface CatalogueChanges extends Omit<CatalogueSource, "products" | "snapshot"> {
+  snapshot: string;
+  /** A product was deleted since the snapshot: only a full build can tell which. */
+  rebuild: boolean;
+  products: Array<SourceProduct & { published: boolean }>;
 }
 
 export interface SourceProduct {

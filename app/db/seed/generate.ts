@@ -599,10 +599,16 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
 
 /** Products 0…scale-1; same seed and today give the same list. */
 export function generateProducts(options: SeedOptions): GeneratedProduct[] {
+  return [...streamProducts(options)];
+}
+
+/**
+ * The same products one at a time, so the seed holds one chunk in memory instead of the catalogue
+ * (slugs stay unique: the stream keeps the counts generateProducts keeps).
+ */
+export function* streamProducts(options: SeedOptions): Generator<GeneratedProduct> {
   const context: ProductContext = { options, slugCounts: new Map(), destinationTotalWeight: 0 };
-  const products: GeneratedProduct[] = [];
-  for (let index = 0; index < options.scale; index++) products.push(generateProduct(index, context));
-  return products;
+  for (let index = 0; index < options.scale; index++) yield generateProduct(index, context);
 }
 
 /** Long content and reviews of one product, drawn from streams of their own. */

@@ -4,7 +4,9 @@
 // data folder (or measures FIRST_LOAD_ORIGIN if given), fetches each page and sums the gzip size of every
 // script the document loads: <link rel="modulepreload">, <script src>, the module imports inlined in
 // <script type="module">, and every static `import … from "./…"` of those files, transitively.
-// Dynamic import() targets are not counted: they load on interaction, not on first load.
+// Dynamic import() targets are not counted: they load on interaction, not on first load. The one
+// exception is shown apart: the page language's strings, which app/entry.client.tsx imports before it
+// hydrates ("+ strings").
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,16 +59,31 @@ const fileCache = new Map();
 async function fileSize(url) {
   if (!fileCache.has(url)) {
     const body = await text(new URL(url, ORIGIN).href);
-    const imports = [...body.matchAll(/(?:^|[;\s}])import\s*(?:[\w${},\s*]+?\s*from\s*)?"(\.{1,2}\/[^"]+)"/g)].map((m) => new URL(m[1], new URL(url, ORIGIN)).pathname);
+    const imports = [...body.matchAll(/(?:^|[;\s}])import\s*(?:[\w${},\s*]+?\s*from\s*)?"((?:\.{1,2}|\/build)\/[^"]+)"/g)].map((m) => new URL(m[1], new URL(url, ORIGIN)).pathname);
     fileCache.set(url, { gzip: gzipSync(body, { level: 9 }).length, raw: Buffer.byteLength(body), imports });
   }
   return fileCache.get(url);
 }
 
+/** The translation chunk entry.client imports for the document's language, and its static imports. */
+async function stringsOf(html, counted) {
+  const lang = html.match(/<html[^>]*lang="([a-z]+)"/)?.[1];
+  const entry = [...counted].find((url) => url.includes("/entry.client-"));
+  if (!lang || !entry) return 0;
+  const body = await text(new URL(entry, ORIGIN).href);
+  const chunk = body.match(new RegExp(`${lang}:\\(\\)=>import\\("([^"]+)"\\)`))?.[1];
+  if (!chunk) return 0;
+  return (await walk([chunk], counted)).gzip;
+}
+
 async function measure(pagePath) {
   const html = await text(ORIGIN + pagePath);
-  const seen = new Set();
-  const queue = scriptsOf(html).map((u) => new URL(u, ORIGIN).pathname);
+  const result = await walk(scriptsOf(html), new Set());
+  return { ...result, strings: await stringsOf(html, result.seen) };
+}
+
+async function walk(urls, seen) {
+  const queue = urls.map((u) => new URL(u, ORIGIN).pathname);
   let gzip = 0;
   let raw = 0;
   const files = [];
@@ -80,7 +97,7 @@ async function measure(pagePath) {
     files.push([url, file.gzip]);
     queue.push(...file.imports);
   }
-  return { gzip, raw, files };
+  return { gzip, raw, files, seen };
 }
 
 async function waitForServer() {
@@ -116,9 +133,9 @@ try {
   const verbose = process.argv.includes("--files");
   console.log(`first-load JavaScript (gzip -9), budget ${BUDGET_KB} KB`);
   for (const [pagePath, label] of pages) {
-    const { gzip, raw, files } = await measure(pagePath);
+    const { gzip, raw, files, strings } = await measure(pagePath);
     const kb = gzip / 1024;
-    console.log(`${label.padEnd(22)} ${kb.toFixed(1).padStart(7)} KB gzip ${(raw / 1024).toFixed(0).padStart(6)} KB raw  ${files.length} files  ${kb <= BUDGET_KB ? "ok" : "OVER"}  ${pagePath}`);
+    console.log(`${label.padEnd(22)} ${kb.toFixed(1).padStart(7)} KB gzip ${(raw / 1024).toFixed(0).padStart(6)} KB raw  ${files.length} files  ${kb <= BUDGET_KB ? "ok  " : "OVER"}  + strings ${(strings / 1024).toFixed(1)} KB  ${pagePath}`);
     if (verbose) for (const [url, size] of files.sort((a, b) => b[1] - a[1])) console.log(`    ${(size / 1024).toFixed(1).padStart(6)} KB  ${url}`);
   }
 } finally {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot";
+import { honeypotSchema } from "#app/lib/honeypot-schema";
 import { isoDateSchema } from "#app/lib/date-schema";
 
 const required = (max: number) =>

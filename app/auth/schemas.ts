@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot";
+import { honeypotSchema } from "#app/lib/honeypot-schema";
 
 /**
  * The account forms, shared by conform in the browser and the route actions. Messages are i18n keys

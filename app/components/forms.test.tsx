@@ -2,7 +2,8 @@ import { useForm } from "@conform-to/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot";
-import { ErrorList, Field, FormErrors, Honeypot, InputField, SelectField, TextareaInputField } from "./forms";
+import { InputField, SelectField, TextareaInputField } from "./conform-fields";
+import { ErrorList, Field, FormErrors, Honeypot } from "./forms";
 
 function ConformForm({ errors }: { errors: Record<string, string[]> | null }) {
   const [form, fields] = useForm<{ email: string; password: string; message: string; country: string }>({

@@ -1,12 +1,12 @@
 /**
  * The form kit: every form field renders through these, so labels, `aria-invalid`,
  * `aria-describedby` and error lists are the same everywhere. Error messages are i18n keys, translated
- * here. The conform helpers (InputField, TextareaField, SelectField) take a conform field and wire
- * name, id, constraints, default value and ARIA; Field, TextareaField's raw twin and ErrorList also
- * work without conform (plain forms that must post without JavaScript).
+ * here. Field, TextareaField and ErrorList work without conform (plain forms that must post without
+ * JavaScript); the conform-bound twins (InputField, TextareaInputField, SelectField) live in
+ * conform-fields.tsx, so pages whose forms are plain (the product page's review form) do not download
+ * conform (~11 KB gzip) with them.
  */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot";
 
@@ -42,7 +42,7 @@ export function FormErrors({ id, errors, values }: { id: string; errors?: ListOf
   );
 }
 
-type FieldFrame = { label: ReactNode; errors?: ListOfErrors; errorId?: string; hint?: ReactNode; className?: string };
+export type FieldFrame = { label: ReactNode; errors?: ListOfErrors; errorId?: string; hint?: ReactNode; className?: string };
 
 /** The ARIA a control needs for its errors: invalid while it has some, described by their list. */
 export function errorAria(errors: ListOfErrors, errorId: string | undefined) {
@@ -50,7 +50,7 @@ export function errorAria(errors: ListOfErrors, errorId: string | undefined) {
   return { "aria-invalid": invalid ? true : undefined, "aria-describedby": invalid ? errorId : undefined } as const;
 }
 
-function Frame({ id, label, errors, errorId, hint, className = "form-field", children }: FieldFrame & { id: string | undefined; children: ReactNode }) {
+export function Frame({ id, label, errors, errorId, hint, className = "form-field", children }: FieldFrame & { id: string | undefined; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id}>{label}</label>
@@ -75,33 +75,6 @@ export function TextareaField({ textareaProps, ...frame }: FieldFrame & { textar
   return (
     <Frame id={textareaProps.id} {...frame}>
       <textarea {...errorAria(frame.errors, frame.errorId)} {...textareaProps} />
-    </Frame>
-  );
-}
-
-type InputType = "text" | "email" | "password" | "date" | "number" | "tel";
-type ConformField = FieldMetadata<unknown>;
-type Extra<T> = Omit<T, "id" | "name" | "defaultValue" | "type" | "children">;
-
-/** A conform field as a labelled input. Passwords are never echoed back into the page after a failed submit. */
-export function InputField({ field, type = "text", label, hint, className, ...rest }: { field: ConformField; type?: InputType; label: ReactNode; hint?: ReactNode; className?: string } & Extra<InputHTMLAttributes<HTMLInputElement>>) {
-  const props = getInputProps(field as FieldMetadata<string>, { type, value: type !== "password" });
-  return <Field label={label} hint={hint} className={className} errors={field.errors} errorId={field.errorId} inputProps={{ ...props, ...rest }} />;
-}
-
-/** A conform field as a labelled textarea. */
-export function TextareaInputField({ field, label, hint, className, ...rest }: { field: ConformField; label: ReactNode; hint?: ReactNode; className?: string } & Extra<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  return <TextareaField label={label} hint={hint} className={className} errors={field.errors} errorId={field.errorId} textareaProps={{ ...getTextareaProps(field as FieldMetadata<string>), ...rest }} />;
-}
-
-/** A conform field as a labelled native select (works without JavaScript). */
-export function SelectField({ field, label, className, children, ...rest }: { field: ConformField; label: ReactNode; className?: string; children: ReactNode } & Extra<SelectHTMLAttributes<HTMLSelectElement>>) {
-  const props = getSelectProps(field as FieldMetadata<string>);
-  return (
-    <Frame id={props.id} label={label} className={className} errors={field.errors} errorId={field.errorId}>
-      <select {...props} {...rest}>
-        {children}
-      </select>
     </Frame>
   );
 }

@@ -13,7 +13,8 @@ import { z } from "zod";
 import { AdminCard, AdminDate, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { ErrorList, Field, FormErrors, InputField } from "#app/components/forms";
+import { ErrorList, Field, FormErrors } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import {
   addScheduleRule,
   listScheduleRules,

@@ -4,7 +4,8 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors, InputField } from "#app/components/forms";
+import { FormErrors } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";

@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors, InputField, SelectField } from "#app/components/forms";
+import { FormErrors } from "#app/components/forms";
+import { InputField, SelectField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { sendStaffInvite } from "#app/staff/invite-mail.server";
 import { isStaffRole, STAFF_ROLES } from "#app/staff/roles";

@@ -4,7 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestPasswordReset } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, InputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, ForgotPasswordSchema, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";

@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { attachGuestOrdersOf } from "#app/account/orders.server";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, InputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, LoginSchema, parseAuthForm } from "#app/auth/schemas";
 import { getUser } from "#app/lib/session-cookie.server";

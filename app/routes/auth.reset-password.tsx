@@ -4,7 +4,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, InputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome } from "#app/lib/safe-redirect";

@@ -4,7 +4,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
-import { FormErrors, Honeypot, InputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/lib/session-cookie.server";

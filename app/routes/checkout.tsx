@@ -18,7 +18,8 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { readCartId } from "#app/lib/cart-cookie.server";
 import { cartPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ErrorList, FormErrors, InputField, SelectField } from "#app/components/forms";
+import { ErrorList, FormErrors } from "#app/components/forms";
+import { InputField, SelectField } from "#app/components/conform-fields";
 import { getUser } from "#app/lib/session-cookie.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;

@@ -15,7 +15,8 @@ import { submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/site/content-pages.server";
 import { contactPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField, TextareaInputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

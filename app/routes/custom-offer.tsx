@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import { CustomOfferSchema, type CustomOfferInput } from "#app/account/custom-offer-schema";
 import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
-import { FormErrors, Honeypot, InputField, TextareaInputField } from "#app/components/forms";
+import { FormErrors, Honeypot } from "#app/components/forms";
+import { InputField, TextareaInputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { getUser } from "#app/lib/session-cookie.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { HONEYPOT_FIELD, honeypotSchema } from "#app/lib/honeypot";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot";
+import { honeypotSchema } from "#app/lib/honeypot-schema";
 
 /**
  * The contact form, shared by conform in the browser and the route action. Messages are i18n keys

@@ -10,7 +10,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
 import type { Database } from "#app/db/db.server";
-import { bookings, orderMessages, orders, tickets } from "#app/db/schema";
+import type { LocalizedText } from "#app/db/types";
+import { bookings, orderMessages, orders, products, tickets } from "#app/db/schema";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { isCurrencyCode } from "#app/lib/money";
@@ -18,9 +19,8 @@ import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
 import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
-import { loadProducts } from "./cart.server";
-import { recordOrderMessage, type OrderMessageInput } from "./order-events.server";
-import { getOrderItems, resultPath, type OrderRow } from "./order-records.server";
+import type { OrderMessageInput } from "./order-events.server";
+import { getOrderItems, resultPath, type OrderItemRow, type OrderRow } from "./order-records.server";
 
 /** A WhatsApp template message: the outcome it tells (which template), the customer's language, the body's parameters in order. */
 export type WhatsAppTemplateMessage = { kind: string; locale: string; parameters: string[] };
@@ -154,10 +154,19 @@ async function voucherTickets(db: Database, bookingUuids: string[]): Promise<Map
   return new Map(rows.map((row) => [row.bookingUuid, row.ticketId]));
 }
 
-async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<OrderNotice> {
+/** The products' titles by id: all a notice needs of them (one query, not the cart's options and units). */
+async function productTitles(db: Database, productIds: string[]): Promise<Map<string, LocalizedText>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** `knownItems`: the order's items as the caller just read them (settling has them), to spare reading them again. */
+async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order: OrderRow, outcome: NotifiedOutcome, knownItems?: OrderItemRow[]): Promise<OrderNotice> {
   const db = deps.db;
-  const items = await getOrderItems(db, order.id);
-  const products = await loadProducts(db, items.map((item) => item.productId));
+  const items = knownItems ?? (await getOrderItems(db, order.id));
+  const titles = await productTitles(db, items.map((item) => item.productId));
   const locale = (isLocaleCode(order.locale) ? order.locale : "en") as LocaleCode;
   const tickets = outcome === "CONFIRMED" || outcome === "PARTIALLY_CONFIRMED" ? await voucherTickets(db, items.filter((item) => item.status === "CONFIRMED").map((item) => item.bookingUuid)) : new Map<string, string>();
   const ticketUrlOf = (bookingUuid: string) => {
@@ -175,7 +184,7 @@ async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order:
     currency: order.currency,
     accessUrlPath: resultPath({ status: outcome, accessToken: order.accessToken }),
     items: items.map((item) => ({
-      title: products.get(item.productId)?.title[locale] ?? item.productId,
+      title: titles.get(item.productId)?.[locale] ?? item.productId,
       localDate: item.localDate,
       status: item.status,
       reason: item.decision === "REJECTED" ? item.decisionReason : null,
@@ -184,13 +193,15 @@ async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order:
   };
 }
 
+/** Records the messages of one notice in one insert (the email and the WhatsApp message, in that order). */
 async function recordSent(db: Database, orderId: string, sent: SentMessage[], now: Date): Promise<void> {
-  for (const message of sent) await recordOrderMessage(db, { ...message, orderId }, now);
+  if (sent.length === 0) return;
+  await db.insert(orderMessages).values(sent.map((message) => ({ ...message, orderId, subject: message.subject ?? null, error: message.error ?? null, createdAt: now })));
 }
 
 /** Tells the customer of an order's outcome, listing each item under its title in the order's language; every message is recorded on the order. */
-export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome): Promise<void> {
-  const notice = await noticeOf(deps, order, outcome);
+export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome, items?: OrderItemRow[]): Promise<void> {
+  const notice = await noticeOf(deps, order, outcome, items);
   try {
     await recordSent(deps.db, order.id, await notifyOrderOutcome(deps, notice), new Date());
   } catch (error) {

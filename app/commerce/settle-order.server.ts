@@ -80,7 +80,7 @@ export async function settleOrder(deps: CommerceDeps, orderId: string): Promise<
     items = await getOrderItems(db, orderId);
   }
 
-  return finish(deps, order, outcomeOf(order, items, currentPayment), currentPayment);
+  return finish(deps, order, outcomeOf(order, items, currentPayment), currentPayment, items);
 }
 
 /** Cancels every hold the order still has (its payment failed or never came). */
@@ -176,8 +176,11 @@ function outcomeOf(order: OrderRow, items: OrderItemRow[], payment: PaymentRow |
   return order.status === "EXPIRED" && !payment?.capturedAmount ? "EXPIRED" : "BOOKING_FAILED";
 }
 
-/** Records the outcome, frees the promo or empties the cart, and tells the customer once per outcome. */
-async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null): Promise<OrderStatus> {
+/**
+ * Records the outcome, frees the promo or empties the cart, and tells the customer once per outcome.
+ * `items`: the order's items as this pass left them, when it has them (spares reading them again).
+ */
+async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus, payment: PaymentRow | null, items?: OrderItemRow[]): Promise<OrderStatus> {
   const db = deps.db;
   if (outcome !== order.status) await moveOrderStatus(db, order.id, order.status, outcome);
   if (outcome !== order.status) await followOfferOrder(db, order.id, outcome);
@@ -192,12 +195,12 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
       .returning({ id: orders.id });
     // An order the team rejected item by item has told the customer each decision with its reason
     // (decide-pending.server.ts); a "we ran into a problem" email, or an incident, would be wrong.
-    const rejectedByDecision = outcome === "BOOKING_FAILED" && (await getOrderItems(db, order.id)).every((item) => item.decision === "REJECTED");
+    const rejectedByDecision = outcome === "BOOKING_FAILED" && (items ?? (await getOrderItems(db, order.id))).every((item) => item.decision === "REJECTED");
     if (claimed.length > 0 && !rejectedByDecision) {
       if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null });
-      await notifyOrder(deps, order, outcome as NotifiedOutcome).catch((error: unknown) => console.error("[orders] notification failed", error));
+      await notifyOrder(deps, order, outcome as NotifiedOutcome, items).catch((error: unknown) => console.error("[orders] notification failed", error));
     }
   }
   return outcome;

@@ -37,6 +37,8 @@ const { values } = parseArgs({
     queries: { type: "string", default: "300" },
     /** Internal: the database the seeding process handed over (a PGlite folder or a PostgreSQL URL). */
     open: { type: "string" },
+    /** Measure the seed only: the index phase is not run. */
+    "seed-only": { type: "boolean", default: false },
   },
 });
 const scale = Number(values.scale);
@@ -138,9 +140,11 @@ if (values.open === undefined) {
     log(`seeded ${seeded.products} products, ${seeded.options} options, ${seeded.units} units, ${seeded.inventory} inventory rows, ${seeded.reviews} reviews`);
     figure("seed", seedSeconds, "s", "≤ 60 s");
     figure("seed peak RSS", mb(rss.peak), "MB");
-    const location = await fresh.handOver();
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), "--open", location], { stdio: "inherit" });
-    if (child.status !== 0) throw new Error(`the index phase failed (${child.status ?? child.signal})`);
+    if (!values["seed-only"]) {
+      const location = await fresh.handOver();
+      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2), "--open", location], { stdio: "inherit" });
+      if (child.status !== 0) throw new Error(`the index phase failed (${child.status ?? child.signal})`);
+    }
   } finally {
     rss.stop();
     await fresh.dispose();

@@ -64,7 +64,12 @@ export async function addUnit(page: Page, lang: StaffLang, option: string, type:
     await details.getByLabel(adminText(lang, "catalogue.fields.maxAge")).fill("12");
   }
   await details.getByLabel(adminText(lang, "catalogue.fields.price"), { exact: true }).fill(price);
+  const units = card.locator("table:not(.admin-table--seasons) tbody tr");
+  const before = await units.count();
   await details.getByRole("button", { name: adminText(lang, "catalogue.addUnit") }).click();
+  // The notice reads the same for every unit: the new row is what says this one was saved (and the
+  // page has settled, so the next step does not act on a form about to be replaced).
+  await expect(units).toHaveCount(before + 1);
   await expect(page.getByRole("status")).toHaveText(adminText(lang, "catalogue.notices.unitAdded"));
 }
 

@@ -1,4 +1,4 @@
-import { benchmarksDocument, describeMachine, figure, firstLoadScripts, formatTable, formatValue, generatedImages, ipxUrls, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
+import { benchmarksDocument, describeMachine, figure, firstLoadScripts, formatTable, staticImports, formatValue, generatedImages, ipxUrls, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
 
 describe("goals", () => {
   it("reads a comparison, a limit and a unit", () => {
@@ -85,6 +85,11 @@ describe("reading a page", () => {
 import * as route0 from "/build/root-2.js";
 import * as route1 from "/build/routes/home-3.js";</script><script>window.__x = "/build/not-a-script.js"</script>`;
     expect(firstLoadScripts(html)).toEqual(["/build/manifest-1.js", "/build/root-2.js", "/build/x.js", "/build/routes/home-3.js"]);
+  });
+
+  it("follows a module's static imports, resolved against its path, and not its dynamic ones", () => {
+    const source = `import{a as b}from"/build/_shared/chunk-A.js";import"./chunk-B.js";import * as c from "../entry.client-C.js";const d=()=>import("./lazy-D.js");`;
+    expect(staticImports(source, "/build/_shared/chunk-Z.js")).toEqual(["/build/_shared/chunk-A.js", "/build/_shared/chunk-B.js", "/build/entry.client-C.js"]);
   });
 
   it("finds the distinct /_ipx URLs of src, srcset and imagesrcset", () => {

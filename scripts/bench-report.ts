@@ -222,6 +222,16 @@ export function firstLoadScripts(html: string): string[] {
   return [...urls].filter((url) => url.startsWith("/") && !url.startsWith("//"));
 }
 
+/**
+ * The files a built module imports statically (`import … from "./x.js"`, `import "/build/y.js"`), as
+ * paths resolved against the module's own path. Dynamic `import()` targets load on interaction, not on
+ * first load, and are left out.
+ */
+export function staticImports(source: string, modulePath: string): string[] {
+  const base = new URL(modulePath, "http://bench.invalid");
+  return [...source.matchAll(/(?:^|[;\s}])import\s*(?:[\w${},\s*]+?\s*from\s*)?"((?:\.{1,2}|\/build)\/[^"]+)"/g)].map((match) => new URL(match[1]!, base).pathname);
+}
+
 const decodeHtml = (value: string) => value.replaceAll("&amp;", "&");
 
 /** The distinct /_ipx URLs of a page's src and srcset attributes. */

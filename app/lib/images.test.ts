@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { imagePreloadLink, imageSrcSet, imageUrl, responsiveImage, sizedImageUrl, srcSetWidths } from "./images";
+import { imagePreloadLink, imageSrcSet, imageUrl, publicImageUrl, responsiveImage, sizedImageUrl, srcSetWidths } from "./images";
 
 const SANITY = "https://cdn.sanity.io/images/proj/production/abc-1600x900.jpg";
 
@@ -34,5 +34,13 @@ describe("image URLs", () => {
     const hero = responsiveImage("/cms-assets/hero.jpg", { width: 1600, height: 900, sizes: "100vw", maxWidth: 1600 });
     expect(hero.srcSet.split(", ").at(-1)).toBe("/_ipx/w_1600&h_900&f_auto&q_70&fit_cover/cms-assets/hero.jpg 1600w");
     expect(imagePreloadLink(hero)).toEqual({ tagName: "link", rel: "preload", as: "image", href: hero.src, imageSrcSet: hero.srcSet, imageSizes: "100vw", fetchpriority: "high" });
+  });
+});
+
+describe("pictures for other sites (structured data)", () => {
+  test("a seed picture is its own file; a Sanity one is Sanity's CDN at that width", () => {
+    expect(publicImageUrl("image@file://./images/hero-desert.jpg", 1200)).toBe("/cms-assets/hero-desert.jpg");
+    const sanity = new URL(publicImageUrl("https://cdn.sanity.io/images/p/d/abc-1600x900.jpg?w=300", 1200));
+    expect(Object.fromEntries(sanity.searchParams)).toEqual({ w: "1200", auto: "format", q: "75" });
   });
 });

@@ -66,6 +66,15 @@ export function sizedImageUrl(source: string, modifiers: ImageModifiers = {}): s
   return isSanityImage(resolved) ? sanityImageUrl(resolved, modifiers) : imageUrl(resolved, modifiers);
 }
 
+/**
+ * A picture's URL for other sites (structured data, feeds): Sanity's CDN at that width in the format
+ * the client takes, or the source file itself (they fetch it once, and may not take AVIF or WebP).
+ */
+export function publicImageUrl(source: string, width: number): string {
+  const resolved = resolveImageSrc(source);
+  return isSanityImage(resolved) ? sanityImageUrl(resolved, { width, quality: 75 }) : resolved;
+}
+
 /** The widths a picture displayed at most `displayWidth` CSS px wide is offered in (breakpoints, 1x and 2x). */
 export function srcSetWidths(displayWidth: number, maxWidth = displayWidth * 2): number[] {
   const cap = Math.min(maxWidth, MAX_IMAGE_DIMENSION);

@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import { getHomePage, getSiteSettings } from "#app/content/content.server";
-import { imageUrl } from "#app/content/assets";
 import type { LocaleCode } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
@@ -37,7 +36,7 @@ export async function loadHomePage(app: App, request: Request, context: PageCont
 
   const popular = [...destinations].sort((a, b) => b.popularity - a.popularity);
   const featured: ExperienceCard[] = (await searchCatalogue(app.catalogue, { locale, currency, sort: "recommended", page: 1, pageSize: 8 })).items;
-  const heroImage = home?.hero.image ? { src: imageUrl(home.hero.image.src, { width: 1600 }), alt: home.hero.image.alt ?? "", width: home.hero.image.width, height: home.hero.image.height } : null;
+  const heroImage = home?.hero.image ? { src: home.hero.image.src, alt: home.hero.image.alt ?? "", width: home.hero.image.width, height: home.hero.image.height } : null;
 
   return json(
     {
@@ -47,7 +46,7 @@ export async function loadHomePage(app: App, request: Request, context: PageCont
       topDestinations: { heading: home?.topDestinations?.heading ?? t("discovery.home.topDestinations"), items: destinationTiles(home?.topDestinations?.items, popular.slice(8, 16)) },
       categories: { heading: home?.categories?.heading ?? t("discovery.home.categories"), items: categoryTiles(home?.categories?.items, categories) },
       themes: home?.themes ? { heading: home.themes.heading, items: home.themes.items.map(({ title, slug, description }) => ({ title, slug, description })) } : null,
-      gallery: home?.gallery ? { heading: home.gallery.heading, images: home.gallery.images.map((image) => ({ ...image, src: imageUrl(image.src, { width: 640 }) })) } : null,
+      gallery: home?.gallery ? { heading: home.gallery.heading, images: home.gallery.images } : null,
       testimonials: home?.testimonials ?? null,
       support: home?.support ?? null,
       featured,

@@ -5,7 +5,7 @@
  */
 import { formatInstant } from "#app/i18n/format";
 import { z } from "zod";
-import { imageUrl } from "#app/content/assets";
+import { publicImageUrl } from "#app/lib/images";
 import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
 import { getLocale } from "#app/i18n/locales";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
@@ -109,7 +109,7 @@ export async function loadBlogPost(app: App, request: Request, slugParam: string
     },
     related: post.related.map((card) => toCardView(card, context)),
     jsonLd: [
-      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(app.env.SITE_URL, imageUrl(cover.src, { width: 1200 })) : null, readingMinutes: minutes }),
+      blogPosting(post, { url, siteName: settings.siteName, language: getLocale(context.locale).iso, imageUrl: cover ? absoluteUrl(app.env.SITE_URL, publicImageUrl(cover.src, 1200)) : null, readingMinutes: minutes }),
       breadcrumbList([
         { name: t("blog.home"), url: localizedUrl(app.env.SITE_URL, context, homePath()) },
         { name: t("nav.blog"), url: localizedUrl(app.env.SITE_URL, context, blogPath()) },

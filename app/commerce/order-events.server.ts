@@ -34,7 +34,13 @@ export type OrderMessageInput = {
 export type OrderMessage = OrderMessageInput & { id: number; createdAt: Date };
 
 export async function recordOrderMessage(db: Database, message: OrderMessageInput, now: Date = new Date()): Promise<void> {
-  await db.insert(orderMessages).values({ ...message, subject: message.subject ?? null, error: message.error ?? null, createdAt: now });
+  await recordOrderMessages(db, [message], now);
+}
+
+/** Several messages in one insert, in the given order (a notice's email and WhatsApp message). */
+export async function recordOrderMessages(db: Database, messages: OrderMessageInput[], now: Date = new Date()): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(orderMessages).values(messages.map((message) => ({ ...message, subject: message.subject ?? null, error: message.error ?? null, createdAt: now })));
 }
 
 export async function listOrderMessages(db: Database, orderId: string): Promise<OrderMessage[]> {

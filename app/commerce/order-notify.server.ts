@@ -19,7 +19,7 @@ import { formatLocalDate, formatMoney } from "#app/i18n/format";
 import { localized } from "#app/lib/paths";
 import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
-import type { OrderMessageInput } from "./order-events.server";
+import { recordOrderMessages, type OrderMessageInput } from "./order-events.server";
 import { getOrderItems, resultPath, type OrderItemRow, type OrderRow } from "./order-records.server";
 
 /** A WhatsApp template message: the outcome it tells (which template), the customer's language, the body's parameters in order. */
@@ -195,8 +195,7 @@ async function noticeOf(deps: Pick<NotifyDeps, "env"> & { db: Database }, order:
 
 /** Records the messages of one notice in one insert (the email and the WhatsApp message, in that order). */
 async function recordSent(db: Database, orderId: string, sent: SentMessage[], now: Date): Promise<void> {
-  if (sent.length === 0) return;
-  await db.insert(orderMessages).values(sent.map((message) => ({ ...message, orderId, subject: message.subject ?? null, error: message.error ?? null, createdAt: now })));
+  await recordOrderMessages(db, sent.map((message) => ({ ...message, orderId })), now);
 }
 
 /** Tells the customer of an order's outcome, listing each item under its title in the order's language; every message is recorded on the order. */

@@ -50,9 +50,6 @@ export function outboxDir(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "outbox");
 }
 
-/** Outbox folders this process has made. */
-const madeDirs = new Set<string>();
-
 async function sendMail(env: MailEnv, smtp: Transporter | undefined, message: MailMessage): Promise<SentMail> {
   const mail = { from: message.from ?? env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo };
   if (smtp) {
@@ -62,14 +59,11 @@ async function sendMail(env: MailEnv, smtp: Transporter | undefined, message: Ma
 
   const info = await renderer.sendMail(mail);
   const dir = outboxDir(env);
-  // The folder is made once per process, not per message; one removed meanwhile is made again.
-  if (!madeDirs.has(dir)) {
-    await mkdir(dir, { recursive: true });
-    madeDirs.add(dir);
-  }
   const date = new Date();
   const id = `${date.toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
   const file = `${id}.eml`;
+  // The folder is made when a write finds it missing (the first message, or one removed meanwhile),
+  // not checked before every message.
   await writeFile(path.join(dir, file), info.message as Buffer).catch(async (error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     await mkdir(dir, { recursive: true });

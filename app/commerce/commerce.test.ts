@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { rowsOf } from "#app/db/db.server";
-import { carts, orderItems, orders, payments, promoCodes } from "#app/db/schema";
+import { carts, orderItems, orderMessages, orders, payments, promoCodes } from "#app/db/schema";
 import type { TestDatabase } from "#app/db/testing.server";
 import { SandboxGateway, SANDBOX_CARDS, signSandboxPayload, verifySandboxSignature } from "#app/payments/sandbox.server";
 import { WebhookSignatureError } from "#app/payments/gateway";
@@ -356,6 +356,62 @@ describe("recovery", () => {
     state = await statusOf(placed.order.id);
     expect(state.order.status).toBe("CONFIRMED");
     expect(state.items[0]!.status).toBe("CONFIRMED");
+  });
+
+  test("a confirmation email a crash kept from being sent is sent by the reconciler, once", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    const working = ctx.mailer;
+    // The process "dies" while sending: the mailer never answers, so nothing is sent or recorded.
+    ctx.mailer = { send: () => new Promise(() => undefined) };
+    void deliver(outbox[0]!);
+    await vi.waitFor(async () => expect((await statusOf(placed.order.id)).order.notifiedStatus).toBe("CONFIRMED"));
+    ctx.mailer = working;
+    const toCustomer = () => ctx.mail.filter((message) => message.to === lead.email && message.subject.includes(placed.order.reference));
+    // Within the grace period the request that claimed the email may still send it.
+    expect((await runReconcilerOnce(ctx, { now: new Date(clock.getTime() + 60_000) })).noticesSent).toBe(0);
+    expect(toCustomer()).toHaveLength(0);
+    expect((await runReconcilerOnce(ctx, { now: new Date(clock.getTime() + 3 * 60_000) })).noticesSent).toBe(1);
+    expect(toCustomer()).toHaveLength(1);
+    expect((await statusOf(placed.order.id)).order.noticeDueAt).toBeNull();
+    const messages = await database.db.select().from(orderMessages).where(eq(orderMessages.orderId, placed.order.id));
+    expect(messages.filter((message) => message.channel === "email").map((message) => [message.kind, message.status])).toEqual([["CONFIRMED", "SENT"]]);
+    expect((await runReconcilerOnce(ctx, { now: new Date(clock.getTime() + 60 * 60_000) })).noticesSent).toBe(0);
+    expect(toCustomer()).toHaveLength(1);
+  });
+
+  test("a confirmation email the mail server refused is tried again with backoff, then left to the console's Resend", async () => {
+    const product = await pickProduct(true);
+    const placed = await checkout(await cartWith([adults(product, await freshSlot(product))]));
+    if (!placed.ok) throw new Error("refused");
+    await gateway.pay(await sessionOf(placed.order.id), SANDBOX_CARDS.success);
+    const working = ctx.mailer;
+    ctx.mailer = { send: async () => Promise.reject(new Error("421 try again later")) };
+    try {
+      await deliver(outbox[0]!);
+      expect((await statusOf(placed.order.id)).order.status).toBe("CONFIRMED");
+      const dueAfter = async () => ((await statusOf(placed.order.id)).order.noticeDueAt?.getTime() ?? 0) - clock.getTime();
+      // One failure: owed again 2 minutes on; the reconciler's tries fail too and back off 4, 8, 16 minutes.
+      expect(await dueAfter()).toBe(2 * 60_000);
+      for (const minutes of [4, 8, 16]) {
+        const at = new Date((await statusOf(placed.order.id)).order.noticeDueAt!.getTime());
+        ctx.setNow(at);
+        await runReconcilerOnce(ctx, { now: at });
+        expect((await statusOf(placed.order.id)).order.noticeDueAt!.getTime() - at.getTime()).toBe(minutes * 60_000);
+      }
+      // The fifth failure ends the tries: the order shows five failed emails for the team to resend.
+      const last = (await statusOf(placed.order.id)).order.noticeDueAt!;
+      ctx.setNow(last);
+      await runReconcilerOnce(ctx, { now: last });
+      expect((await statusOf(placed.order.id)).order.noticeDueAt).toBeNull();
+      const failed = await database.db.select().from(orderMessages).where(eq(orderMessages.orderId, placed.order.id));
+      expect(failed.filter((message) => message.channel === "email" && message.status === "FAILED")).toHaveLength(5);
+    } finally {
+      ctx.mailer = working;
+      ctx.setNow(clock);
+    }
   });
 
   test("a webhook that never came: the reconciler asks the gateway", async () => {

@@ -6,9 +6,10 @@
  * notifyOrder builds the notice from a stored order, sends it and records every message in
  * order_messages (the console lists them and can resend an email); notifyOrderOutcome words and sends it.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import type { Clock } from "#app/context.server";
 import type { Database } from "#app/db/db.server";
 import type { LocalizedText } from "#app/db/types";
 import { bookings, orderMessages, orders, products, tickets } from "#app/db/schema";
@@ -42,7 +43,7 @@ export const loggingWhatsAppNotifier: WhatsAppNotifier = {
 };
 
 /** What telling a customer needs: the site's origin, the mailer and the WhatsApp notifier. */
-export type NotifyDeps = { env: Pick<Env, "SITE_URL" | "SESSION_SECRET">; mailer: Mailer; whatsapp: WhatsAppNotifier };
+export type NotifyDeps = { env: Pick<Env, "SITE_URL" | "SESSION_SECRET">; mailer: Mailer; whatsapp: WhatsAppNotifier; clock?: Clock };
 
 export const NOTIFIED_OUTCOMES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED"] as const;
 export type NotifiedOutcome = (typeof NOTIFIED_OUTCOMES)[number];
@@ -198,7 +199,41 @@ async function recordSent(db: Database, orderId: string, sent: SentMessage[], no
   await recordOrderMessages(db, sent.map((message) => ({ ...message, orderId })), now);
 }
 
-/** Tells the customer of an order's outcome, listing each item under its title in the order's language; every message is recorded on the order. */
+/**
+ * How long after claiming an outcome its notice becomes the reconciler's to send: the request that
+ * claimed it sends it at once, so only a crash (or a failed email) leaves it owed past this.
+ */
+export const NOTICE_GRACE_MS = 2 * 60_000;
+/** Failed emails of one notice the reconciler tries again (after 2, 4, 8, 16 minutes); then the console's Resend is left. */
+export const NOTICE_ATTEMPTS = 5;
+
+/** When a notice claimed at `now` is owed to the reconciler: stored with the claim (orders.notice_due_at). */
+export function noticeDueAt(now: Date): Date {
+  return new Date(now.getTime() + NOTICE_GRACE_MS);
+}
+
+/**
+ * After an attempt: nothing is owed once the email went out; a failed email is owed again after a
+ * backoff until NOTICE_ATTEMPTS failures. Only while the order still owes this outcome's notice (a later
+ * outcome's claim owns the column then).
+ */
+async function settleNoticeDue(db: Database, orderId: string, outcome: NotifiedOutcome, emailSent: boolean, now: Date): Promise<void> {
+  let due: Date | null = null;
+  if (!emailSent) {
+    const [row] = await db
+      .select({ failures: sql<number>`count(*)::int` })
+      .from(orderMessages)
+      .where(and(eq(orderMessages.orderId, orderId), eq(orderMessages.channel, "email"), eq(orderMessages.kind, outcome), eq(orderMessages.status, "FAILED")));
+    const failures = row?.failures ?? NOTICE_ATTEMPTS;
+    if (failures < NOTICE_ATTEMPTS) due = new Date(now.getTime() + 2 ** failures * 60_000);
+  }
+  await db.update(orders).set({ noticeDueAt: due }).where(and(eq(orders.id, orderId), eq(orders.notifiedStatus, outcome)));
+}
+
+/**
+ * Tells the customer of an order's outcome, listing each item under its title in the order's language;
+ * every message is recorded on the order, and the notice is no longer owed once its email went out.
+ */
 export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: OrderRow, outcome: NotifiedOutcome, items?: OrderItemRow[]): Promise<void> {
   const notice = await noticeOf(deps, order, outcome, items);
   try {
@@ -206,8 +241,47 @@ export async function notifyOrder(deps: NotifyDeps & { db: Database }, order: Or
   } catch (error) {
     const sent = (error as { sent?: SentMessage[] }).sent;
     if (sent) await recordSent(deps.db, order.id, sent, new Date());
+    await settleNoticeDue(deps.db, order.id, outcome, false, deps.clock?.now() ?? new Date());
     throw error;
   }
+  await settleNoticeDue(deps.db, order.id, outcome, true, deps.clock?.now() ?? new Date());
+}
+
+/**
+ * Sends the notices still owed at `now` (their request crashed before sending, or the email failed):
+ * each is claimed first by moving its due time on, so another pass or instance does not send it too.
+ * Returns how many were sent.
+ */
+export async function sendOwedNotices(deps: NotifyDeps & { db: Database }, now: Date, limit = 100): Promise<{ sent: number; failed: number }> {
+  const owed = await deps.db
+    .select()
+    .from(orders)
+    .where(and(isNotNull(orders.noticeDueAt), lte(orders.noticeDueAt, now), isNotNull(orders.notifiedStatus)))
+    .orderBy(asc(orders.noticeDueAt))
+    .limit(limit);
+  let sent = 0;
+  let failed = 0;
+  for (const order of owed) {
+    const outcome = order.notifiedStatus;
+    if (!outcome || !isNotifiedOutcome(outcome)) {
+      await deps.db.update(orders).set({ noticeDueAt: null }).where(eq(orders.id, order.id));
+      continue;
+    }
+    const claimed = await deps.db
+      .update(orders)
+      .set({ noticeDueAt: noticeDueAt(now) })
+      .where(and(eq(orders.id, order.id), eq(orders.noticeDueAt, order.noticeDueAt!), eq(orders.notifiedStatus, outcome)))
+      .returning({ id: orders.id });
+    if (claimed.length === 0) continue;
+    try {
+      await notifyOrder(deps, order, outcome);
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      console.error(`[orders] owed notice of order ${order.id}`, error);
+    }
+  }
+  return { sent, failed };
 }
 
 export type ResendResult = { ok: true; message: SentMessage } | { ok: false; reason: "NOT_FOUND" | "NOT_RESENDABLE" | "FAILED" };

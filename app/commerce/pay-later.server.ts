@@ -27,7 +27,7 @@ import type { PaymentGateway } from "#app/payments/gateway";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
 import { openOrderSession } from "./payment-session.server";
-import { notifyOrder } from "./order-notify.server";
+import { noticeDueAt, notifyOrder } from "./order-notify.server";
 import { cancelHold, getOrderItems, type CommerceDeps, type OrderRow, type PaymentRow } from "./order-records.server";
 import { payLaterDeadline, payLaterHours, type OfflinePaymentMethod } from "./pay-later";
 
@@ -266,7 +266,7 @@ export async function recordOfflinePayment(deps: CommerceDeps, orderId: string, 
     if (inserted.length === 0) return { ok: false as const, reason: "DUPLICATE" as const };
     const outstanding = state.outstanding - input.amount;
     const status = outstanding <= 0 ? ("CONFIRMED" as const) : ("PART_PAID" as const);
-    if (status === "CONFIRMED") await t.update(orders).set({ status: "CONFIRMED", notifiedStatus: "CONFIRMED", updatedAt: now }).where(eq(orders.id, orderId));
+    if (status === "CONFIRMED") await t.update(orders).set({ status: "CONFIRMED", notifiedStatus: "CONFIRMED", noticeDueAt: noticeDueAt(now), updatedAt: now }).where(eq(orders.id, orderId));
     const detail = { amount: input.amount, method: input.method, reference: input.reference, outstanding, paymentId: inserted[0]!.id };
     await recordOrderEvent(t, orderId, status === "CONFIRMED" ? "pay_later.paid_offline" : "pay_later.part_paid", { actor: actor.email, detail, now });
     await recordAudit(t, actor, { action: "pay_later.offline_payment", subjectType: "payment", subjectId: inserted[0]!.id, orderId, before: { status: "PAY_LATER", outstanding: state.outstanding }, after: { status: status === "CONFIRMED" ? "CONFIRMED" : "PAY_LATER", ...detail }, reason: input.note || null }, now);
@@ -301,7 +301,7 @@ export async function settlePayLaterPayment(deps: CommerceDeps, order: OrderRow,
   const claimed = await inTransaction(deps.db, async (t) => {
     const moved = await t
       .update(orders)
-      .set({ status: "CONFIRMED", notifiedStatus: "CONFIRMED", updatedAt: now })
+      .set({ status: "CONFIRMED", notifiedStatus: "CONFIRMED", noticeDueAt: noticeDueAt(now), updatedAt: now })
       .where(and(eq(orders.id, order.id), eq(orders.status, "PAY_LATER")))
       .returning();
     if (moved.length === 0) return null;

@@ -79,7 +79,7 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
     const paymentDueAt = input.method === "pay_later" && order.totalAmount > 0 ? await payLaterDueAt(db, deps.env, order.purchasedAt, items) : null;
     await db.update(orders).set({ status: "PROCESSING", paymentDueAt, updatedAt: new Date() }).where(eq(orders.id, order.id));
     const status = (await settleOrder(deps, order.id)) ?? "PROCESSING";
-    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null, paymentDueAt }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
+    return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null, noticeDueAt: null, paymentDueAt }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
   }
 
   if (!(await openPaymentSession(deps, order, items, input.locale))) {

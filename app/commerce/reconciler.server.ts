@@ -12,6 +12,7 @@ import { rejectOverdueItems } from "./decide-pending.server";
 import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { expireOffers } from "./offers.server";
+import { sendOwedNotices } from "./order-notify.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
 
@@ -31,6 +32,8 @@ export interface ReconcileReport {
   expiredOffers: number;
   /** Team refunds the gateway refused before (or a crash left unasked), tried again when due. */
   refundsRetried: number;
+  /** Outcome emails sent because the request that owed them crashed first, or an earlier try failed. */
+  noticesSent: number;
   errors: number;
 }
 
@@ -39,7 +42,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, noticesSent: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -121,6 +124,14 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   } catch (error) {
     report.errors += 1;
     console.error("[reconciler] retrying failed refunds", error);
+  }
+
+  // Outcome notices a crash left unsent, and failed emails due for another try.
+  try {
+    report.noticesSent = (await sendOwedNotices(deps, now, BATCH)).sent;
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] sending owed notices", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

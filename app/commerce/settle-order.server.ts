@@ -13,7 +13,7 @@ import type { PaymentGateway } from "#app/payments/gateway";
 import type { Database } from "#app/db/db.server";
 import { clearCartItems } from "./cart.server";
 import { canTransition } from "./order-state";
-import { notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import { noticeDueAt, notifyOrder, type NotifiedOutcome } from "./order-notify.server";
 import { followOfferOrder } from "./offer-orders.server";
 import { settlePayLaterPayment } from "./pay-later.server";
 import {
@@ -187,15 +187,16 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
   if (outcome === "BOOKING_FAILED" || outcome === "PAYMENT_FAILED" || outcome === "EXPIRED") await releasePromo(db, order.id);
   if (POSITIVE.includes(outcome) && order.cartId) await clearCartItems(deps.db, order.cartId, order.purchasedAt);
   if (NOTIFIED.includes(outcome)) {
-    // Each outcome is told once, however many times settling runs.
-    const claimed = await db
-      .update(orders)
-      .set({ notifiedStatus: outcome })
-      .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
-      .returning({ id: orders.id });
     // An order the team rejected item by item has told the customer each decision with its reason
     // (decide-pending.server.ts); a "we ran into a problem" email, or an incident, would be wrong.
     const rejectedByDecision = outcome === "BOOKING_FAILED" && (items ?? (await getOrderItems(db, order.id))).every((item) => item.decision === "REJECTED");
+    // Each outcome is told once, however many times settling runs. The claim also records the notice
+    // as owed, so a crash before it is sent leaves it to the reconciler (sendOwedNotices).
+    const claimed = await db
+      .update(orders)
+      .set({ notifiedStatus: outcome, noticeDueAt: rejectedByDecision ? null : noticeDueAt(deps.clock.now()) })
+      .where(and(eq(orders.id, order.id), sql`${orders.notifiedStatus} IS DISTINCT FROM ${outcome}`))
+      .returning({ id: orders.id });
     if (claimed.length > 0 && !rejectedByDecision) {
       if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });

@@ -115,6 +115,12 @@ export const orders = pgTable(
     gateway: text("gateway"),
     /** The outcome the customer was last told about (so each email goes out once). */
     notifiedStatus: text("notified_status"),
+    /**
+     * The notice of notifiedStatus is owed: from then on the reconciler sends it. Set with the claim
+     * (a little ahead, so the request that claimed it sends it first), moved on after a failed email
+     * (backoff), cleared once the email went out. A crash between the claim and the send loses nothing.
+     */
+    noticeDueAt: timestamp("notice_due_at", { withTimezone: true, mode: "date" }),
     /** Pay later: the seats are kept until then; unpaid after it, the reconciler releases them (EXPIRED). */
     paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
     purchasedAt: timestamp("purchased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -126,6 +132,7 @@ export const orders = pgTable(
     uniqueIndex("orders_access_token_idx").on(table.accessToken),
     index("orders_status_idx").on(table.status, table.updatedAt),
     index("orders_payment_due_idx").on(table.status, table.paymentDueAt),
+    index("orders_notice_due_idx").on(table.noticeDueAt).where(sql`${table.noticeDueAt} IS NOT NULL`),
   ],
 );
 

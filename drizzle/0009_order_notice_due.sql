@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "notice_due_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "orders_notice_due_idx" ON "orders" USING btree ("notice_due_at") WHERE "orders"."notice_due_at" IS NOT NULL;

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createImageHandler, negotiateImageFormat, parseImagePath } from "./image-server.server";
+import { createImageHandler, negotiateImageFormat, parseImagePath, pruneImageCache } from "./image-server.server";
 
 const AVIF_FIRST = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const WEBP_ONLY = "image/webp,*/*";
@@ -125,5 +125,66 @@ describe("the image handler", () => {
   ])("%s is a %i, never a 5xx", async (url, status) => {
     const response = await fetch(`${base}${url}`);
     expect(response.status).toBe(status);
+  });
+});
+
+describe("the disk cache's budget", () => {
+  const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+
+  test("over budget, the least recently used derivatives go until it is at 80 %; a crash's old temporary files go too", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "rihla-ipx-prune-"));
+    const put = (name: string, size: number, usedDaysAgo: number) => {
+      mkdirSync(path.join(dir, name.slice(0, 2)), { recursive: true });
+      const file = path.join(dir, name.slice(0, 2), name);
+      writeFileSync(file, Buffer.alloc(size));
+      utimesSync(file, days(usedDaysAgo), days(usedDaysAgo));
+    };
+    put("aa01.avif", 400, 5);
+    put("aa02.webp", 300, 1);
+    put("bb03.jpeg", 200, 3);
+    put("bb04.avif", 100, 0);
+    put("cc05.webp.123.abc.tmp", 50, 2);
+    put("cc06.webp.123.def.tmp", 50, 0);
+    const names = () => readdirSync(dir, { recursive: true }).map(String).filter((name) => name.includes(".")).map((name) => path.basename(name)).sort();
+
+    // Within budget: only the stale temporary file goes.
+    expect(await pruneImageCache(dir, 2000)).toMatchObject({ removed: 1, bytes: 1000 });
+    expect(names()).toEqual(["aa01.avif", "aa02.webp", "bb03.jpeg", "bb04.avif", "cc06.webp.123.def.tmp"]);
+
+    // Budget 600 (target 480): the oldest (400) then the next oldest (200) go; the recently used stay.
+    expect(await pruneImageCache(dir, 600)).toMatchObject({ removed: 2, removedBytes: 600, bytes: 400 });
+    expect(names()).toEqual(["aa02.webp", "bb04.avif", "cc06.webp.123.def.tmp"]);
+
+    // A cache folder that does not exist yet is an empty cache.
+    expect(await pruneImageCache(path.join(dir, "missing"), 10)).toEqual({ files: 0, bytes: 0, removed: 0, removedBytes: 0 });
+  });
+
+  test("an image served from the cache counts as used: pruning keeps it and drops the one nobody asked for", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "rihla-ipx-lru-"));
+    const handler = createImageHandler({ publicDir, seedDir, cacheDir: dir });
+    const own = await start(handler);
+    const files = () => readdirSync(dir, { recursive: true }).map(String).filter((name) => /\.(webp|jpeg)$/.test(name));
+    try {
+      const wanted = "/_ipx/w_64&f_webp/generated/a-1600.webp";
+      const unwanted = "/_ipx/w_64&f_jpeg/cms-assets/hero.jpg";
+      expect((await fetch(`${own.base}${wanted}`)).status).toBe(200);
+      expect((await fetch(`${own.base}${unwanted}`)).status).toBe(200);
+      expect(files()).toHaveLength(2);
+      // Both were made days ago; then a visitor asks for one of them again.
+      for (const name of files()) utimesSync(path.join(dir, name), days(3), days(3));
+      expect((await fetch(`${own.base}${wanted}`)).status).toBe(200);
+      await vi.waitFor(() => expect(Math.max(...files().map((name) => statSync(path.join(dir, name)).mtimeMs))).toBeGreaterThan(days(1).getTime()));
+      const sizes = files().map((name) => statSync(path.join(dir, name)).size);
+      const report = await pruneImageCache(dir, Math.max(...sizes) + 1);
+      expect(report.removed).toBe(1);
+      expect(files()).toHaveLength(1);
+      expect(files()[0]!.endsWith(".webp")).toBe(true);
+      // The dropped one is made again when asked for.
+      expect((await fetch(`${own.base}${unwanted}`)).status).toBe(200);
+      expect(files()).toHaveLength(2);
+    } finally {
+      handler.close();
+      await new Promise<void>((resolve) => own.instance.close(() => resolve()));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createIPX, ipxHttpStorage, type IPXStorage } from "ipx";
@@ -107,6 +107,76 @@ export function negotiateImageFormat(accept: string | undefined): "avif" | "webp
 
 const CONTENT_TYPES: Record<OutputFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
 
+/** The disk cache's budget unless IMAGE_CACHE_MAX_MB says otherwise: sources × widths × formats add up. */
+const DEFAULT_CACHE_MAX_MB = 2048;
+/** How often the cache is pruned (and the first prune after start). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+const FIRST_PRUNE_AFTER_MS = 60_000;
+/** A write's temporary file older than this was left by a crash. */
+const STALE_TEMPORARY_MS = 60 * 60_000;
+
+export type PruneReport = { files: number; bytes: number; removed: number; removedBytes: number };
+
+/**
+ * Keeps the derived-image cache within `maxBytes`: when it is over, the least recently used files
+ * (by mtime, which a hit refreshes) go until it is at 80 % of the budget, so pruning is not needed
+ * again at once. Temporary files a crash left are removed too. Safe beside other instances sharing
+ * the folder: a file already gone is skipped, and a removed derivative is only computed again.
+ */
+export async function pruneImageCache(cacheDir: string, maxBytes: number, now: Date = new Date()): Promise<PruneReport> {
+  const entries: Array<{ file: string; size: number; used: number }> = [];
+  let removed = 0;
+  let removedBytes = 0;
+  const remove = async (file: string, size: number) => {
+    try {
+      await unlink(file);
+      removed += 1;
+      removedBytes += size;
+    } catch {
+      // Gone already (another instance pruned it).
+    }
+  };
+  let folders: string[];
+  try {
+    folders = await readdir(cacheDir);
+  } catch {
+    return { files: 0, bytes: 0, removed: 0, removedBytes: 0 };
+  }
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = await readdir(path.join(cacheDir, folder));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(cacheDir, folder, name);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) continue;
+        if (name.endsWith(".tmp")) {
+          if (now.getTime() - info.mtimeMs > STALE_TEMPORARY_MS) await remove(file, info.size);
+          continue;
+        }
+        entries.push({ file, size: info.size, used: info.mtimeMs });
+      } catch {
+        // Removed while we looked.
+      }
+    }
+  }
+  let bytes = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (bytes > maxBytes) {
+    entries.sort((a, b) => a.used - b.used);
+    const target = maxBytes * 0.8;
+    for (const entry of entries) {
+      if (bytes <= target) break;
+      await remove(entry.file, entry.size);
+      bytes -= entry.size;
+    }
+  }
+  return { files: entries.length - removed, bytes, removed, removedBytes };
+}
+
 export type ImageHandlerOptions = {
   /** Where `/generated/…` and other public files are (default: public/). */
   publicDir?: string;
@@ -118,6 +188,8 @@ export type ImageHandlerOptions = {
   hosts?: readonly string[];
   /** AVIF encoding effort 0–9 (sharp's default is 4; lower is faster and a little larger). */
   avifEffort?: number;
+  /** The disk cache's budget in bytes (default: IMAGE_CACHE_MAX_MB, else 2 GB); pruned hourly, least recently used first. */
+  cacheMaxBytes?: number;
 };
 
 /** Our own files, by URL path: `/cms-assets/x.jpg` from the seed dataset, everything else from public/. */
@@ -170,6 +242,20 @@ export function createImageHandler(options: ImageHandlerOptions) {
     httpStorage: hosts.length ? ipxHttpStorage({ domains: [...hosts], maxAge: IMAGE_MAX_AGE_SECONDS }) : undefined,
   });
   const inFlight = new Map<string, Promise<Buffer>>();
+  const cacheMaxBytes = options.cacheMaxBytes ?? (Number(process.env.IMAGE_CACHE_MAX_MB) || DEFAULT_CACHE_MAX_MB) * 1024 * 1024;
+  /** Files whose mtime this process refreshed since the last prune: a hit marks its file used once per prune period, not per request. */
+  const touched = new Set<string>();
+  const prune = async (): Promise<PruneReport> => {
+    touched.clear();
+    const report = await pruneImageCache(cacheDir, cacheMaxBytes);
+    if (report.removed > 0) console.log(`[images] cache pruned: ${report.removed} files (${Math.round(report.removedBytes / 1024 / 1024)} MB) removed, ${Math.round(report.bytes / 1024 / 1024)} MB kept`);
+    return report;
+  };
+  const runPrune = () => void prune().catch((error: unknown) => console.error("[images] pruning the cache failed", error));
+  const firstPrune = setTimeout(runPrune, FIRST_PRUNE_AFTER_MS);
+  firstPrune.unref();
+  const pruneTimer = setInterval(runPrune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
 
   /** What identifies the source's content: its file's size and mtime (a re-seed makes new entries); a remote URL names its content. */
   async function sourceVersion(source: string): Promise<string> {
@@ -218,9 +304,15 @@ export function createImageHandler(options: ImageHandlerOptions) {
       .slice(0, 40);
     const file = path.join(cacheDir, key.slice(0, 2), `${key}.${format}`);
     try {
-      return { data: await readFile(file), key };
+      const data = await readFile(file);
+      if (!touched.has(file)) {
+        touched.add(file);
+        const now = new Date();
+        void utimes(file, now, now).catch(() => undefined);
+      }
+      return { data, key };
     } catch {
-      // Not derived yet.
+      // Not derived yet (or pruned).
     }
     let pending = inFlight.get(key);
     if (!pending) {
@@ -256,7 +348,7 @@ export function createImageHandler(options: ImageHandlerOptions) {
     res.end(req.method === "HEAD" ? undefined : data);
   }
 
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((error: unknown) => {
       const status = error instanceof ImageRequestError ? error.status : 500;
       if (status >= 500) console.error("[images]", error);
@@ -268,4 +360,13 @@ export function createImageHandler(options: ImageHandlerOptions) {
       res.end(error instanceof ImageRequestError ? error.message : "Image processing failed");
     });
   };
+  return Object.assign(handler, {
+    /** Prunes the disk cache now (it also runs a minute after start and then hourly). */
+    prune,
+    /** Stops the pruning timers. */
+    close() {
+      clearTimeout(firstPrune);
+      clearInterval(pruneTimer);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { benchmarksDocument, describeMachine, figure, firstLoadScripts, formatTable, staticImports, formatValue, generatedImages, ipxUrls, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
+import { benchmarksDocument, describeMachine, figure, formatTable, formatValue, generatedImages, ipxUrls, meetsGoal, parseFigureLines, parseGoal } from "./bench-report";
 
 describe("goals", () => {
   it("reads a comparison, a limit and a unit", () => {
@@ -78,20 +78,6 @@ describe("the table", () => {
 });
 
 describe("reading a page", () => {
-  it("finds the scripts of a first load: modulepreload links, script src and inline module imports, same origin only", () => {
-    const html = `<link rel="modulepreload" href="/build/manifest-1.js"/><link rel="modulepreload" href="/build/root-2.js"/>
-      <link rel="stylesheet" href="/build/app.css"/><script src="https://example.com/gtm.js"></script><script defer src="/build/x.js"></script>
-      <script type="module" async="">import "/build/manifest-1.js";
-import * as route0 from "/build/root-2.js";
-import * as route1 from "/build/routes/home-3.js";</script><script>window.__x = "/build/not-a-script.js"</script>`;
-    expect(firstLoadScripts(html)).toEqual(["/build/manifest-1.js", "/build/root-2.js", "/build/x.js", "/build/routes/home-3.js"]);
-  });
-
-  it("follows a module's static imports, resolved against its path, and not its dynamic ones", () => {
-    const source = `import{a as b}from"/build/_shared/chunk-A.js";import"./chunk-B.js";import * as c from "../entry.client-C.js";const d=()=>import("./lazy-D.js");`;
-    expect(staticImports(source, "/build/_shared/chunk-Z.js")).toEqual(["/build/_shared/chunk-A.js", "/build/_shared/chunk-B.js", "/build/entry.client-C.js"]);
-  });
-
   it("finds the distinct /_ipx URLs of src, srcset and imagesrcset", () => {
     const html = `<link rel="preload" as="image" imagesrcset="/_ipx/w_640&amp;f_webp/hero.jpg 640w, /_ipx/w_1280&amp;f_webp/hero.jpg 1280w">
       <img src="/_ipx/w_400&amp;h_300&amp;f_webp/generated/a.webp" srcset="/_ipx/w_400&amp;h_300&amp;f_webp/generated/a.webp 400w, /_ipx/w_800&amp;h_600&amp;f_webp/generated/a.webp 800w">

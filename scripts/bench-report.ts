@@ -208,30 +208,6 @@ ${figures.length} figures, ${failed} missing their goal. "–" in the goal colum
 // ---------------------------------------------------------------------------------------------------
 // Reading a page's HTML
 
-/** The scripts a first load fetches: modulepreload links, script src, and the imports of inline module scripts. */
-export function firstLoadScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
-    const href = /\bhref="([^"]+)"/.exec(match[0])?.[1];
-    if (href) urls.add(href);
-  }
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1]!);
-  for (const match of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const imported of match[1]!.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+)["']/g)) urls.add(imported[1]!);
-  }
-  return [...urls].filter((url) => url.startsWith("/") && !url.startsWith("//"));
-}
-
-/**
- * The files a built module imports statically (`import … from "./x.js"`, `import "/build/y.js"`), as
- * paths resolved against the module's own path. Dynamic `import()` targets load on interaction, not on
- * first load, and are left out.
- */
-export function staticImports(source: string, modulePath: string): string[] {
-  const base = new URL(modulePath, "http://bench.invalid");
-  return [...source.matchAll(/(?:^|[;\s}])import\s*(?:[\w${},\s*]+?\s*from\s*)?"((?:\.{1,2}|\/build)\/[^"]+)"/g)].map((match) => new URL(match[1]!, base).pathname);
-}
-
 const decodeHtml = (value: string) => value.replaceAll("&amp;", "&");
 
 /** The distinct /_ipx URLs of a page's src and srcset attributes. */

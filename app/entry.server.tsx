@@ -5,7 +5,9 @@ import * as Sentry from "@sentry/remix";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { getI18nInstance } from "#app/i18n/i18n.server";
+import { getI18nInstance, recordingI18n } from "#app/i18n/i18n.server";
+import { pageTranslationsScript, pickTranslations } from "#app/i18n/page-translations";
+import { resources } from "#app/i18n/resources.server";
 import { localeFromPath } from "#app/i18n/locales";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
@@ -29,6 +31,11 @@ class FlushCoalescer extends Transform {
   private size = 0;
   private scheduled = false;
 
+  /** `trailer`: written after the document once React is done (the page's strings, known only then). */
+  constructor(private readonly trailer?: () => string) {
+    super();
+  }
+
   override _transform(chunk: Buffer | string, encoding: BufferEncoding, callback: TransformCallback) {
     const buffer = typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk;
     this.chunks.push(buffer);
@@ -41,6 +48,11 @@ class FlushCoalescer extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
+    if (this.trailer) {
+      const trailer = Buffer.from(this.trailer());
+      this.chunks.push(trailer);
+      this.size += trailer.length;
+    }
     this.release();
     callback();
   }
@@ -88,7 +100,10 @@ export default function handleRequest(
   const { pathname } = new URL(request.url);
   // The console keeps its language in a cookie; the storefront in the path.
   const locale = isAdminPath(pathname) ? adminLocaleFromCookieHeader(request.headers.get("Cookie")) : localeFromPath(pathname);
-  const i18n = getI18nInstance(locale);
+  // The storefront's page carries the strings it was rendered with, so the browser hydrates without
+  // first downloading the whole language (app/i18n/page-translations.ts). The console loads its own.
+  const usedKeys = isAdminPath(pathname) ? null : new Set<string>();
+  const i18n = usedKeys ? recordingI18n(getI18nInstance(locale), usedKeys) : getI18nInstance(locale);
   // The matched page's cache class (its `handle`) has the last word on Cache-Control.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const cacheClass = leaf ? cacheClassOf(remixContext.routeModules[leaf.route.id]?.handle) : null;
@@ -110,7 +125,7 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyEvent]() {
           shellRendered = true;
-          const body = new FlushCoalescer();
+          const body = new FlushCoalescer(usedKeys ? () => pageTranslationsScript(pickTranslations(resources[locale].common, usedKeys)) : undefined);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Content-Language")) responseHeaders.set("Content-Language", locale);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

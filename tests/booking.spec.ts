@@ -107,6 +107,8 @@ test("a partially confirmed order: the unavailable item can be retried from the 
 test("deleting an item asks for confirmation with its title", async ({ page, javaScriptEnabled }) => {
   await addToCart(page, "en", SAFARI);
   const title = (await page.getByTestId("cart-line").getByRole("heading").textContent())!.trim();
+  // With JavaScript the dialog opens once the page has hydrated (before, the link works as without it).
+  if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
   await page.getByRole("link", { name: "Delete" }).click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog");

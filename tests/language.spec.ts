@@ -50,3 +50,43 @@ test.describe("root language detection", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 });
+
+test.describe("a page's strings", () => {
+  // A string of the sign-up form: the listing does not show it, the whole Arabic language has it.
+  const NOT_ON_THE_LISTING = "تأكيد كلمة المرور";
+
+  test("the HTML carries only the strings the page was rendered with", async ({ request }) => {
+    const html = await (await request.get("/ar/things-to-do-in-dubai")).text();
+    const carried = /<script type="application\/json" id="rihla-page-translations">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(carried).toBeTruthy();
+    const strings = JSON.stringify(JSON.parse(carried!));
+    // The footer's "Discover" heading is on every page.
+    expect(strings).toContain('"discover":"اكتشف"');
+    expect(strings).not.toContain(NOT_ON_THE_LISTING);
+  });
+
+  test("with JavaScript the page hydrates with them, and the rest of the language comes with the first gesture", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "hydration needs JavaScript");
+    const scripts: Array<Promise<string>> = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
+    });
+    await page.goto("/ar/things-to-do-in-dubai");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("#rihla-page-translations")).toHaveCount(0);
+    // The bundler writes Arabic as \u escapes; either spelling of the string counts.
+    const escaped = [...NOT_ON_THE_LISTING].map((char) => (char === " " ? " " : `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`)).join("");
+    const hasWholeLanguage = async () => (await Promise.all(scripts)).some((source) => source.includes(NOT_ON_THE_LISTING) || source.includes(escaped));
+    expect(await hasWholeLanguage()).toBe(false);
+    await page.keyboard.press("Tab");
+    await expect.poll(hasWholeLanguage).toBe(true);
+    // Hydration matched the server's HTML and no key was shown missing.
+    expect(errors).toEqual([]);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("دبي");
+  });
+});

@@ -88,3 +88,24 @@ export function getFixedT(locale: LocaleCode): TFunction {
   }
   return t;
 }
+
+/**
+ * A request's view of a locale's shared instance: the same instance underneath (prototype
+ * delegation, nothing copied), except that each fixed `t` it hands out (react-i18next's
+ * useTranslation asks for one) notes the keys it translates in `used`. The page then carries exactly
+ * those strings to the browser (page-translations.ts).
+ */
+export function recordingI18n(instance: I18n, used: Set<string>): I18n {
+  const view = Object.create(instance) as I18n;
+  // i18next's TFunction is a set of branded overloads; the wrapper passes its arguments through as is.
+  view.getFixedT = ((...args: Parameters<I18n["getFixedT"]>) => {
+    const fixed = instance.getFixedT(...args) as unknown as (key: unknown, ...rest: unknown[]) => unknown;
+    const recording = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key === "string") used.add(key);
+      else if (Array.isArray(key)) for (const each of key) if (typeof each === "string") used.add(each);
+      return fixed(key, ...rest);
+    };
+    return Object.assign(recording, fixed);
+  }) as unknown as I18n["getFixedT"];
+  return view;
+}

@@ -1,6 +1,7 @@
 import { Await, Form } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useClientOnlyStrings } from "#app/i18n/use-client-only-strings";
 import type { DayAvailability, DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
@@ -26,6 +27,7 @@ export function BookingBox({ data }: { data: DetailPageData }) {
   const [hydrated, setHydrated] = useState(false);
   // The calendar needs JavaScript; without it the native date input is the whole control.
   useEffect(() => setHydrated(true), []);
+  useClientOnlyStrings("detail.calendar");
   const defaultOption = experience.options.find((option) => option.isDefault) ?? experience.options[0];
   const problemId = "availability-date-problem";
 

@@ -85,14 +85,98 @@ export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fall
   };
 }
 
+/**
+ * The positions under one search key (a word, a CJK character or bigram), added in ascending order
+ * straight into a typed array that doubles as it fills; once it holds capacity/32 positions a bit set
+ * is no larger, and it becomes one (the common words and characters: a few hundred keys hold most
+ * of the catalogue's postings). No JS array of numbers is built on the way.
+ */
+class Postings {
+  private list: Int32Array | undefined = new Int32Array(4);
+  private set: Bitset | undefined;
+  /** How many positions are posted (set by seal for a bit set). */
+  count = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  add(position: number): void {
+    if (this.set) {
+      this.set.add(position);
+      return;
+    }
+    let list = this.list!;
+    if (this.count > 0 && list[this.count - 1] === position) return;
+    if (this.count === list.length) {
+      if (this.count * 32 >= this.capacity) {
+        this.set = new Bitset(this.capacity);
+        for (let i = 0; i < this.count; i++) this.set.add(list[i]!);
+        this.set.add(position);
+        this.list = undefined;
+        return;
+      }
+      const longer = new Int32Array(list.length * 2);
+      longer.set(list);
+      this.list = list = longer;
+    }
+    list[this.count++] = position;
+  }
+
+  /** Once built: the list trimmed to its length, the count of a bit set taken. */
+  seal(): void {
+    if (this.set) this.count = this.set.count();
+    else if (this.list && this.list.length !== this.count) this.list = this.list.slice(0, this.count);
+  }
+
+  /** result ∨= these positions. */
+  addTo(result: Bitset): void {
+    if (this.set) {
+      result.or(this.set);
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.count; i++) result.add(list[i]!);
+  }
+
+  forEach(fn: (position: number) => void): void {
+    if (this.set) {
+      this.set.forEach(fn);
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.count; i++) fn(list[i]!);
+  }
+}
+
+/** Postings by key, filled product by product in ascending position order. */
+class PostingsBuilder {
+  readonly byKey = new Map<string, Postings>();
+
+  constructor(private readonly capacity: number) {}
+
+  add(key: string, position: number): void {
+    let postings = this.byKey.get(key);
+    if (!postings) {
+      postings = new Postings(this.capacity);
+      this.byKey.set(key, postings);
+    }
+    postings.add(position);
+  }
+
+  seal(): Map<string, Postings> {
+    for (const postings of this.byKey.values()) postings.seal();
+    return this.byKey;
+  }
+}
+
 /** A sorted vocabulary of words with postings, answering prefix queries by binary search. */
 class WordIndex {
-  private words: string[] = [];
-  private postings: Int32Array[] = [];
+  private words: string[];
+  private postings: Postings[];
 
-  constructor(entries: Map<string, number[]>) {
+  constructor(built: PostingsBuilder) {
+    const entries = built.seal();
     this.words = [...entries.keys()].sort();
-    this.postings = this.words.map((word) => Int32Array.from(entries.get(word)!));
+    this.postings = this.words.map((word) => entries.get(word)!);
   }
 
   /** Products having a word that starts with `prefix`. */
@@ -105,57 +189,45 @@ class WordIndex {
       if (this.words[mid]! < prefix) low = mid + 1;
       else high = mid;
     }
-    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) {
-      for (const position of this.postings[i]!) result.add(position);
-    }
+    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) this.postings[i]!.addTo(result);
     return result;
   }
 }
 
 /** Substring search over CJK text through a character-bigram index, verified on the text. */
 class CjkIndex {
-  private grams = new Map<string, Int32Array>();
+  private grams: Map<string, Postings>;
   private texts: string[];
 
-  constructor(texts: string[]) {
+  constructor(texts: string[], capacity: number) {
     this.texts = texts;
-    const building = new Map<string, number[]>();
+    const building = new PostingsBuilder(capacity);
     texts.forEach((text, position) => {
-      const seen = new Set<string>();
+      // A gram posted twice for one product is kept once (Postings skips a repeat of its last position).
       for (let i = 0; i < text.length; i++) {
-        const unigram = text[i]!;
-        if (!seen.has(unigram)) {
-          seen.add(unigram);
-          (building.get(unigram) ?? building.set(unigram, []).get(unigram)!).push(position);
-        }
-        if (i + 1 < text.length) {
-          const bigram = text.slice(i, i + 2);
-          if (!bigram.includes("|") && !seen.has(bigram)) {
-            seen.add(bigram);
-            (building.get(bigram) ?? building.set(bigram, []).get(bigram)!).push(position);
-          }
-        }
+        building.add(text[i]!, position);
+        if (i + 1 < text.length && text[i] !== "|" && text[i + 1] !== "|") building.add(text.slice(i, i + 2), position);
       }
     });
-    for (const [gram, list] of building) this.grams.set(gram, Int32Array.from(list));
+    this.grams = building.seal();
   }
 
   find(run: string, size: number): Bitset {
     const result = new Bitset(size);
     if (run.length === 1) {
-      for (const position of this.grams.get(run) ?? []) result.add(position);
+      this.grams.get(run)?.addTo(result);
       return result;
     }
     // Candidates: the rarest bigram's postings; then check the whole run on the text.
-    let rarest: Int32Array | undefined;
+    let rarest: Postings | undefined;
     for (let i = 0; i + 1 < run.length; i++) {
-      const list = this.grams.get(run.slice(i, i + 2));
-      if (!list) return result;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      const postings = this.grams.get(run.slice(i, i + 2));
+      if (!postings) return result;
+      if (!rarest || postings.count < rarest.count) rarest = postings;
     }
-    for (const position of rarest ?? []) {
+    rarest?.forEach((position) => {
       if (this.texts[position]!.includes(run)) result.add(position);
-    }
+    });
     return result;
   }
 }
@@ -347,17 +419,10 @@ export class CatalogueIndex {
 
     this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
     this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
-    const wordPostings = new Map<string, number[]>();
-    const titlePostings = new Map<string, number[]>();
+    const wordPostings = new PostingsBuilder(this.capacity);
+    const titlePostings = new PostingsBuilder(this.capacity);
     const cjkTexts: string[] = [];
     const titleCjkTexts: string[] = [];
-    const addWords = (target: Map<string, number[]>, forms: string[], position: number) => {
-      for (const form of forms) {
-        const list = target.get(form);
-        if (!list) target.set(form, [position]);
-        else if (list[list.length - 1] !== position) list.push(position);
-      }
-    };
 
     this.products.forEach((product, position) => {
       this.byId.set(product.id, position);
@@ -371,15 +436,15 @@ export class CatalogueIndex {
       this.all.add(position);
       this.postProduct(product, position);
       const text = this.textOf(product);
-      addWords(wordPostings, text.forms, position);
-      addWords(titlePostings, text.titleForms, position);
+      for (const form of text.forms) wordPostings.add(form, position);
+      for (const form of text.titleForms) titlePostings.add(form, position);
       cjkTexts.push(text.cjk);
       titleCjkTexts.push(text.titleCjk);
     });
     this.words = new WordIndex(wordPostings);
     this.titleWords = new WordIndex(titlePostings);
-    this.cjk = new CjkIndex(cjkTexts);
-    this.titleCjk = new CjkIndex(titleCjkTexts);
+    this.cjk = new CjkIndex(cjkTexts, this.capacity);
+    this.titleCjk = new CjkIndex(titleCjkTexts, this.capacity);
 
     const positions = Array.from({ length: this.products.length }, (_, position) => position);
     this.recommendedOrder = Int32Array.from(positions.sort(this.byRecommended));

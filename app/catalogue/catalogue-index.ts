@@ -269,9 +269,13 @@ export function interner(): <T>(value: T) => T {
   };
 }
 
+/** Products `compact` made: the loader compacts each page as it reads it, and the build need not again. */
+const compacted = new WeakSet<SourceProduct>();
+
 /** A product whose repeated parts are shared through `share`. */
 export function compact<P extends SourceProduct>(product: P, share: <T>(value: T) => T): P {
-  return {
+  if (compacted.has(product)) return product;
+  const result = {
     ...product,
     categoryIds: share(product.categoryIds),
     themeIds: share(product.themeIds),
@@ -285,6 +289,8 @@ export function compact<P extends SourceProduct>(product: P, share: <T>(value: T
     images: share(product.images.map((image) => share({ ...image, alt: share(image.alt), widths: share(image.widths) }))),
     cancellationPolicy: share(product.cancellationPolicy),
   };
+  compacted.add(result);
+  return result;
 }
 
 /** Moves `position` within a sorted order to where `compare` places it now (its sort key changed). */

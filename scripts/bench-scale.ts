@@ -179,6 +179,8 @@ async function measureCatalogue(handle: DatabaseHandle): Promise<void> {
   figure("index build peak RSS", mb(buildPeak), "MB");
   figure("RSS with index", mb(process.memoryUsage.rss()), "MB", "≤ 500 MB");
   figure("JS heap with index", mb(process.memoryUsage().heapUsed), "MB");
+  const memory = process.memoryUsage();
+  log(`with the index: JS heap committed ${mb(memory.heapTotal).toFixed(0)} MB, external ${mb(memory.external).toFixed(0)} MB (typed arrays ${mb(memory.arrayBuffers).toFixed(0)} MB)`);
 
   // 3. A price change through the console's function; the event loop is watched until search shows it.
   const [target] = await handle.db

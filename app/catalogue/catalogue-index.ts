@@ -85,14 +85,98 @@ export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fall
   };
 }
 
+/**
+ * The positions under one search key (a word, a CJK character or bigram), added in ascending order
+ * straight into a typed array that doubles as it fills; once it holds capacity/32 positions a bit set
+ * is no larger, and it becomes one (the common words and characters: a few hundred keys hold most
+ * of the catalogue's postings). No JS array of numbers is built on the way.
+ */
+class Postings {
+  private list: Int32Array | undefined = new Int32Array(4);
+  private set: Bitset | undefined;
+  /** How many positions are posted (set by seal for a bit set). */
+  count = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  add(position: number): void {
+    if (this.set) {
+      this.set.add(position);
+      return;
+    }
+    let list = this.list!;
+    if (this.count > 0 && list[this.count - 1] === position) return;
+    if (this.count === list.length) {
+      if (this.count * 32 >= this.capacity) {
+        this.set = new Bitset(this.capacity);
+        for (let i = 0; i < this.count; i++) this.set.add(list[i]!);
+        this.set.add(position);
+        this.list = undefined;
+        return;
+      }
+      const longer = new Int32Array(list.length * 2);
+      longer.set(list);
+      this.list = list = longer;
+    }
+    list[this.count++] = position;
+  }
+
+  /** Once built: the list trimmed to its length, the count of a bit set taken. */
+  seal(): void {
+    if (this.set) this.count = this.set.count();
+    else if (this.list && this.list.length !== this.count) this.list = this.list.slice(0, this.count);
+  }
+
+  /** result ∨= these positions. */
+  addTo(result: Bitset): void {
+    if (this.set) {
+      result.or(this.set);
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.count; i++) result.add(list[i]!);
+  }
+
+  forEach(fn: (position: number) => void): void {
+    if (this.set) {
+      this.set.forEach(fn);
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.count; i++) fn(list[i]!);
+  }
+}
+
+/** Postings by key, filled product by product in ascending position order. */
+class PostingsBuilder {
+  readonly byKey = new Map<string, Postings>();
+
+  constructor(private readonly capacity: number) {}
+
+  add(key: string, position: number): void {
+    let postings = this.byKey.get(key);
+    if (!postings) {
+      postings = new Postings(this.capacity);
+      this.byKey.set(key, postings);
+    }
+    postings.add(position);
+  }
+
+  seal(): Map<string, Postings> {
+    for (const postings of this.byKey.values()) postings.seal();
+    return this.byKey;
+  }
+}
+
 /** A sorted vocabulary of words with postings, answering prefix queries by binary search. */
 class WordIndex {
-  private words: string[] = [];
-  private postings: Int32Array[] = [];
+  private words: string[];
+  private postings: Postings[];
 
-  constructor(entries: Map<string, number[]>) {
+  constructor(built: PostingsBuilder) {
+    const entries = built.seal();
     this.words = [...entries.keys()].sort();
-    this.postings = this.words.map((word) => Int32Array.from(entries.get(word)!));
+    this.postings = this.words.map((word) => entries.get(word)!);
   }
 
   /** Products having a word that starts with `prefix`. */
@@ -105,57 +189,45 @@ class WordIndex {
       if (this.words[mid]! < prefix) low = mid + 1;
       else high = mid;
     }
-    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) {
-      for (const position of this.postings[i]!) result.add(position);
-    }
+    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) this.postings[i]!.addTo(result);
     return result;
   }
 }
 
 /** Substring search over CJK text through a character-bigram index, verified on the text. */
 class CjkIndex {
-  private grams = new Map<string, Int32Array>();
+  private grams: Map<string, Postings>;
   private texts: string[];
 
-  constructor(texts: string[]) {
+  constructor(texts: string[], capacity: number) {
     this.texts = texts;
-    const building = new Map<string, number[]>();
+    const building = new PostingsBuilder(capacity);
     texts.forEach((text, position) => {
-      const seen = new Set<string>();
+      // A gram posted twice for one product is kept once (Postings skips a repeat of its last position).
       for (let i = 0; i < text.length; i++) {
-        const unigram = text[i]!;
-        if (!seen.has(unigram)) {
-          seen.add(unigram);
-          (building.get(unigram) ?? building.set(unigram, []).get(unigram)!).push(position);
-        }
-        if (i + 1 < text.length) {
-          const bigram = text.slice(i, i + 2);
-          if (!bigram.includes("|") && !seen.has(bigram)) {
-            seen.add(bigram);
-            (building.get(bigram) ?? building.set(bigram, []).get(bigram)!).push(position);
-          }
-        }
+        building.add(text[i]!, position);
+        if (i + 1 < text.length && text[i] !== "|" && text[i + 1] !== "|") building.add(text.slice(i, i + 2), position);
       }
     });
-    for (const [gram, list] of building) this.grams.set(gram, Int32Array.from(list));
+    this.grams = building.seal();
   }
 
   find(run: string, size: number): Bitset {
     const result = new Bitset(size);
     if (run.length === 1) {
-      for (const position of this.grams.get(run) ?? []) result.add(position);
+      this.grams.get(run)?.addTo(result);
       return result;
     }
     // Candidates: the rarest bigram's postings; then check the whole run on the text.
-    let rarest: Int32Array | undefined;
+    let rarest: Postings | undefined;
     for (let i = 0; i + 1 < run.length; i++) {
-      const list = this.grams.get(run.slice(i, i + 2));
-      if (!list) return result;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      const postings = this.grams.get(run.slice(i, i + 2));
+      if (!postings) return result;
+      if (!rarest || postings.count < rarest.count) rarest = postings;
     }
-    for (const position of rarest ?? []) {
+    rarest?.forEach((position) => {
       if (this.texts[position]!.includes(run)) result.add(position);
-    }
+    });
     return result;
   }
 }
@@ -180,26 +252,69 @@ export function referenceKeyOf(source: Pick<CatalogueSource, "countries" | "dest
   return JSON.stringify([source.countries, source.destinations, source.categories, source.themes, source.vocabulary]);
 }
 
+/** Structural equality of JSON values (as parsed from the database). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  for (const key of keys) if (!(key in right) || !sameJson(left[key], right[key])) return false;
+  return true;
+}
+
+/** The first (or last) string inside a value, depth first, or "" when it holds none. */
+function edgeString(value: unknown, last: boolean): string {
+  if (typeof value === "string") return value;
+  if (value === null || typeof value !== "object") return "";
+  const items = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
+  for (let i = 0; i < items.length; i++) {
+    const found = edgeString(items[last ? items.length - 1 - i : i], last);
+    if (found !== "") return found;
+  }
+  return "";
+}
+
 /**
  * Shares equal values between products: rows parsed from the database carry their own copy of texts,
- * images, policies and code lists that repeat across thousands of products. Keys live only while the
+ * images, policies and code lists that repeat across thousands of products. Values are bucketed by
+ * their first and last strings (strings they hold already: no JSON copy of every title and image list
+ * is kept while 100,000 rows are read) and compared within the bucket. The buckets live only while the
  * index is built.
  */
 export function interner(): <T>(value: T) => T {
-  const seen = new Map<string, unknown>();
+  const seen = new Map<string, Map<string, unknown[]>>();
   return <T>(value: T): T => {
     if (value === null || typeof value !== "object") return value;
-    const key = JSON.stringify(value);
-    const found = seen.get(key);
-    if (found !== undefined) return found as T;
-    seen.set(key, value);
+    const first = edgeString(value, false);
+    const last = edgeString(value, true);
+    let byLast = seen.get(first);
+    if (!byLast) seen.set(first, (byLast = new Map()));
+    const bucket = byLast.get(last);
+    if (!bucket) {
+      byLast.set(last, [value]);
+      return value;
+    }
+    for (const candidate of bucket) if (sameJson(candidate, value)) return candidate as T;
+    bucket.push(value);
     return value;
   };
 }
 
+/** Products `compact` made: the loader compacts each page as it reads it, and the build need not again. */
+const compacted = new WeakSet<SourceProduct>();
+
 /** A product whose repeated parts are shared through `share`. */
 export function compact<P extends SourceProduct>(product: P, share: <T>(value: T) => T): P {
-  return {
+  if (compacted.has(product)) return product;
+  const result = {
     ...product,
     categoryIds: share(product.categoryIds),
     themeIds: share(product.themeIds),
@@ -213,6 +328,8 @@ export function compact<P extends SourceProduct>(product: P, share: <T>(value: T
     images: share(product.images.map((image) => share({ ...image, alt: share(image.alt), widths: share(image.widths) }))),
     cancellationPolicy: share(product.cancellationPolicy),
   };
+  compacted.add(result);
+  return result;
 }
 
 /** Moves `position` within a sorted order to where `compare` places it now (its sort key changed). */
@@ -347,17 +464,10 @@ export class CatalogueIndex {
 
     this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
     this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
-    const wordPostings = new Map<string, number[]>();
-    const titlePostings = new Map<string, number[]>();
+    const wordPostings = new PostingsBuilder(this.capacity);
+    const titlePostings = new PostingsBuilder(this.capacity);
     const cjkTexts: string[] = [];
     const titleCjkTexts: string[] = [];
-    const addWords = (target: Map<string, number[]>, forms: string[], position: number) => {
-      for (const form of forms) {
-        const list = target.get(form);
-        if (!list) target.set(form, [position]);
-        else if (list[list.length - 1] !== position) list.push(position);
-      }
-    };
 
     this.products.forEach((product, position) => {
       this.byId.set(product.id, position);
@@ -371,15 +481,15 @@ export class CatalogueIndex {
       this.all.add(position);
       this.postProduct(product, position);
       const text = this.textOf(product);
-      addWords(wordPostings, text.forms, position);
-      addWords(titlePostings, text.titleForms, position);
+      for (const form of text.forms) wordPostings.add(form, position);
+      for (const form of text.titleForms) titlePostings.add(form, position);
       cjkTexts.push(text.cjk);
       titleCjkTexts.push(text.titleCjk);
     });
     this.words = new WordIndex(wordPostings);
     this.titleWords = new WordIndex(titlePostings);
-    this.cjk = new CjkIndex(cjkTexts);
-    this.titleCjk = new CjkIndex(titleCjkTexts);
+    this.cjk = new CjkIndex(cjkTexts, this.capacity);
+    this.titleCjk = new CjkIndex(titleCjkTexts, this.capacity);
 
     const positions = Array.from({ length: this.products.length }, (_, position) => position);
     this.recommendedOrder = Int32Array.from(positions.sort(this.byRecommended));

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
+import { LOCALE_CODES } from "#app/i18n/locales";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "#app/db/testing.server";
 import { convertAmount, isCurrencyCode } from "#app/lib/money";
-import { durationBucket } from "./catalogue-index";
+import { durationBucket, interner } from "./catalogue-index";
 import { Catalogue, loadCatalogueSource, notifyCatalogueChanged } from "./catalogue.server";
-import { normalizeText, tokenize } from "./text";
+import { indexForms, normalizeText, tokenize } from "./text";
 import type { CatalogueFilters, CatalogueQuery, CatalogueSource, SourceProduct } from "./types";
 
 let database: TestDatabase;
@@ -238,8 +239,59 @@ describe("search", () => {
     expect(result.facets.languages.find((facet) => facet.value === "ar")!.count).toBe(result.total);
   });
 
+  test("each word and CJK run finds exactly the products whose text has it, common and rare alike", async () => {
+    // The index keeps a rare key's products as a list and a common one's as a bit set: check both
+    // against a scan of every product's searchable text.
+    const destinations = new Map(source.destinations.map((d) => [d.id, d]));
+    const countries = new Map(source.countries.map((c) => [c.code, c]));
+    const categories = new Map(source.categories.map((c) => [c.id, c]));
+    const texts = source.products.map((p) => {
+      const destination = destinations.get(p.destinationId);
+      const parts = LOCALE_CODES.flatMap((locale) => [
+        p.title[locale],
+        p.shortDescription[locale],
+        destination?.name[locale] ?? "",
+        countries.get(destination?.countryCode ?? "")?.name[locale] ?? "",
+        ...p.categoryIds.map((id) => categories.get(id)?.name[locale] ?? ""),
+      ]);
+      const tokens = tokenize([...parts, destination?.slug.replace(/-/g, " ") ?? ""].join(" | "));
+      return { forms: tokens.words.flatMap(indexForms), cjk: tokens.cjk.join("|") };
+    });
+    const words = new Set(texts.slice(0, 3).flatMap((text) => text.forms));
+    const runs = new Set(texts.slice(0, 3).flatMap((text) => text.cjk.split("|").flatMap((run) => [run.slice(0, 1), run.slice(0, 2), run.slice(1, 4)])).filter(Boolean));
+    const counts: number[] = [];
+    for (const word of words) {
+      const expected = texts.filter((text) => text.forms.some((form) => form.startsWith(word))).length;
+      expect((await catalogue.search({ ...base, text: word, pageSize: 1 })).total, word).toBe(expected);
+      counts.push(expected);
+    }
+    for (const run of runs) {
+      const expected = texts.filter((text) => text.cjk.includes(run)).length;
+      expect((await catalogue.search({ ...base, text: run, pageSize: 1 })).total, run).toBe(expected);
+      counts.push(expected);
+    }
+    // Both kinds were checked: keys in a handful of products and keys in most of them.
+    expect(Math.min(...counts)).toBeLessThan(10);
+    expect(Math.max(...counts)).toBeGreaterThan(source.products.length / 2);
+  });
+
   test("tokenizer splits scripts", () => {
     expect(tokenize("Dubai 迪拜 дубай دُبَيّ")).toEqual({ words: ["dubai", "дубаи", "دبي"], cjk: ["迪拜"] });
+  });
+});
+
+describe("interner", () => {
+  test("equal values are shared; values with the same first and last strings stay apart", () => {
+    const share = interner();
+    const title = share({ ar: "أ", en: "Desert safari", ru: "Сафари", zh: "沙漠" });
+    expect(share({ ar: "أ", en: "Desert safari", ru: "Сафари", zh: "沙漠" })).toBe(title);
+    const other = share({ ar: "أ", en: "Dune safari", ru: "Сафари", zh: "沙漠" });
+    expect(other).not.toBe(title);
+    expect(other.en).toBe("Dune safari");
+    expect(share(["en", "ar"])).toBe(share(["en", "ar"]));
+    expect(share(["en", "ru", "ar"])).not.toBe(share(["en", "ar"]));
+    expect(share({ nonRefundable: false, rules: [{ hours: 24, penaltyPercent: 0 }] })).not.toBe(share({ nonRefundable: false, rules: [{ hours: 48, penaltyPercent: 0 }] }));
+    expect(share([])).toBe(share([]));
   });
 });
 

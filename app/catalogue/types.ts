@@ -199,7 +199,6 @@ export interface SourceProduct {
   timesOfDay: string[];
   rating: number;
   reviewCount: number;
-  /** The card's picture first; the catalogue's loader reads only that one (the detail page reads the gallery). */
   images: MediaImage[];
   recommendedScore: number;
   cancellationPolicy: CancellationPolicy;

@@ -1,8 +1,8 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nContext, initReactI18next } from "react-i18next";
 import { DEFAULT_NAMESPACE, i18nConfig } from "#app/i18n/i18n";
 import { PAGE_TRANSLATIONS_ID } from "#app/i18n/page-translations";
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
@@ -43,6 +43,36 @@ async function pageTranslations(): Promise<Record<string, unknown> | null> {
   }
 }
 
+/** Whether the whole language is in i18next yet, as a store React can subscribe to. */
+function createCompletion(initiallyComplete: boolean) {
+  let complete = initiallyComplete;
+  const listeners = new Set<() => void>();
+  return {
+    isComplete: () => complete,
+    markComplete() {
+      complete = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+type Completion = ReturnType<typeof createCompletion>;
+
+/**
+ * react-i18next's context, whose value changes once when the rest of the language arrives. Every
+ * component that translates reads this context, so each re-renders and fills in what it showed empty,
+ * memoised or not. (Listening to i18next's "added" event instead misses a component that rendered
+ * before the strings came but subscribed after, e.g. a page a client navigation was still showing.)
+ */
+function TranslationsProvider({ completion, children }: { completion: Completion; children: ReactNode }) {
+  const complete = useSyncExternalStore(completion.subscribe, completion.isComplete, completion.isComplete);
+  const value = useMemo(() => ({ i18n: i18next, defaultNS: DEFAULT_NAMESPACE, complete }), [complete]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocaleCode(lang) ? lang : DEFAULT_LOCALE;
@@ -51,14 +81,14 @@ async function hydrate() {
   const pageStrings = isConsole ? null : await pageTranslations();
   let common: Record<string, unknown> = pageStrings ?? {};
   /** Until the whole language is here a missing key is expected: it is fetched, and shown empty meanwhile rather than as a raw key. */
-  let complete = pageStrings === null;
+  const completion = createCompletion(pageStrings === null);
   let loading: Promise<void> | null = null;
   const completeStrings = () => {
     loading ??= loadAll()
       .then((all) => {
-        complete = true;
-        // react-i18next re-renders on "added" (bindI18nStore below), so anything shown empty fills in.
         i18next.addResourceBundle(locale, DEFAULT_NAMESPACE, all, true, true);
+        // TranslationsProvider re-renders every translating component, so anything shown empty fills in.
+        completion.markComplete();
       })
       .catch((error: unknown) => console.error(`[i18n] could not load the ${locale} translations`, error));
     return loading;
@@ -74,14 +104,13 @@ async function hydrate() {
     ...i18nConfig,
     lng: locale,
     resources: { [locale]: { [DEFAULT_NAMESPACE]: common } },
-    react: { bindI18nStore: "added" },
     missingKeyHandler: (languages, namespace, key) => {
-      if (complete) i18nConfig.missingKeyHandler(languages, namespace, key);
+      if (completion.isComplete()) i18nConfig.missingKeyHandler(languages, namespace, key);
       else void completeStrings();
     },
-    parseMissingKeyHandler: (key) => (complete ? key : ""),
+    parseMissingKeyHandler: (key) => (completion.isComplete() ? key : ""),
   });
-  if (!complete) {
+  if (!completion.isComplete()) {
     // The rest of the language arrives with the visitor's first gesture (a click may open a form, a
     // navigation shows other pages), not on every page view.
     const events = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
@@ -100,11 +129,11 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationsProvider completion={completion}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
   });
 }

@@ -54,6 +54,9 @@ test.describe("root language detection", () => {
 test.describe("a page's strings", () => {
   // A string of the sign-up form: the listing does not show it, the whole Arabic language has it.
   const NOT_ON_THE_LISTING = "تأكيد كلمة المرور";
+  /** Whether a script holds a string; the bundler writes Arabic as \u escapes, so either spelling counts. */
+  const hasString = (source: string, text: string) =>
+    source.includes(text) || source.includes([...text].map((char) => (char === " " ? " " : `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`)).join(""));
 
   test("the HTML carries only the strings the page was rendered with", async ({ request }) => {
     const html = await (await request.get("/ar/things-to-do-in-dubai")).text();
@@ -79,14 +82,36 @@ test.describe("a page's strings", () => {
     await page.waitForFunction(() => "__remixRouter" in window);
     await page.waitForLoadState("networkidle");
     await expect(page.locator("#rihla-page-translations")).toHaveCount(0);
-    // The bundler writes Arabic as \u escapes; either spelling of the string counts.
-    const escaped = [...NOT_ON_THE_LISTING].map((char) => (char === " " ? " " : `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`)).join("");
-    const hasWholeLanguage = async () => (await Promise.all(scripts)).some((source) => source.includes(NOT_ON_THE_LISTING) || source.includes(escaped));
+    const hasWholeLanguage = async () => (await Promise.all(scripts)).some((source) => hasString(source, NOT_ON_THE_LISTING));
     expect(await hasWholeLanguage()).toBe(false);
     await page.keyboard.press("Tab");
     await expect.poll(hasWholeLanguage).toBe(true);
     // Hydration matched the server's HTML and no key was shown missing.
     expect(errors).toEqual([]);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("دبي");
+  });
+
+  test("a page reached before the rest of the language arrives fills in its strings when it does", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "client navigation needs JavaScript");
+    // Hold back the whole-language chunk until the next page is on screen.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (hasString(body, NOT_ON_THE_LISTING)) await released;
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/ar/blog");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const title = (await page.locator(".blog-card__title").first().textContent())!.trim();
+    await page.locator(".blog-card__title a").first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    // The article's date and reading time are strings the blog list did not carry.
+    const meta = page.locator("header .page-meta");
+    await expect(meta).not.toContainText(/[\d\u0660-\u0669]/);
+    release();
+    await expect(meta).toContainText(/[\d\u0660-\u0669]/);
+    await expect(meta.locator("time")).not.toBeEmpty();
   });
 });

@@ -332,8 +332,10 @@ test.describe("cookie consent and the tag manager", () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded === true)).toBe(true);
     await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
     await expect(page).toHaveURL(/\/about$/);
-    const views = await page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view").map((entry) => entry.page_path));
-    expect(views).toEqual(["/faq", "/about"]);
+    // The view is counted by an effect after the new page commits, a moment after the URL changes.
+    await expect
+      .poll(() => page.evaluate(() => (window.dataLayer ?? []).filter((entry) => entry.event === "page_view").map((entry) => entry.page_path)))
+      .toEqual(["/faq", "/about"]);
     expect(gtm.requests).toBe(1);
     expect(consoleErrors).toEqual([]);
   });

@@ -198,6 +198,23 @@ test("with JavaScript, the calendar picks a day and shows its options", async ({
   await expect(page.locator(".availability-calendar__day.is-open").first()).toBeVisible();
 });
 
+test("on a phone the calendar loads when the booking box comes near, not with the page", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the calendar needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const calendarCode: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("availability-calendar")) calendarCode.push(request.url());
+  });
+  await page.goto(`/ar${CANONICAL}`);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+  expect(calendarCode).toEqual([]);
+  await expect(page.locator(".availability-calendar")).toHaveCount(0);
+  await page.locator("#availability").scrollIntoViewIfNeeded();
+  await expect(page.locator(".availability-calendar__day.is-open").first()).toBeVisible();
+  expect(calendarCode.length).toBe(1);
+});
+
 for (const prefix of ["", "/ar"]) {
   test(`no serious or critical accessibility violations (${prefix || "en"})`, async ({ page, request, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script in the page");

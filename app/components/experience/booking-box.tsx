@@ -1,15 +1,16 @@
 import { Await, Form } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useClientOnlyStrings } from "#app/i18n/use-client-only-strings";
 import type { DayAvailability, DetailPageData, OptionAvailability, SlotView } from "#app/catalogue/detail-page.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocalizedPath } from "#app/i18n/use-locale";
+import { useNearViewport } from "#app/lib/use-near-viewport";
 import { cartPath, customOfferPath } from "#app/lib/paths";
 
-// The calendar (and swr with it) is a JavaScript-only enhancement: loaded after hydration, so it is
-// not part of the page's first-load JavaScript.
+// The calendar (and swr with it) is a JavaScript-only enhancement: loaded once the booking box comes
+// near the screen, so it is not part of the page's first-load JavaScript where the box is below the fold.
 const AvailabilityCalendar = lazy(() => import("./availability-calendar").then((module) => ({ default: module.AvailabilityCalendar })));
 
 type Experience = DetailPageData["experience"];
@@ -24,9 +25,10 @@ export function BookingBox({ data }: { data: DetailPageData }) {
   const { experience } = data;
   const formRef = useRef<HTMLFormElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  // The calendar needs JavaScript; without it the native date input is the whole control.
-  useEffect(() => setHydrated(true), []);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The calendar needs JavaScript (without it the native date input is the whole control) and is
+  // fetched when the box nears the screen.
+  const showCalendar = useNearViewport(boxRef);
   useClientOnlyStrings("detail.calendar");
   const defaultOption = experience.options.find((option) => option.isDefault) ?? experience.options[0];
   const problemId = "availability-date-problem";
@@ -38,7 +40,7 @@ export function BookingBox({ data }: { data: DetailPageData }) {
 
   return (
     <aside id="availability" className="detail-booking" aria-labelledby="availability-heading">
-      <div className="detail-booking__box">
+      <div ref={boxRef} className="detail-booking__box">
         <h2 id="availability-heading">{t("detail.availability.heading")}</h2>
         <Form ref={formRef} method="get" action={`${data.path}#availability`} preventScrollReset className="detail-date-form">
           <label htmlFor="availability-date">{t("detail.availability.date")}</label>
@@ -66,7 +68,7 @@ export function BookingBox({ data }: { data: DetailPageData }) {
             </p>
           ) : null}
         </Form>
-        {hydrated && defaultOption ? (
+        {showCalendar && defaultOption ? (
           <Suspense fallback={null}>
             <AvailabilityCalendar
             productId={experience.id}

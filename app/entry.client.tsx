@@ -10,8 +10,23 @@ import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "#app/i18n/locales
 declare global {
   interface Window {
     ENV: { SENTRY_DSN: string | null; SENTRY_ENVIRONMENT: string };
+    /**
+     * Settles with the visitor's first gesture (a pointer, a key, focus, a touch): what a page needs
+     * only once someone acts on it (the rest of the language, renderers for client navigations, the
+     * new-build check) waits for it instead of adding to every page's first load.
+     */
+    rihlaFirstGesture?: Promise<void>;
   }
 }
+
+window.rihlaFirstGesture = new Promise<void>((resolve) => {
+  const events = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+  const onFirstGesture = () => {
+    for (const event of events) window.removeEventListener(event, onFirstGesture, true);
+    resolve();
+  };
+  for (const event of events) window.addEventListener(event, onFirstGesture, { capture: true, passive: true });
+});
 
 // Each locale is its own hashed chunk, so the browser downloads only the page's language and a
 // changed translation gets a new URL (no stale cached JSON).
@@ -110,16 +125,9 @@ async function hydrate() {
     },
     parseMissingKeyHandler: (key) => (completion.isComplete() ? key : ""),
   });
-  if (!completion.isComplete()) {
-    // The rest of the language arrives with the visitor's first gesture (a click may open a form, a
-    // navigation shows other pages), not on every page view.
-    const events = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
-    const onFirstGesture = () => {
-      for (const event of events) window.removeEventListener(event, onFirstGesture, true);
-      void completeStrings();
-    };
-    for (const event of events) window.addEventListener(event, onFirstGesture, { capture: true, passive: true });
-  }
+  // The rest of the language arrives with the visitor's first gesture (a click may open a form, a
+  // navigation shows other pages), not on every page view.
+  if (!completion.isComplete()) void window.rihlaFirstGesture?.then(completeStrings);
 
   if (window.ENV?.SENTRY_DSN) {
     // Loaded only when configured, so it costs nothing otherwise.

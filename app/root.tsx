@@ -1,6 +1,6 @@
 // First: zod must know it may not use eval before any module builds a schema (see the module).
 import "#app/lib/zod-jitless";
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction } from "@remix-run/node";
 import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,27 +16,16 @@ import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { DismissMenus } from "#app/layouts/dismiss-menus";
 import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
-import { getPreviewLayout } from "#app/layouts/preview.server";
-import { accountSummary } from "#app/auth/account-summary.server";
-import { getUser } from "#app/lib/session-cookie.server";
-import { getDisplayCurrency } from "#app/lib/currency.server";
-import { readConsent } from "#app/lib/consent.server";
-import { getPublicEnv } from "#app/lib/env.server";
-import { BASE_CURRENCY } from "#app/lib/money";
-import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { useNonce } from "#app/lib/nonce";
 import { FONT_PRELOADS } from "#app/lib/fonts";
 import { InlineStyleLinks } from "#app/lib/inline-styles";
-import { getPageContext } from "#app/lib/page.server";
-import { resolveRedirect } from "#app/lib/redirects";
-import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
-import { getToast, translateToast } from "#app/lib/toast.server";
 import fontsHref from "#app/styles/fonts.css";
 import zhFontsHref from "#app/styles/fonts-zh.css";
 import stylesHref from "#app/styles/app.css";
 import layoutStylesHref from "#app/styles/layouts.css";
 import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
+import type { loader } from "./root-loader.server";
 
 // Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
 // docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.
@@ -51,39 +40,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context: app }: LoaderFunctionArgs) {
-  const { url, locale, t } = getPageContext(request);
-  // The staff console is its own document (no storefront chrome), in its own language.
-  const adminLocale = isAdminPath(url.pathname) ? adminLocaleFromCookieHeader(request.headers.get("Cookie")) : null;
-  const site = await getSiteConfig(app, locale);
-  // The global redirect and rewrite rules run before any page renders.
-  // Editors' redirect rules shape the storefront; the console's paths are never theirs to move.
-  const target = adminLocale ? null : resolveRedirect(url.pathname + url.search, site.storefrontType, await getRedirectRules(app));
-  if (target) throw redirect(target.redirect, { status: target.status });
-  const env = app.env;
-  // The console renders none of the visitor's storefront state, so it neither looks up their account
-  // nor consumes a flash message meant for their next storefront page.
-  const visitor = adminLocale === null;
-  // A flash message from the previous request (redirect-after-post); reading it clears the cookie.
-  const flash = visitor ? await getToast(app, request) : { toast: null, headers: null };
-  const [currency, user] = visitor ? await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]) : ([BASE_CURRENCY, null] as const);
-  // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
-  const layout = (visitor ? await getPreviewLayout(app, request) : null) ?? site.layoutType;
-  return json({
-    adminLocale,
-    currency,
-    user,
-    layout,
-    locale,
-    site,
-    // The cookie banner's answer: the tag manager loads only after "granted" (app/lib/consent.server.ts).
-    consent: readConsent(request.headers.get("Cookie")),
-    siteUrl: env.SITE_URL,
-    errorTitles: { notFound: t("pages.notFound.title"), error: t("pages.error.title") },
-    ENV: getPublicEnv(env),
-    toast: flash.toast ? translateToast(flash.toast, t) : null,
-  }, flash.headers ? { headers: flash.headers } : undefined);
-}
+// The loader lives in a .server module: the browser bundle then holds one empty module for it instead
+// of one tiny shared chunk (and request) per server module the loader uses.
+export { loader } from "./root-loader.server";
 
 export type RootLoaderData = ReturnType<typeof useRootData>;
 
@@ -111,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const storefrontType = data?.site.storefrontType ?? "default";
   const layout = getLayout(data?.layout);
+  const { pathname } = useLocation();
   const nonce = useNonce();
   // Analytics need consent; with no tag manager configured there is nothing to ask about.
   const analytics = Boolean(tagManagerScriptUrl(data?.site.tagManagerId));
@@ -140,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter storefrontType={storefrontType} layout={layout} consentSettings={analytics && Boolean(data?.consent)} />
         <FloatingSupport />
         <DismissMenus />
-        <BuildRefresh />
+        <BuildRefresh pathname={pathname} />
         <TagManager id={data?.consent === "granted" ? data.site.tagManagerId : null} />
         <ScrollRestoration nonce={nonce} />
         <script

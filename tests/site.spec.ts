@@ -91,6 +91,34 @@ for (const locale of LOCALES) {
   });
 }
 
+test.describe("rich text", () => {
+  test("an article opened directly keeps the server's text through hydration; the renderer loads only for the next article", async ({ page, javaScriptEnabled }) => {
+    const renderer: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("portable-text-renderer")) renderer.push(request.url());
+    });
+    await page.goto("/ar/blog");
+    const articles = await page.locator(".blog-card__title a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    await page.goto(articles[0]!);
+    if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForLoadState("networkidle");
+    const body = page.locator(".prose .rich-text");
+    await expect(body.locator("h2").first()).toBeVisible();
+    const before = await body.innerHTML();
+    expect(before.length).toBeGreaterThan(200);
+    expect(renderer).toEqual([]);
+    if (!javaScriptEnabled) return;
+    // Hydrated without the renderer, and the text is untouched.
+    await expect(page.locator(".related .blog-card").first()).toBeVisible();
+    expect(await body.innerHTML()).toBe(before);
+    await page.locator(".related .blog-card__title a").first().click();
+    await expect(page).not.toHaveURL(new RegExp(`${articles[0]}$`));
+    await expect(body.locator("h2").first()).toBeVisible();
+    expect(await body.innerHTML()).not.toBe(before);
+    expect(renderer.length).toBe(1);
+  });
+});
+
 test.describe("blog paging and 404s", () => {
   test("?page=N links work and pages past the end are the 404 screen", async ({ page }) => {
     await page.goto("/blog");
@@ -403,6 +431,12 @@ test.describe("build refresh", () => {
     return page.evaluate(() => sessionStorage.getItem("rihla:build-reload"));
   }
 
+  /** The visitor's first gesture on a hydrated page, which starts the build check. */
+  async function firstGesture(page: Page) {
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.keyboard.press("Shift");
+  }
+
   /** Counts full document loads (the first load and any reload). */
   function countDocuments(page: Page) {
     const documents: string[] = [];
@@ -417,12 +451,21 @@ test.describe("build refresh", () => {
     await page.route("**/builds/latest.json?t=*", (route) => route.fulfill({ json: { id: "a-newer-build", time: new Date().toISOString() } }));
     const polled = page.waitForRequest((request) => request.url().includes("/builds/latest.json?t="));
     await page.goto("/faq");
+    // Nothing is asked before the visitor's first gesture.
+    let polls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/builds/latest.json?t=")) polls += 1;
+    });
+    await page.waitForLoadState("networkidle");
+    expect(polls).toBe(0);
+    await firstGesture(page);
     await polled;
-    // The reloaded page (the second document) polls again and still sees the newer id.
+    // The reloaded page (the second document) polls again, from its first gesture, and still sees the newer id.
     const polledAgain = page.waitForResponse((response) => response.url().includes("/builds/latest.json?t=") && documents.length === 2);
     await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => documents).toEqual(["/faq", "/about"]);
+    await firstGesture(page);
     await polledAgain;
     // Nothing changes route, so no loop: the reloaded document stays.
     await markDocument(page);
@@ -447,6 +490,7 @@ test.describe("build refresh", () => {
     });
     const polled = page.waitForRequest((request) => request.url().includes("/builds/latest.json?t="));
     await page.goto("/faq");
+    await firstGesture(page);
     await polled;
     await page.getByRole("contentinfo").getByRole("link", { name: "About us" }).click();
     await expect(page).toHaveURL(/\/about$/);

@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { BUILD_POLL_INTERVAL_MS, isChunkLoadError, isNewerBuild, parseBuildInfo, reloadIfNewerBuild, type BuildInfo } from "#app/site/build-refresh";
 
@@ -21,12 +20,12 @@ async function fetchLatestBuild(): Promise<BuildInfo | null> {
 }
 
 /**
- * Reloads the page into a newly deployed build: polls `builds/latest.json` every minute and on window
- * focus, and when a newer build exists, reloads on the next route change or chunk-load error. The
- * guard in app/site/build-refresh.ts allows one reload per path per 10 seconds, so it cannot loop.
+ * Reloads the page into a newly deployed build: polls `builds/latest.json` at once, every minute and on
+ * window focus, and when a newer build exists, reloads on the next route change (a new `pathname`) or
+ * chunk-load error. The guard in app/site/build-refresh.ts allows one reload per path per 10 seconds,
+ * so it cannot loop. Takes the path as a prop rather than from the router so this chunk needs only React.
  */
-export function BuildRefresh() {
-  const location = useLocation();
+export function BuildRefreshWatch({ pathname }: { pathname: string }) {
   const latest = useRef<BuildInfo | null>(null);
   const firstLocation = useRef(true);
   const checkOnNavigation = useRef<() => boolean>(() => false);
@@ -71,13 +70,13 @@ export function BuildRefresh() {
   }, []);
 
   useEffect(() => {
-    // The first render is the page load itself, not a route change.
+    // The first render is where the watch started, not a route change.
     if (firstLocation.current) {
       firstLocation.current = false;
       return;
     }
     checkOnNavigation.current();
-  }, [location.pathname]);
+  }, [pathname]);
 
   return null;
 }

@@ -75,8 +75,8 @@ export const portableTextComponents: PortableTextComponents = {
   unknownBlockStyle: ({ children }) => <p>{children}</p>,
 };
 
-/** Renders CMS rich text (a blog body, an FAQ answer, a static page). */
-export function RichText({ value }: { value: RichTextValue }) {
+/** Renders CMS rich text; pages use RichText (portable-text.tsx), which loads this only when the browser must render it. */
+export function PortableTextRenderer({ value }: { value: RichTextValue }) {
   return (
     <BasePortableText
       value={value as PortableTextBlock[]}

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
+import type { RichText as RichTextValue } from "#app/content/queries";
+import { PortableTextRenderer as ServerRenderer } from "./portable-text-renderer.server";
+
+type RendererProps = { value: RichTextValue };
+
+let browserRenderer: ComponentType<RendererProps> | null = null;
+let rendererLoad: Promise<ComponentType<RendererProps>> | null = null;
+function loadRenderer(): Promise<ComponentType<RendererProps>> {
+  rendererLoad ??= import("./portable-text-renderer").then((module) => (browserRenderer = module.PortableTextRenderer));
+  return rendererLoad;
+}
+const LazyRenderer = lazy(() => loadRenderer().then((component) => ({ default: component })));
+
+const subscribeToNothing = () => () => {};
+/** True only while React hydrates the server's HTML: the server snapshot is used then, the client one after. */
+function useIsHydrationRender(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+/**
+ * CMS rich text (a blog body, an FAQ answer, an experience's description, a static page). It never
+ * changes in the browser, so hydration keeps the server's HTML as it is and the Portable Text renderer
+ * (3 KB of gzipped JavaScript) is not part of the page's first load; the browser loads it only to render
+ * rich text itself, on a client navigation or when the content changes.
+ */
+export function RichText({ value }: { value: RichTextValue }) {
+  // Mounted by hydration: the server's HTML for this value is already in the document.
+  const isHydrationRender = useIsHydrationRender();
+  const [hydratedValue] = useState(() => (isHydrationRender ? value : null));
+  const hydratedJson = useRef<string | null>(null);
+  const keepServerHtml =
+    hydratedValue !== null && (value === hydratedValue || (hydratedJson.current ??= JSON.stringify(hydratedValue)) === JSON.stringify(value));
+  useEffect(() => {
+    // Fetched with the visitor's first gesture (entry.client.tsx), before a client navigation needs it.
+    if (keepServerHtml) void window.rihlaFirstGesture?.then(loadRenderer).catch(() => undefined);
+  }, [keepServerHtml]);
+
+  if (ServerRenderer) {
+    return (
+      <div className="rich-text">
+        <ServerRenderer value={value} />
+      </div>
+    );
+  }
+  // An empty dangerouslySetInnerHTML tells React the children are not its own: hydration leaves the
+  // server's markup in place and later renders do not touch it.
+  if (keepServerHtml) return <div className="rich-text" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+  const Renderer = browserRenderer;
+  return (
+    <div className="rich-text">
+      {Renderer ? (
+        <Renderer value={value} />
+      ) : (
+        <Suspense fallback={null}>
+          <LazyRenderer value={value} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

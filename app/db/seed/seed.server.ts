@@ -1,10 +1,12 @@
 /**
- * Writes the generated catalogue into an empty database in one transaction. Rows travel as one JSON
- * parameter per batch and are expanded with jsonb_populate_recordset: a handful of statements for
- * the whole catalogue, which is what keeps the first start on PGlite within seconds.
+ * Writes the generated catalogue into an empty database in one transaction. Each table's rows of a
+ * chunk of products travel as one COPY in text format (copy.server.ts): a handful of statements for
+ * the whole catalogue and no per-row statement work, which is what keeps the first start on PGlite
+ * within seconds; chunks keep memory to one chunk's rows and text.
  */
-import { getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { localDateTime } from "#app/booking/time";
+import { copyRows } from "../copy.server";
 import { rowsOf, type Database } from "../db.server";
 import * as schema from "../schema";
 import { DEFAULT_SCALE, DEFAULT_SEED, generateProductDetails, generateReferenceData, streamProducts, type GeneratedProduct, type SeedOptions } from "./generate";
@@ -20,25 +22,6 @@ export interface SeedResult {
   countries: number;
   categories: number;
   elapsedMs: number;
-}
-
-/** Inserts rows (keyed by Drizzle property names) in batches; columns missing from a row get their default. */
-async function bulkInsert<T extends Table>(db: Database, table: T, rows: Array<Partial<T["$inferInsert"]>>, batchSize = 2000): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const present = Object.keys(columns).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
-  const tableName = getTableName(table);
-  const columnList = sql.raw(present.map((key) => `"${columns[key]!.name}"`).join(", "));
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize).map((row) => {
-      const record: Record<string, unknown> = {};
-      for (const key of present) record[columns[key]!.name] = (row as Record<string, unknown>)[key] ?? null;
-      return record;
-    });
-    await db.execute(
-      sql`INSERT INTO ${sql.identifier(tableName)} (${columnList}) SELECT ${columnList} FROM jsonb_populate_recordset(NULL::${sql.identifier(tableName)}, ${JSON.stringify(batch)}::jsonb)`,
-    );
-  }
 }
 
 /** The tables the seed fills with one row per product, option, unit, slot or review. */
@@ -98,12 +81,12 @@ export async function seedDatabase(
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await bulkInsert(t, schema.countries, reference.countries);
-    await bulkInsert(t, schema.suppliers, reference.suppliers);
-    await bulkInsert(t, schema.destinations, reference.destinations);
-    await bulkInsert(t, schema.categories, reference.categories);
-    await bulkInsert(t, schema.themes, reference.themes);
-    await bulkInsert(t, schema.vocabulary, reference.vocabulary);
+    await copyRows(t, schema.countries, reference.countries);
+    await copyRows(t, schema.suppliers, reference.suppliers);
+    await copyRows(t, schema.destinations, reference.destinations);
+    await copyRows(t, schema.categories, reference.categories);
+    await copyRows(t, schema.themes, reference.themes);
+    await copyRows(t, schema.vocabulary, reference.vocabulary);
 
     const restoreConstraints = await deferConstraints(t);
     // Products are generated and written a chunk at a time: memory holds one chunk, not the catalogue.
@@ -151,13 +134,13 @@ export async function seedDatabase(
         }
         for (const review of reviews) reviewRows.push(review);
       }
-      await bulkInsert(t, schema.products, productRows, 500);
-      await bulkInsert(t, schema.productOptions, optionRows);
-      await bulkInsert(t, schema.units, unitRows, 4000);
-      await bulkInsert(t, schema.availabilitySchedules, scheduleRows);
-      await bulkInsert(t, schema.availabilityOverrides, overrideRows);
-      await bulkInsert(t, schema.inventory, inventoryRows);
-      await bulkInsert(t, schema.reviews, reviewRows, 4000);
+      await copyRows(t, schema.products, productRows);
+      await copyRows(t, schema.productOptions, optionRows);
+      await copyRows(t, schema.units, unitRows);
+      await copyRows(t, schema.availabilitySchedules, scheduleRows);
+      await copyRows(t, schema.availabilityOverrides, overrideRows);
+      await copyRows(t, schema.inventory, inventoryRows);
+      await copyRows(t, schema.reviews, reviewRows);
       counts.options += optionRows.length;
       counts.units += unitRows.length;
       counts.schedules += scheduleRows.length;

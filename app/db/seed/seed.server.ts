@@ -59,6 +59,55 @@ async function deferConstraints(t: Database): Promise<() => Promise<void>> {
   };
 }
 
+/** The rows of one chunk of products, table by table. */
+interface ChunkRows {
+  products: Array<typeof schema.products.$inferInsert>;
+  options: Array<typeof schema.productOptions.$inferInsert>;
+  units: Array<typeof schema.units.$inferInsert>;
+  schedules: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">>;
+  overrides: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">>;
+  inventory: Array<typeof schema.inventory.$inferInsert>;
+  reviews: Array<Omit<typeof schema.reviews.$inferInsert, "id">>;
+}
+
+const emptyChunk = (): ChunkRows => ({ products: [], options: [], units: [], schedules: [], overrides: [], inventory: [], reviews: [] });
+
+/** Adds a generated product, with its details, options, units, availability and reviews, to the chunk's rows. */
+function addProduct(rows: ChunkRows, product: GeneratedProduct, seedOptions: SeedOptions): void {
+  const { content, reviews } = generateProductDetails(product, seedOptions);
+  const { options: productOptions, index: _index, ...row } = product;
+  rows.products.push({ ...row, content });
+  for (const option of productOptions) {
+    const { units, schedules, overrides, inventory, ...optionRow } = option;
+    rows.options.push({ ...optionRow, productId: product.id });
+    for (const unit of units) rows.units.push({ ...unit, optionId: option.id });
+    for (const schedule of schedules) rows.schedules.push({ ...schedule, optionId: option.id });
+    for (const override of overrides) rows.overrides.push({ ...override, optionId: option.id });
+    for (const slot of inventory) {
+      rows.inventory.push({
+        optionId: option.id,
+        availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
+        localDate: slot.localDate,
+        capacity: slot.capacity,
+        held: 0,
+        booked: slot.booked,
+      });
+    }
+  }
+  for (const review of reviews) rows.reviews.push(review);
+}
+
+/** One COPY per table, parents first (the foreign keys come back only after the load, but the order keeps ids as before). */
+async function writeChunk(t: Database, rows: ChunkRows): Promise<void> {
+  await copyRows(t, schema.products, rows.products);
+  await copyRows(t, schema.productOptions, rows.options);
+  await copyRows(t, schema.units, rows.units);
+  await copyRows(t, schema.availabilitySchedules, rows.schedules);
+  await copyRows(t, schema.availabilityOverrides, rows.overrides);
+  await copyRows(t, schema.inventory, rows.inventory);
+  await copyRows(t, schema.reviews, rows.reviews);
+}
+
 export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -89,64 +138,39 @@ export async function seedDatabase(
     await copyRows(t, schema.vocabulary, reference.vocabulary);
 
     const restoreConstraints = await deferConstraints(t);
-    // Products are generated and written a chunk at a time: memory holds one chunk, not the catalogue.
+    // Products are generated and written a chunk at a time: memory holds two chunks (the one being
+    // written and the next), not the catalogue. On a server the COPYs of one chunk run there while
+    // this process generates the next; generation yields to the event loop now and then so the COPY
+    // data goes out meanwhile. PGlite runs in this thread, so there the two just take turns.
     const chunk = 1000;
     const stream = streamProducts(seedOptions);
+    let writing: Promise<void> = Promise.resolve();
     for (let done = false; !done; ) {
-      const slice: GeneratedProduct[] = [];
-      while (slice.length < chunk) {
+      const rows = emptyChunk();
+      let products = 0;
+      while (products < chunk) {
         const next = stream.next();
         if (next.done) {
           done = true;
           break;
         }
-        slice.push(next.value);
+        addProduct(rows, next.value, seedOptions);
+        if (++products % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      if (slice.length === 0) break;
-      counts.products += slice.length;
-      const productRows: Array<typeof schema.products.$inferInsert> = [];
-      const optionRows: Array<typeof schema.productOptions.$inferInsert> = [];
-      const unitRows: Array<typeof schema.units.$inferInsert> = [];
-      const scheduleRows: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">> = [];
-      const overrideRows: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">> = [];
-      const inventoryRows: Array<typeof schema.inventory.$inferInsert> = [];
-      const reviewRows: Array<Omit<typeof schema.reviews.$inferInsert, "id">> = [];
-      for (const product of slice) {
-        const { content, reviews } = generateProductDetails(product, seedOptions);
-        const { options: productOptions, index: _index, ...row } = product;
-        productRows.push({ ...row, content });
-        for (const option of productOptions) {
-          const { units, schedules, overrides, inventory, ...optionRow } = option;
-          optionRows.push({ ...optionRow, productId: product.id });
-          for (const unit of units) unitRows.push({ ...unit, optionId: option.id });
-          for (const schedule of schedules) scheduleRows.push({ ...schedule, optionId: option.id });
-          for (const override of overrides) overrideRows.push({ ...override, optionId: option.id });
-          for (const slot of inventory) {
-            inventoryRows.push({
-              optionId: option.id,
-              availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
-              localDate: slot.localDate,
-              capacity: slot.capacity,
-              held: 0,
-              booked: slot.booked,
-            });
-          }
-        }
-        for (const review of reviews) reviewRows.push(review);
-      }
-      await copyRows(t, schema.products, productRows);
-      await copyRows(t, schema.productOptions, optionRows);
-      await copyRows(t, schema.units, unitRows);
-      await copyRows(t, schema.availabilitySchedules, scheduleRows);
-      await copyRows(t, schema.availabilityOverrides, overrideRows);
-      await copyRows(t, schema.inventory, inventoryRows);
-      await copyRows(t, schema.reviews, reviewRows);
-      counts.options += optionRows.length;
-      counts.units += unitRows.length;
-      counts.schedules += scheduleRows.length;
-      counts.inventory += inventoryRows.length;
-      counts.reviews += reviewRows.length;
+      if (products === 0) break;
+      counts.products += products;
+      counts.options += rows.options.length;
+      counts.units += rows.units.length;
+      counts.schedules += rows.schedules.length;
+      counts.inventory += rows.inventory.length;
+      counts.reviews += rows.reviews.length;
+      await writing;
+      writing = writeChunk(t, rows);
+      // Awaited before the next chunk is written; this only keeps a failure in the meantime from
+      // counting as an unhandled rejection.
+      writing.catch(() => undefined);
     }
+    await writing;
     await restoreConstraints();
     await t
       .insert(schema.catalogueMeta)

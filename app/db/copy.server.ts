@@ -3,12 +3,9 @@
  * COPY skips the parse, plan and per-row executor work of an INSERT and needs no JSON round trip of
  * the data; the seed writes the catalogue with it.
  */
-import { type PGlite, type Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
-import { NodePgSession } from "drizzle-orm/node-postgres";
-import { PgliteSession } from "drizzle-orm/pglite";
 import pg from "pg";
-import type { Database } from "./db.server";
+import { driverClient, type Database } from "./db.server";
 
 /**
  * Writes rows (keyed by Drizzle property names) into `table` with one COPY. Columns that no row sets
@@ -73,7 +70,7 @@ function copyValue(column: Column, value: unknown): string {
  */
 export async function copyText(db: Database, table: string, columns: string[], text: string): Promise<void> {
   const target = `${pg.escapeIdentifier(table)} (${columns.map((column) => pg.escapeIdentifier(column)).join(", ")})`;
-  const client = sessionClient(db);
+  const client = driverClient(db);
   if (client.kind === "pglite") {
     // PGlite has no COPY sub-protocol: the backend reads its virtual file /dev/blob, which holds `blob`.
     await client.client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
@@ -89,17 +86,6 @@ export async function copyText(db: Database, table: string, columns: string[], t
     return;
   }
   await copyFromStdin(client.client, target, Buffer.from(text));
-}
-
-/**
- * The driver client under a Drizzle database or transaction. Drizzle keeps it in a private field of
- * its session and has no accessor, so it is read structurally; the session's class tells the driver.
- */
-function sessionClient(db: Database): { kind: "pglite"; client: PGlite | PgliteTransaction } | { kind: "pg"; client: pg.Pool | pg.ClientBase } {
-  const session: unknown = db._.session;
-  if (session instanceof PgliteSession) return { kind: "pglite", client: (session as unknown as { client: PGlite | PgliteTransaction }).client };
-  if (session instanceof NodePgSession) return { kind: "pg", client: (session as unknown as { client: pg.Pool | pg.ClientBase }).client };
-  throw new Error("copyText: the database runs on neither PGlite nor node-postgres");
 }
 
 /** The parts of pg's Connection (untyped in @types/pg) that the COPY sub-protocol uses. */

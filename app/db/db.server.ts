@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction as PgliteTransaction } from "@electric-sql/pglite";
 import { lockFolder } from "./folder-lock.server";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleNodePg, NodePgSession } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite, PgliteSession } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Env } from "#app/lib/env.server";
@@ -59,10 +59,66 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * The driver client under a Drizzle database or transaction (a transaction's own connection). Drizzle
+ * keeps it in a private field of its session and has no accessor, so it is read structurally; the
+ * session's class tells the driver.
+ */
+export function driverClient(db: Database): { kind: "pglite"; client: PGlite | PgliteTransaction } | { kind: "pg"; client: pg.Pool | pg.ClientBase } {
+  const session: unknown = db._.session;
+  if (session instanceof PgliteSession) return { kind: "pglite", client: (session as unknown as { client: PGlite | PgliteTransaction }).client };
+  if (session instanceof NodePgSession) return { kind: "pg", client: (session as unknown as { client: pg.Pool | pg.ClientBase }).client };
+  throw new Error("driverClient: the database runs on neither PGlite nor node-postgres");
+}
+
+/** A file of Emscripten's in-memory file system: `contents` may be longer than the file (spare capacity). */
+interface MemoryFileNode {
+  contents: Uint8Array | null;
+  usedBytes: number;
+}
+
+interface MemoryFileSystem {
+  expandFileStorage(node: MemoryFileNode, size: number): void;
+  resizeFileStorage(node: MemoryFileNode, size: number): void;
+}
+
+/**
+ * Makes the files of an in-memory PGlite grow by doubling. Emscripten's MEMFS, which holds them,
+ * copies a file into a new array whenever it grows: by 1/8 when written past its end, and to exactly
+ * the new size when extended with ftruncate, which is how it emulates the fallocate PostgreSQL
+ * extends a table with in bulk (COPY, up to 64 pages at a time). Loading a table by COPY thus cost
+ * time quadratic in its size (21 GB of copying, 19 s, at 40,000 products). Doubled capacity is
+ * allocated as zero pages that take memory only once written. Nothing changes when PGlite's module
+ * does not look as expected (another Emscripten or PGlite version): the files then grow as before.
+ */
+function growMemoryFilesGeometrically(client: PGlite): void {
+  // `mod` (the Emscripten module) is not part of PGlite's typed API.
+  const memfs = (client as unknown as { mod?: { MEMFS?: Partial<MemoryFileSystem> } }).mod?.MEMFS;
+  if (typeof memfs?.expandFileStorage !== "function" || typeof memfs.resizeFileStorage !== "function") return;
+  const resize = memfs.resizeFileStorage.bind(memfs);
+  const reserve = (node: MemoryFileNode, size: number) => {
+    const capacity = node.contents?.length ?? 0;
+    if (capacity >= size) return;
+    const grown = new Uint8Array(Math.max(size, capacity * 2, 256));
+    if (node.contents && node.usedBytes > 0) grown.set(node.contents.subarray(0, node.usedBytes));
+    node.contents = grown;
+  };
+  memfs.expandFileStorage = reserve;
+  memfs.resizeFileStorage = (node, size) => {
+    // Shrinking (and truncating to zero) keeps MEMFS's own behaviour: it reallocates to the exact size.
+    if (size <= node.usedBytes) return resize(node, size);
+    reserve(node, size);
+    // The bytes past the end are zero already (fresh arrays, copies up to usedBytes); make sure of it.
+    node.contents!.fill(0, node.usedBytes, size);
+    node.usedBytes = size;
+  };
+}
+
 /** Opens PGlite at `dataDir` (in memory when undefined, or from a dump) with Drizzle on top. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle & { client: PGlite }> {
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  if (!options.dataDir) growMemoryFilesGeometrically(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   const pubsub: PubSub = {
     async notify(channel, payload) {

@@ -33,6 +33,7 @@ const SOURCES = [
   "app/db/seed/generate.ts",
   "app/db/seed/random.ts",
   "app/db/seed/seed.server.ts",
+  "app/db/copy.server.ts",
   "app/booking/time.ts",
   "app/lib/dates.ts",
 ];

@@ -1,11 +1,13 @@
 /**
- * Writes the generated catalogue into an empty database in one transaction. Rows travel as one JSON
- * parameter per batch and are expanded with jsonb_populate_recordset: a handful of statements for
- * the whole catalogue, which is what keeps the first start on PGlite within seconds.
+ * Writes the generated catalogue into an empty database in one transaction. Each table's rows of a
+ * chunk of products travel as one COPY in text format (copy.server.ts): a handful of statements for
+ * the whole catalogue and no per-row statement work, which is what keeps the first start on PGlite
+ * within seconds; chunks keep memory to one chunk's rows and text.
  */
-import { getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { localDateTime } from "#app/booking/time";
-import { rowsOf, type Database } from "../db.server";
+import { copyRows } from "../copy.server";
+import { driverClient, rowsOf, type Database } from "../db.server";
 import * as schema from "../schema";
 import { DEFAULT_SCALE, DEFAULT_SEED, generateProductDetails, generateReferenceData, streamProducts, type GeneratedProduct, type SeedOptions } from "./generate";
 
@@ -20,25 +22,6 @@ export interface SeedResult {
   countries: number;
   categories: number;
   elapsedMs: number;
-}
-
-/** Inserts rows (keyed by Drizzle property names) in batches; columns missing from a row get their default. */
-async function bulkInsert<T extends Table>(db: Database, table: T, rows: Array<Partial<T["$inferInsert"]>>, batchSize = 2000): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const present = Object.keys(columns).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
-  const tableName = getTableName(table);
-  const columnList = sql.raw(present.map((key) => `"${columns[key]!.name}"`).join(", "));
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize).map((row) => {
-      const record: Record<string, unknown> = {};
-      for (const key of present) record[columns[key]!.name] = (row as Record<string, unknown>)[key] ?? null;
-      return record;
-    });
-    await db.execute(
-      sql`INSERT INTO ${sql.identifier(tableName)} (${columnList}) SELECT ${columnList} FROM jsonb_populate_recordset(NULL::${sql.identifier(tableName)}, ${JSON.stringify(batch)}::jsonb)`,
-    );
-  }
 }
 
 /** The tables the seed fills with one row per product, option, unit, slot or review. */
@@ -76,6 +59,55 @@ async function deferConstraints(t: Database): Promise<() => Promise<void>> {
   };
 }
 
+/** The rows of one chunk of products, table by table. */
+interface ChunkRows {
+  products: Array<typeof schema.products.$inferInsert>;
+  options: Array<typeof schema.productOptions.$inferInsert>;
+  units: Array<typeof schema.units.$inferInsert>;
+  schedules: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">>;
+  overrides: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">>;
+  inventory: Array<typeof schema.inventory.$inferInsert>;
+  reviews: Array<Omit<typeof schema.reviews.$inferInsert, "id">>;
+}
+
+const emptyChunk = (): ChunkRows => ({ products: [], options: [], units: [], schedules: [], overrides: [], inventory: [], reviews: [] });
+
+/** Adds a generated product, with its details, options, units, availability and reviews, to the chunk's rows. */
+function addProduct(rows: ChunkRows, product: GeneratedProduct, seedOptions: SeedOptions): void {
+  const { content, reviews } = generateProductDetails(product, seedOptions);
+  const { options: productOptions, index: _index, ...row } = product;
+  rows.products.push({ ...row, content });
+  for (const option of productOptions) {
+    const { units, schedules, overrides, inventory, ...optionRow } = option;
+    rows.options.push({ ...optionRow, productId: product.id });
+    for (const unit of units) rows.units.push({ ...unit, optionId: option.id });
+    for (const schedule of schedules) rows.schedules.push({ ...schedule, optionId: option.id });
+    for (const override of overrides) rows.overrides.push({ ...override, optionId: option.id });
+    for (const slot of inventory) {
+      rows.inventory.push({
+        optionId: option.id,
+        availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
+        localDate: slot.localDate,
+        capacity: slot.capacity,
+        held: 0,
+        booked: slot.booked,
+      });
+    }
+  }
+  for (const review of reviews) rows.reviews.push(review);
+}
+
+/** One COPY per table, parents first (the foreign keys come back only after the load, but the order keeps ids as before). */
+async function writeChunk(t: Database, rows: ChunkRows): Promise<void> {
+  await copyRows(t, schema.products, rows.products);
+  await copyRows(t, schema.productOptions, rows.options);
+  await copyRows(t, schema.units, rows.units);
+  await copyRows(t, schema.availabilitySchedules, rows.schedules);
+  await copyRows(t, schema.availabilityOverrides, rows.overrides);
+  await copyRows(t, schema.inventory, rows.inventory);
+  await copyRows(t, schema.reviews, rows.reviews);
+}
+
 export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -98,72 +130,54 @@ export async function seedDatabase(
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await bulkInsert(t, schema.countries, reference.countries);
-    await bulkInsert(t, schema.suppliers, reference.suppliers);
-    await bulkInsert(t, schema.destinations, reference.destinations);
-    await bulkInsert(t, schema.categories, reference.categories);
-    await bulkInsert(t, schema.themes, reference.themes);
-    await bulkInsert(t, schema.vocabulary, reference.vocabulary);
+    await copyRows(t, schema.countries, reference.countries);
+    await copyRows(t, schema.suppliers, reference.suppliers);
+    await copyRows(t, schema.destinations, reference.destinations);
+    await copyRows(t, schema.categories, reference.categories);
+    await copyRows(t, schema.themes, reference.themes);
+    await copyRows(t, schema.vocabulary, reference.vocabulary);
 
     const restoreConstraints = await deferConstraints(t);
-    // Products are generated and written a chunk at a time: memory holds one chunk, not the catalogue.
+    // Products are generated and written a chunk at a time: memory holds two chunks (the one being
+    // written and the next), not the catalogue. On a server the COPYs of one chunk run there while
+    // this process generates the next; generation yields to the event loop now and then so the COPY
+    // data goes out meanwhile. PGlite runs in this thread, so there the two just take turns.
     const chunk = 1000;
     const stream = streamProducts(seedOptions);
+    // PGlite runs PostgreSQL as a single-user backend, which never checkpoints on its own: all the WAL
+    // of the load, about as large as the data (270 MB at 20,000 products), would stay in its in-memory
+    // file system. A checkpoint every few chunks lets it recycle segments instead (at 100,000, 650 MB
+    // of WAL remain, most of it from rebuilding the indexes). A server's checkpointer sees to that.
+    const checkpointEvery = driverClient(t).kind === "pglite" ? 4 : 0;
+    let chunks = 0;
+    let writing: Promise<void> = Promise.resolve();
     for (let done = false; !done; ) {
-      const slice: GeneratedProduct[] = [];
-      while (slice.length < chunk) {
+      const rows = emptyChunk();
+      let products = 0;
+      while (products < chunk) {
         const next = stream.next();
         if (next.done) {
           done = true;
           break;
         }
-        slice.push(next.value);
+        addProduct(rows, next.value, seedOptions);
+        if (++products % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      if (slice.length === 0) break;
-      counts.products += slice.length;
-      const productRows: Array<typeof schema.products.$inferInsert> = [];
-      const optionRows: Array<typeof schema.productOptions.$inferInsert> = [];
-      const unitRows: Array<typeof schema.units.$inferInsert> = [];
-      const scheduleRows: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">> = [];
-      const overrideRows: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">> = [];
-      const inventoryRows: Array<typeof schema.inventory.$inferInsert> = [];
-      const reviewRows: Array<Omit<typeof schema.reviews.$inferInsert, "id">> = [];
-      for (const product of slice) {
-        const { content, reviews } = generateProductDetails(product, seedOptions);
-        const { options: productOptions, index: _index, ...row } = product;
-        productRows.push({ ...row, content });
-        for (const option of productOptions) {
-          const { units, schedules, overrides, inventory, ...optionRow } = option;
-          optionRows.push({ ...optionRow, productId: product.id });
-          for (const unit of units) unitRows.push({ ...unit, optionId: option.id });
-          for (const schedule of schedules) scheduleRows.push({ ...schedule, optionId: option.id });
-          for (const override of overrides) overrideRows.push({ ...override, optionId: option.id });
-          for (const slot of inventory) {
-            inventoryRows.push({
-              optionId: option.id,
-              availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
-              localDate: slot.localDate,
-              capacity: slot.capacity,
-              held: 0,
-              booked: slot.booked,
-            });
-          }
-        }
-        for (const review of reviews) reviewRows.push(review);
-      }
-      await bulkInsert(t, schema.products, productRows, 500);
-      await bulkInsert(t, schema.productOptions, optionRows);
-      await bulkInsert(t, schema.units, unitRows, 4000);
-      await bulkInsert(t, schema.availabilitySchedules, scheduleRows);
-      await bulkInsert(t, schema.availabilityOverrides, overrideRows);
-      await bulkInsert(t, schema.inventory, inventoryRows);
-      await bulkInsert(t, schema.reviews, reviewRows, 4000);
-      counts.options += optionRows.length;
-      counts.units += unitRows.length;
-      counts.schedules += scheduleRows.length;
-      counts.inventory += inventoryRows.length;
-      counts.reviews += reviewRows.length;
+      if (products === 0) break;
+      counts.products += products;
+      counts.options += rows.options.length;
+      counts.units += rows.units.length;
+      counts.schedules += rows.schedules.length;
+      counts.inventory += rows.inventory.length;
+      counts.reviews += rows.reviews.length;
+      await writing;
+      if (checkpointEvery > 0 && ++chunks % checkpointEvery === 0) await t.execute(sql`CHECKPOINT`);
+      writing = writeChunk(t, rows);
+      // Awaited before the next chunk is written; this only keeps a failure in the meantime from
+      // counting as an unhandled rejection.
+      writing.catch(() => undefined);
     }
+    await writing;
     await restoreConstraints();
     await t
       .insert(schema.catalogueMeta)

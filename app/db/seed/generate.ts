@@ -145,10 +145,31 @@ export type ReferenceData = Omit<CatalogueSource, "version" | "products"> & {
   suppliers: Array<{ id: string; name: string; email: string; phone: string; website: string | null; description: LocalizedText }>;
 };
 
+/**
+ * Templates split at their {placeholders} (literal text at even indexes, keys at odd ones), each split
+ * once: fill runs a dozen times per product, and the templates are the few constants of data.ts and
+ * this file. Bounded all the same, should a caller ever pass text made on the fly.
+ */
+const templateParts = new Map<string, string[]>();
+
+function partsOf(template: string): string[] {
+  let parts = templateParts.get(template);
+  if (!parts) {
+    if (templateParts.size > 10_000) templateParts.clear();
+    parts = template.split(/\{(\w+)\}/);
+    templateParts.set(template, parts);
+  }
+  return parts;
+}
+
+/** Replaces each {key} of every locale's text with that locale's text of values[key] (empty when missing). */
 const fill = (text: LocalizedText, values: Record<string, LocalizedText>): LocalizedText => {
   const result = {} as LocalizedText;
   for (const locale of LOCALE_CODES) {
-    result[locale] = text[locale].replace(/\{(\w+)\}/g, (_, key: string) => values[key]?.[locale] ?? "");
+    const parts = partsOf(text[locale]);
+    let filled = parts[0]!;
+    for (let index = 1; index < parts.length; index += 2) filled += (values[parts[index]!]?.[locale] ?? "") + parts[index + 1]!;
+    result[locale] = filled;
   }
   return result;
 };
@@ -165,6 +186,23 @@ const toList = (items: LocalizedText[]): LocalizedList => ({
   ar: items.map((item) => item.ar),
 });
 
+
+/**
+ * addDays, remembered: the generator asks for dates a few days or months from `today` and from review
+ * visit dates, a few thousand distinct ones, about twenty times per product.
+ */
+const shiftedDates = new Map<string, string>();
+
+function shiftDate(isoDate: string, days: number): string {
+  const key = `${isoDate}|${days}`;
+  let shifted = shiftedDates.get(key);
+  if (shifted === undefined) {
+    if (shiftedDates.size > 100_000) shiftedDates.clear();
+    shifted = addDays(isoDate, days);
+    shiftedDates.set(key, shifted);
+  }
+  return shifted;
+}
 
 const pad = (value: number) => String(value).padStart(2, "0");
 export const minutesToTime = (minutes: number) => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
@@ -436,7 +474,7 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
     const schedules: ScheduleRow[] = [
       {
         validFrom: "2024-01-01",
-        validTo: random.chance(0.08) ? addDays(today, random.int(90, 300)) : null,
+        validTo: random.chance(0.08) ? shiftDate(today, random.int(90, 300)) : null,
         weekdays,
         startTimes: optionIndex === 0 ? startTimes : random.sample(startTimes, Math.max(1, startTimes.length - 1)).sort(),
         openingHours: openingHours ?? [],
@@ -445,13 +483,13 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
     ];
     const overrides: OverrideRow[] = [];
     for (let i = random.int(0, 2); i > 0; i--) {
-      overrides.push({ localDate: addDays(today, random.int(5, 360)), localTime: null, closed: true, capacity: null });
+      overrides.push({ localDate: shiftDate(today, random.int(5, 360)), localTime: null, closed: true, capacity: null });
     }
     const inventory: GeneratedInventory[] = [];
     if (scheduleCapacity !== null) {
       // A few sold-out and nearly full slots in the coming weeks, as real sales would leave them.
       for (let i = random.int(0, 3); i > 0; i--) {
-        const localDate = addDays(today, random.int(1, 45));
+        const localDate = shiftDate(today, random.int(1, 45));
         const weekday = (new Date(`${localDate}T00:00:00Z`).getUTCDay() + 6) % 7;
         if ((weekdays & (1 << weekday)) === 0) continue;
         const localTime = availabilityType === "START_TIME" ? (random.pick(schedules[0]!.startTimes) ?? null) : null;
@@ -585,7 +623,7 @@ function generateProduct(index: number, context: ProductContext): GeneratedProdu
     extras,
     rating,
     reviewCount: ratings.length,
-    expiresOn: random.chance(0.1) ? addDays(today, random.int(60, 500)) : null,
+    expiresOn: random.chance(0.1) ? shiftDate(today, random.int(60, 500)) : null,
     cancellationPolicy: policy,
     capacityPerItem,
     latitude: Number((destination.lat + (random.next() - 0.5) * 0.2).toFixed(5)),
@@ -651,7 +689,7 @@ export function generateProductDetails(product: GeneratedProduct, options: SeedO
     const matching = texts.filter((text) => text.rating === closest.rating);
     const text = random.pick(matching);
     const daysAgo = random.int(2, 720);
-    const visitedOn = addDays(options.today, -daysAgo);
+    const visitedOn = shiftDate(options.today, -daysAgo);
     return {
       productId: product.id,
       authorName: `${random.pick(REVIEW_AUTHORS[locale]!)}${locale === "en" || locale === "ru" ? ` ${String.fromCharCode(65 + random.int(0, 25))}.` : ""}`,
@@ -661,7 +699,7 @@ export function generateProductDetails(product: GeneratedProduct, options: SeedO
       title: text.title,
       body: text.body,
       visitedOn,
-      createdAt: new Date(`${addDays(visitedOn, random.int(0, 6))}T${minutesToTime(random.int(0, 1439) + reviewIndex)}:00Z`),
+      createdAt: new Date(`${shiftDate(visitedOn, random.int(0, 6))}T${minutesToTime(random.int(0, 1439) + reviewIndex)}:00Z`),
     };
   });
   return { content, reviews };

@@ -22,7 +22,7 @@
  * non-2xx fails the figure.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,6 +30,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { imageUrl } from "#app/lib/images";
 import { chromium, type Browser } from "playwright-core";
+import { ensureProductionBuild } from "./production-build";
 import { benchmarksDocument, describeMachine, type Figure, type FigureExtras, figure, formatTable, generatedImages, ipxUrls, parseFigureLines, type Unit } from "./bench-report";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -120,28 +121,6 @@ function runSectionScript(section: Section, script: string, args: string[] = [])
 
 // ---------------------------------------------------------------------------------------------------
 // The server (production build, fresh data directory)
-
-function newestMtime(target: string): number {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-/** Builds for production when there is no build, it is older than the sources, or it carries test routes. */
-function ensureProductionBuild() {
-  const marker = path.resolve("build/index.js");
-  const stale =
-    !existsSync(marker) ||
-    !existsSync("public/build") ||
-    readFileSync(marker, "utf8").includes('"api-test-commerce"') ||
-    ["app", "remix.config.js", "package.json"].some((source) => existsSync(source) && newestMtime(source) > statSync(marker).mtimeMs);
-  if (!stale) return;
-  log("building for production…");
-  const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
-  if (built.status !== 0) process.exit(1);
-}
 
 async function waitForServer(server: ReturnType<typeof spawn>) {
   const deadline = Date.now() + 5 * 60_000;

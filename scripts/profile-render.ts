@@ -8,15 +8,16 @@
  *   npm run profile -- /things-to-do-in-dubai/slug   any path
  *   npm run profile -- --seconds 20 --top 30
  *
- * Builds first when there is no production build. Self time is sampled CPU time on the server's main
+ * Builds first when the production build is missing or stale (production-build.ts, as the bench does). Self time is sampled CPU time on the server's main
  * thread over the measured load only; "(idle)", "(program)" and "(garbage collector)" are V8's own entries.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { ensureProductionBuild } from "./production-build";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -77,10 +78,7 @@ function summarise(profile: Profile, top: number, windowSeconds: number) {
 }
 
 async function main() {
-  if (!existsSync("build/server/index.js")) {
-    const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
-    if (built.status !== 0) process.exit(1);
-  }
+  ensureProductionBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "rihla-profile-"));
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "rihla-cpuprofile-"));
   const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server.js"], {

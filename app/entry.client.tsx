@@ -1,6 +1,6 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import { startTransition, StrictMode, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { startTransition, StrictMode, useEffect, useMemo, useState, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nContext, initReactI18next } from "react-i18next";
 import { DEFAULT_NAMESPACE, i18nConfig } from "#app/i18n/i18n";
@@ -70,7 +70,9 @@ function createCompletion(initiallyComplete: boolean) {
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
 }
@@ -83,7 +85,16 @@ type Completion = ReturnType<typeof createCompletion>;
  * before the strings came but subscribed after, e.g. a page a client navigation was still showing.)
  */
 function TranslationsProvider({ completion, children }: { completion: Completion; children: ReactNode }) {
-  const complete = useSyncExternalStore(completion.subscribe, completion.isComplete, completion.isComplete);
+  const [complete, setComplete] = useState(completion.isComplete);
+  useEffect(() => {
+    // A transition, not an urgent update: a page part whose code is still loading (static-island.tsx)
+    // may suspend while it re-renders, and only a transition can wait for it.
+    const markComplete = () => startTransition(() => setComplete(true));
+    const unsubscribe = completion.subscribe(markComplete);
+    // The strings may have come between the first render and this subscription.
+    if (completion.isComplete()) markComplete();
+    return unsubscribe;
+  }, [completion]);
   const value = useMemo(() => ({ i18n: i18next, defaultNS: DEFAULT_NAMESPACE, complete }), [complete]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
@@ -134,6 +145,8 @@ async function hydrate() {
     void import("@sentry/remix").then((Sentry) => Sentry.init({ dsn: window.ENV.SENTRY_DSN ?? undefined, environment: window.ENV.SENTRY_ENVIRONMENT }));
   }
 
+  // Route modules evaluated from now on came with client navigations (static-island.tsx).
+  window.rihlaHydrationStarted = true;
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,6 +1,7 @@
 /** The root route's loader (root.tsx re-exports it): the site, the visitor and the page's shared data. */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { accountSummary } from "#app/auth/account-summary.server";
+import { getLayout } from "#app/layouts/layouts";
 import { getPreviewLayout } from "#app/layouts/preview.server";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import { readConsent } from "#app/lib/consent.server";
@@ -30,7 +31,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const flash = visitor ? await getToast(app, request) : { toast: null, headers: null };
   const [currency, user] = visitor ? await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]) : ([BASE_CURRENCY, null] as const);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
-  const layout = (visitor ? await getPreviewLayout(app, request) : null) ?? site.layoutType;
+  // The page's layout record itself: the browser never needs the table of every layout.
+  const layout = getLayout((visitor ? await getPreviewLayout(app, request) : null) ?? site.layoutType);
   return json({
     adminLocale,
     currency,

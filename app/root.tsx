@@ -15,7 +15,7 @@ import { TagManager, tagManagerScriptUrl } from "#app/components/tag-manager";
 import { LOCALES, localizePath } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { DismissMenus } from "#app/layouts/dismiss-menus";
-import { getLayout, layoutBodyAttributes } from "#app/layouts/layouts";
+import { DEFAULT_LAYOUT, layoutBodyAttributes } from "#app/layouts/default-layout";
 import { useNonce } from "#app/lib/nonce";
 import { FONT_PRELOADS } from "#app/lib/fonts";
 import { InlineStyleLinks } from "#app/lib/inline-styles";
@@ -69,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { t } = useTranslation();
   const storefrontType = data?.site.storefrontType ?? "default";
-  const layout = getLayout(data?.layout);
+  const layout = data?.layout ?? DEFAULT_LAYOUT;
   const { pathname } = useLocation();
   const nonce = useNonce();
   // Analytics need consent; with no tag manager configured there is nothing to ask about.

@@ -215,6 +215,48 @@ test("on a phone the calendar loads when the booking box comes near, not with th
   expect(calendarCode.length).toBe(1);
 });
 
+test("the descriptive sections, reviews and related experiences hydrate without their code; client navigations render them", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "hydration needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const islandCode: string[] = [];
+  page.on("request", (request) => {
+    if (/\/islands-\w+\.js$/.test(request.url())) islandCode.push(request.url());
+  });
+  await page.goto(`/ar${CANONICAL}`);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForLoadState("networkidle");
+  expect(islandCode).toEqual([]);
+  const sections = ["#overview", "#reviews", ".detail-related"];
+  const textsHere = await Promise.all(sections.map(async (selector) => (await page.locator(selector).textContent()) ?? ""));
+  expect(await page.locator(".detail-review").count()).toBeGreaterThan(0);
+
+  // A link in the kept server markup is a client navigation, as the <Link> it was rendered from: the
+  // document (and this marker in it) stays.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const card = page.locator(".detail-related .experience-card__link").first();
+  const href = (await card.getAttribute("href"))!;
+  const serverTextsThere = await page.evaluate(
+    async ({ url, selectors }) => {
+      const html = await (await fetch(url)).text();
+      const document = new DOMParser().parseFromString(html, "text/html");
+      return selectors.map((selector) => document.querySelector(selector)?.textContent ?? "");
+    },
+    { url: href, selectors: sections },
+  );
+  // The reviews differ from page to page (the generated descriptions may not).
+  expect(serverTextsThere[1]!.replace(/\s+/g, "")).not.toBe(textsHere[1]!.replace(/\s+/g, ""));
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  for (const [index, selector] of sections.entries()) await expect(page.locator(selector)).toHaveText(serverTextsThere[index]!);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(islandCode.length).toBe(1);
+
+  // Back on the first page the sections show its content again (rendered in the browser this time).
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${CANONICAL}$`));
+  for (const [index, selector] of sections.entries()) await expect(page.locator(selector)).toHaveText(textsHere[index]!);
+});
+
 for (const prefix of ["", "/ar"]) {
   test(`no serious or critical accessibility violations (${prefix || "en"})`, async ({ page, request, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script in the page");

@@ -116,6 +116,15 @@ test.describe("rich text", () => {
     await expect(body.locator("h2").first()).toBeVisible();
     expect(await body.innerHTML()).not.toBe(before);
     expect(renderer.length).toBe(1);
+    // Back on the first article, its text is there again (rendered by the renderer now).
+    const beforeText = await page.evaluate((html) => {
+      const element = document.createElement("div");
+      element.innerHTML = html;
+      return element.textContent;
+    }, before);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${articles[0]}$`));
+    await expect(body).toHaveText(beforeText!);
   });
 });
 

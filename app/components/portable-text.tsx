@@ -12,14 +12,42 @@ function loadRenderer(): Promise<ComponentType<RendererProps>> {
 }
 const LazyRenderer = lazy(() => loadRenderer().then((component) => ({ default: component })));
 
+// Keeping the server's markup is shared with the static islands (static-island.tsx), which import it
+// from here: every page with an island also has rich text, so the browser gets no extra chunk for it.
 const subscribeToNothing = () => () => {};
 /** True only while React hydrates the server's HTML: the server snapshot is used then, the client one after. */
-function useIsHydrationRender(): boolean {
+export function useIsHydrationRender(): boolean {
   return useSyncExternalStore(
     subscribeToNothing,
     () => false,
     () => true,
   );
+}
+
+const NOT_HYDRATED = Symbol("not hydrated");
+
+/** Same values, by identity first and by JSON (loader data revived after a revalidation) after. */
+function sameValue(hydrated: unknown, current: unknown, hydratedJson: { current: string | null }): boolean {
+  if (hydrated === current) return true;
+  if (hydrated && current && typeof hydrated === "object" && typeof current === "object") {
+    const hydratedEntries = Object.entries(hydrated);
+    if (hydratedEntries.length === Object.keys(current).length && hydratedEntries.every(([key, value]) => (current as Record<string, unknown>)[key] === value)) return true;
+  }
+  return (hydratedJson.current ??= JSON.stringify(hydrated)) === JSON.stringify(current);
+}
+
+/**
+ * Whether this instance still shows the server's markup: it was mounted by hydration and has only ever
+ * been given what it was hydrated with. Once it renders anything else it renders for good: going back
+ * to an empty `dangerouslySetInnerHTML` would empty the element React has since filled.
+ */
+export function useKeepsServerHtml(value: unknown): boolean {
+  const isHydrationRender = useIsHydrationRender();
+  const [hydratedValue] = useState<unknown>(() => (isHydrationRender ? value : NOT_HYDRATED));
+  const hydratedJson = useRef<string | null>(null);
+  const rendersItself = useRef(hydratedValue === NOT_HYDRATED);
+  if (!rendersItself.current && !sameValue(hydratedValue, value, hydratedJson)) rendersItself.current = true;
+  return !rendersItself.current;
 }
 
 /**
@@ -30,11 +58,7 @@ function useIsHydrationRender(): boolean {
  */
 export function RichText({ value }: { value: RichTextValue }) {
   // Mounted by hydration: the server's HTML for this value is already in the document.
-  const isHydrationRender = useIsHydrationRender();
-  const [hydratedValue] = useState(() => (isHydrationRender ? value : null));
-  const hydratedJson = useRef<string | null>(null);
-  const keepServerHtml =
-    hydratedValue !== null && (value === hydratedValue || (hydratedJson.current ??= JSON.stringify(hydratedValue)) === JSON.stringify(value));
+  const keepServerHtml = useKeepsServerHtml(value);
   useEffect(() => {
     // Fetched with the visitor's first gesture (entry.client.tsx), before a client navigation needs it.
     if (keepServerHtml) void window.rihlaFirstGesture?.then(loadRenderer).catch(() => undefined);

@@ -1,11 +1,13 @@
 import type { SiteSettings } from "#app/content/content.server";
+import { DEFAULT_LAYOUT } from "./default-layout";
 
 /**
  * The eleven layouts a storefront can be configured with (site settings `layoutType`, or the
  * LAYOUT_TYPE environment override). A layout is a record of structural choices that shared
  * components read, plus a token set in app/styles/layouts.css keyed on `body[data-layout]`, so
  * there are no per-layout copies of the header, hero or footer. Everything here is server-rendered
- * markup and CSS: a layout adds no client JavaScript beyond this small table.
+ * markup and CSS: the browser gets the page's own record in the root loader's data, and this table
+ * stays on the server.
  */
 export const LAYOUT_IDS = [
   "default",
@@ -66,11 +68,8 @@ export type Layout = {
   tiles: TileStyle;
 };
 
-/** Every home section but the claims strip. */
-const ALL_SECTIONS: readonly HomeSectionId[] = HOME_SECTION_IDS.filter((id) => id !== "claims");
-
 export const LAYOUTS: Record<LayoutId, Layout> = {
-  default: { id: "default", family: "marketplace", header: "solid", hero: "image", homeSections: ALL_SECTIONS, footer: "columns", cards: "outlined", tiles: "overlay" },
+  default: DEFAULT_LAYOUT,
   transparent: {
     id: "transparent",
     family: "marketplace",
@@ -180,17 +179,4 @@ export function isLayoutId(value: unknown): value is LayoutId {
 /** The layout record of an id, the default layout for anything unknown. */
 export function getLayout(id: string | null | undefined): Layout {
   return isLayoutId(id) ? LAYOUTS[id] : LAYOUTS.default;
-}
-
-/** The body attributes that select a layout's tokens and structural modifiers in CSS. */
-export function layoutBodyAttributes(layout: Layout, storefrontType: string) {
-  return {
-    "data-layout": layout.id,
-    "data-storefront": storefrontType,
-    "data-header": layout.header,
-    "data-hero": layout.hero,
-    "data-footer": layout.footer,
-    "data-cards": layout.cards,
-    "data-tiles": layout.tiles,
-  } as const;
 }

@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { getLayout, type Layout } from "./layouts";
+import { DEFAULT_LAYOUT } from "./default-layout";
+import type { Layout } from "./layouts";
 import type { StorefrontType } from "#app/lib/storefront";
 
-type RootLayoutData = { layout?: string; site?: { storefrontType?: string } } | undefined;
+type RootLayoutData = { layout?: Layout; site?: { storefrontType?: string } } | undefined;
 
 /**
  * The layout record of the current page, from the root loader (which applies the site settings,
@@ -10,7 +11,7 @@ type RootLayoutData = { layout?: string; site?: { storefrontType?: string } } | 
  */
 export function useLayout(): Layout {
   const root = useRouteLoaderData("root") as RootLayoutData;
-  return getLayout(root?.layout);
+  return root?.layout ?? DEFAULT_LAYOUT;
 }
 
 /** The site's storefront type, from the root loader (default on error screens without root data). */

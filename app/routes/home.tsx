@@ -11,7 +11,8 @@ import { SearchBox } from "#app/components/search-box";
 import { SupportClaims } from "#app/components/support";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
 import { DEFAULT_LOCALE, localePrefix } from "#app/i18n/locales";
-import { getLayout, type HeroVariant, type HomeSectionId } from "#app/layouts/layouts";
+import { DEFAULT_LAYOUT } from "#app/layouts/default-layout";
+import type { HeroVariant, HomeSectionId, Layout } from "#app/layouts/layouts";
 import { useLayout } from "#app/layouts/use-layout";
 import { pageHeaders } from "#app/lib/http";
 import { imagePreloadLink, responsiveImage } from "#app/lib/images";
@@ -37,7 +38,7 @@ function heroImage(image: HeroImage, variant: HeroVariant) {
 
 /** The hero photo is the page's largest paint: its preload goes in <head>, before any stylesheet is read. */
 export const meta: MetaFunction<typeof loader> = (args) => {
-  const variant = getLayout((args.matches.find((match) => match.id === "root")?.data as { layout?: string } | undefined)?.layout).hero;
+  const variant = ((args.matches.find((match) => match.id === "root")?.data as { layout?: Layout } | undefined)?.layout ?? DEFAULT_LAYOUT).hero;
   const image = variant === "compact" ? null : args.data?.hero.image;
   return [...pageMeta(args), ...(image ? [imagePreloadLink(heroImage(image, variant))] : [])];
 };

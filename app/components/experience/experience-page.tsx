@@ -3,19 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { Breadcrumbs } from "#app/components/breadcrumbs";
-import { ExperienceCard } from "#app/components/experience-card";
 import { JsonLdScript } from "#app/components/json-ld";
 import { SupportBlock } from "#app/components/support";
 import { useFormatDuration, useFormatMoney, useFormatRating } from "#app/i18n/use-format";
 import { pageMeta } from "#app/lib/meta";
 import { BookingBox } from "./booking-box";
-import { ContentSections } from "./content-sections";
+import * as serverIslands from "./islands.server";
 import { fallbackLanguage } from "#app/catalogue/detail-page-content";
 import { Gallery, galleryPreload } from "./gallery";
 import { PolicyText } from "./policy-text";
 import { RatingStars } from "./rating-stars";
-import { ReviewsSection } from "./reviews-section";
 import { cityPath, homePath } from "#app/lib/paths";
+import { staticIsland } from "#app/components/static-island";
+
+// Below the fold and without controls of their own: hydration keeps their server markup, and their code
+// (with the cards', the rich text's and the review form's) loads only when the browser renders them.
+const ContentSections = staticIsland("ContentSections", serverIslands.ContentSections, () => import("./islands").then((module) => module.ContentSections));
+const ReviewsSection = staticIsland("ReviewsSection", serverIslands.ReviewsSection, () => import("./islands").then((module) => module.ReviewsSection));
+const RelatedExperiences = staticIsland("RelatedExperiences", serverIslands.RelatedExperiences, () => import("./islands").then((module) => module.RelatedExperiences));
 
 /** Title, description, Open Graph image; the loader's SEO texts or the error title. */
 export const experienceMeta: MetaFunction = (args) => {
@@ -143,16 +148,7 @@ export function ExperiencePage() {
         <BookingBox data={data} />
       </div>
 
-      {experience.related.length ? (
-        <section className="detail-related" aria-labelledby="related-heading">
-          <h2 id="related-heading">{t("detail.sections.related")}</h2>
-          <div className="detail-related__grid">
-            {experience.related.slice(0, 8).map((card) => (
-              <ExperienceCard key={card.id} card={card} storefrontType={storefrontType} />
-            ))}
-          </div>
-        </section>
-      ) : null}
+      {experience.related.length ? <RelatedExperiences related={experience.related} storefrontType={storefrontType} /> : null}
 
       <SupportBlock className="detail-support" showClaims={false} />
     </article>

@@ -100,7 +100,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
       <p className="detail-reviews__actions">
         {reviews.total > 0 ? <span className="detail-reviews__count">{t("detail.reviews.showing", { shown, total: reviews.total })}</span> : null}
         {morePages ? (
-          <Link className="button" to={`?${next.toString()}#review-${shown + 1}`} preventScrollReset replace rel="nofollow">
+          <Link className="button" to={`?${next.toString()}#review-${shown + 1}`} preventScrollReset replace rel="nofollow" data-prevent-scroll-reset data-replace>
             {t("detail.reviews.seeMore")}
           </Link>
         ) : null}

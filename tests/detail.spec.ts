@@ -257,6 +257,33 @@ test("the descriptive sections, reviews and related experiences hydrate without 
   for (const [index, selector] of sections.entries()) await expect(page.locator(selector)).toHaveText(textsHere[index]!);
 });
 
+test("on a phone the booking box renders itself as it comes near; used before that, its date form still submits on the client", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "rendering in the browser needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const date = await availableDate(request);
+  // Hold the islands' code back, so the box stays the server's markup while the visitor uses it.
+  let releaseIslands = () => {};
+  const islandsHeld = new Promise<void>((resolve) => (releaseIslands = resolve));
+  await page.route(/\/islands-\w+\.js$/, async (route) => {
+    await islandsHeld;
+    await route.continue();
+  });
+  await page.goto(`/ar${CANONICAL}`);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
+  await page.locator("#availability-date").fill(date);
+  await page.locator(".detail-date-form button[type=submit]").click();
+  // A client-side submission, as with the hydrated <Form>: the page's data, not a new document.
+  expect((await data).headers()["content-type"]).toContain("text/remix-deferred");
+  releaseIslands();
+  await expect(page.locator("form.detail-option-form")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Rendered by the browser now, the box adds its calendar.
+  await expect(page.locator(".availability-calendar__day.is-open").first()).toBeVisible();
+});
+
 for (const prefix of ["", "/ar"]) {
   test(`no serious or critical accessibility violations (${prefix || "en"})`, async ({ page, request, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as a script in the page");

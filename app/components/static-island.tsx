@@ -1,5 +1,5 @@
-import { lazy, useEffect, type ComponentType, type MouseEvent } from "react";
-import { useNavigate } from "@remix-run/react";
+import { lazy, startTransition, useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { useNavigate, useSubmit } from "@remix-run/react";
 import { useKeepsServerHtml } from "./portable-text";
 
 declare global {
@@ -9,10 +9,10 @@ declare global {
   }
 }
 
-/** Whether a click on a link should stay the browser's (a new tab, a download, another site, a hash on this page). */
+/** Whether a click on a `<Link>`'s markup should stay the browser's (a new tab, a download, another site, a hash on this page). */
 function isBrowsersOwnClick(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorElement): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return true;
-  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-reload-document")) return true;
+  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return true;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return true;
   return url.pathname === window.location.pathname && url.search === window.location.search && url.hash !== "";
@@ -26,14 +26,20 @@ function isBrowsersOwnClick(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorEl
  * itself once its props change.
  *
  * `serverComponent` is the component through a `.server` re-export (an empty module in the browser
- * bundle, so only `load` brings it there). While the markup is the server's, its same-site links are
- * followed as client navigations, as the `<Link>`s they were rendered from would be;
- * `data-prevent-scroll-reset` and `data-replace` on a link carry those `<Link>` options.
+ * bundle, so only `load` brings it there). While the markup is the server's, what was rendered by a
+ * Remix `<Link>` or `<Form>` (Remix marks them `data-discover`) still navigates and submits on the
+ * client as they would; `data-prevent-scroll-reset` and `data-replace` on one carry those options.
+ * Plain links and forms stay the browser's, as they are when hydrated.
+ *
+ * `renderNearViewport`: a part with controls of its own (the booking box) renders itself once it comes
+ * within 600 px of the screen, unless the visitor has already started using the server's markup (which
+ * works as it does without JavaScript).
  */
 export function staticIsland<Props extends object>(
   name: string,
   serverComponent: ComponentType<Props> | undefined,
   load: () => Promise<ComponentType<Props>>,
+  options: { renderNearViewport?: boolean } = {},
 ): ComponentType<Props> {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<ComponentType<Props>> | null = null;
@@ -44,10 +50,39 @@ export function staticIsland<Props extends object>(
   if (typeof window !== "undefined" && window.rihlaHydrationStarted) void loadOnce().catch(() => undefined);
 
   function StaticIsland(props: Props) {
-    const keepsServerHtml = useKeepsServerHtml(props);
+    const [nearViewport, setNearViewport] = useState(false);
+    const keepsServerHtml = useKeepsServerHtml(props) && !nearViewport;
     const navigate = useNavigate();
+    const submit = useSubmit();
+    const wrapper = useRef<HTMLDivElement>(null);
+    const used = useRef(false);
     useEffect(() => {
       if (keepsServerHtml) void window.rihlaFirstGesture?.then(loadOnce).catch(() => undefined);
+    }, [keepsServerHtml]);
+    useEffect(() => {
+      // The wrapper is `display: contents`, without a box of its own: watch what it holds.
+      const content = wrapper.current?.firstElementChild;
+      if (!options.renderNearViewport || !keepsServerHtml || !content) return;
+      let mounted = true;
+      const renderItself = () =>
+        void loadOnce().then(
+          () => mounted && !used.current && startTransition(() => setNearViewport(true)),
+          () => undefined,
+        );
+      if (typeof IntersectionObserver !== "function") return renderItself();
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          renderItself();
+        },
+        { rootMargin: "600px" },
+      );
+      observer.observe(content);
+      return () => {
+        mounted = false;
+        observer.disconnect();
+      };
     }, [keepsServerHtml]);
 
     if (serverComponent) {
@@ -60,15 +95,41 @@ export function staticIsland<Props extends object>(
     }
     if (keepsServerHtml) {
       const followLink = (event: MouseEvent<HTMLElement>) => {
-        const anchor = event.target instanceof Element ? event.target.closest("a") : null;
+        const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-discover]") : null;
         if (!anchor || isBrowsersOwnClick(event, anchor)) return;
         event.preventDefault();
         const url = new URL(anchor.href, window.location.href);
         navigate(url.pathname + url.search + url.hash, { preventScrollReset: anchor.hasAttribute("data-prevent-scroll-reset"), replace: anchor.hasAttribute("data-replace") });
       };
+      const submitForm = (event: FormEvent<HTMLElement>) => {
+        const form = event.target;
+        if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-discover") || (form.target && form.target !== "_self")) return;
+        event.preventDefault();
+        // The button that submitted it adds its name and value, as with a hydrated <Form>.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        submit(submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : form, {
+          preventScrollReset: form.hasAttribute("data-prevent-scroll-reset"),
+          replace: form.hasAttribute("data-replace"),
+        });
+      };
       // An empty dangerouslySetInnerHTML tells React the children are not its own: hydration leaves the
       // server's markup in place and later renders do not touch it.
-      return <div className="static-island" onClick={followLink} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+      const markUsed = () => {
+        used.current = true;
+      };
+      return (
+        <div
+          ref={wrapper}
+          className="static-island"
+          onClick={followLink}
+          onSubmit={submitForm}
+          onPointerDownCapture={markUsed}
+          onKeyDownCapture={markUsed}
+          onInputCapture={markUsed}
+          dangerouslySetInnerHTML={{ __html: "" }}
+          suppressHydrationWarning
+        />
+      );
     }
     // No Suspense boundary here: one around the kept markup would be a dehydrated boundary, which React
     // renders again from scratch when an update reaches it before it hydrates. Without one, a render that

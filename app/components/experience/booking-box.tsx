@@ -42,7 +42,7 @@ export function BookingBox({ data }: { data: DetailPageData }) {
     <aside id="availability" className="detail-booking" aria-labelledby="availability-heading">
       <div ref={boxRef} className="detail-booking__box">
         <h2 id="availability-heading">{t("detail.availability.heading")}</h2>
-        <Form ref={formRef} method="get" action={`${data.path}#availability`} preventScrollReset className="detail-date-form">
+        <Form ref={formRef} method="get" action={`${data.path}#availability`} preventScrollReset data-prevent-scroll-reset className="detail-date-form">
           <label htmlFor="availability-date">{t("detail.availability.date")}</label>
           <div className="detail-date-form__row">
             <input

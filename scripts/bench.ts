@@ -22,15 +22,14 @@
  * non-2xx fails the figure.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { imageUrl } from "#app/lib/images";
 import { chromium, type Browser } from "playwright-core";
-import { ensureProductionBuild } from "./production-build";
+import { withProductionServer } from "./production-build";
 import { benchmarksDocument, describeMachine, type Figure, type FigureExtras, figure, formatTable, generatedImages, ipxUrls, parseFigureLines, type Unit } from "./bench-report";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -122,38 +121,9 @@ function runSectionScript(section: Section, script: string, args: string[] = [])
 // ---------------------------------------------------------------------------------------------------
 // The server (production build, fresh data directory)
 
-async function waitForServer(server: ReturnType<typeof spawn>) {
-  const deadline = Date.now() + 5 * 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${ORIGIN}/readyz`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server was not ready within 5 minutes");
-}
-
 async function withServer(work: () => Promise<void>) {
-  ensureProductionBuild();
-  const ownDataDir = !process.env.BENCH_DATA_DIR;
-  const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "rihla-bench-"));
-  log(`starting the server on ${ORIGIN} (DATA_DIR ${dataDir})…`);
-  const server = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  try {
-    await waitForServer(server);
-    await work();
-  } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
-  }
+  // BENCH_DATA_DIR: a data directory to keep (e.g. one seeded at a larger scale).
+  await withProductionServer({ port: PORT, dataDir: process.env.BENCH_DATA_DIR }, work);
 }
 
 // ---------------------------------------------------------------------------------------------------

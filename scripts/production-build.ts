@@ -1,9 +1,10 @@
 /**
- * The production build the bench and the profiler measure: rebuilt when there is none, it is older than
- * the sources, or it carries the e2e test routes (RIHLA_TEST_ROUTES).
+ * The production build the bench and the profiler measure (rebuilt when there is none, it is older than
+ * the sources, or it carries the e2e test routes, RIHLA_TEST_ROUTES), and a server on it.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 function newestMtime(target: string): number {
@@ -26,4 +27,35 @@ export function ensureProductionBuild() {
   process.stderr.write("building for production…\n");
   const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
   if (built.status !== 0) process.exit(1);
+}
+
+/**
+ * Runs `work` against the production server on `port` (Node started with `nodeArgs`), ready and on a
+ * data directory of its own unless `dataDir` is given, and stops it after (the wait lets a profile be
+ * written on exit).
+ */
+export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: () => Promise<T>): Promise<T> {
+  ensureProductionBuild();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "rihla-production-"));
+  const origin = `http://127.0.0.1:${options.port}`;
+  process.stderr.write(`starting the server on ${origin} (DATA_DIR ${dataDir})…\n`);
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const deadline = Date.now() + 5 * 60_000;
+    for (let ready = false; !ready; ) {
+      if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
+      if (Date.now() > deadline) throw new Error("the server was not ready within 5 minutes");
+      ready = await fetch(`${origin}/readyz`).then((response) => response.ok, () => false);
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return await work();
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -11,13 +11,12 @@
  * Builds first when the production build is missing or stale (production-build.ts, as the bench does). Self time is sampled CPU time on the server's main
  * thread over the measured load only; "(idle)", "(program)" and "(garbage collector)" are V8's own entries.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { ensureProductionBuild } from "./production-build";
+import { withProductionServer } from "./production-build";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -78,29 +77,13 @@ function summarise(profile: Profile, top: number, windowSeconds: number) {
 }
 
 async function main() {
-  ensureProductionBuild();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "rihla-profile-"));
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "rihla-cpuprofile-"));
-  const server = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  try {
-    for (let ready = false; !ready; ) {
-      if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-      ready = await fetch(`${ORIGIN}/readyz`).then((response) => response.ok, () => false);
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  await withProductionServer({ port: PORT, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] }, async () => {
     const options = { url: ORIGIN + PAGE, headers: { cookie: PERSONAL_COOKIE, "accept-encoding": "gzip" }, connections: Number(values.connections) };
     await autocannon({ ...options, duration: 2 });
     const result = await autocannon({ ...options, duration: Number(values.seconds) });
     console.log(`${PAGE}: ${Math.round(result.requests.average)} req/s uncached at ${options.connections} connections, ${result.non2xx + result.errors} errors`);
-  } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
   const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error("the server wrote no profile");
   // The measured load, less a second for the shutdown that follows it.

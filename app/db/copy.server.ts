@@ -3,8 +3,9 @@
  * COPY skips the parse, plan and per-row executor work of an INSERT and needs no JSON round trip of
  * the data; the seed writes the catalogue with it.
  */
-import { getTableColumns, getTableName, type Column, type Table } from "drizzle-orm";
 import pg from "pg";
+import type { Table } from "drizzle-orm";
+import { encodeCopyRows, type CopyData } from "./copy-text";
 import { driverClient, type Database } from "./db.server";
 
 /**
@@ -12,63 +13,21 @@ import { driverClient, type Database } from "./db.server";
  * are left out, so they take their default; a column some rows set is null where the others leave it.
  */
 export async function copyRows<T extends Table>(db: Database, table: T, rows: Array<Partial<T["$inferInsert"]>>): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).filter(([key]) =>
-    rows.some((row) => (row as Record<string, unknown>)[key] !== undefined),
-  );
-  let text = "";
-  for (const row of rows) {
-    let line = "";
-    for (let index = 0; index < columns.length; index++) {
-      const [key, column] = columns[index]!;
-      line += (index === 0 ? "" : "\t") + copyValue(column, (row as Record<string, unknown>)[key]);
-    }
-    text += `${line}\n`;
-  }
-  await copyText(
-    db,
-    getTableName(table),
-    columns.map(([, column]) => column.name),
-    text,
-  );
+  const copy = encodeCopyRows(table, rows);
+  if (copy) await copyData(db, copy);
 }
 
-/** Backslash escapes of COPY text format: a value holds no raw tab, newline, carriage return or backslash. */
-const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIAL_ALL = /[\\\t\n\r]/g;
-const COPY_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-const escapeCopy = (text: string) => (COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIAL_ALL, (character) => COPY_ESCAPES[character]!) : text);
-
-/**
- * One value in COPY text format. Drizzle's own driver mapping comes first (jsonb → JSON text,
- * timestamp → ISO string), so a value is stored as an INSERT through Drizzle would store it.
- */
-function copyValue(column: Column, value: unknown): string {
-  if (value === null || value === undefined) return "\\N";
-  const driver = column.mapToDriverValue(value);
-  switch (typeof driver) {
-    case "string":
-      return escapeCopy(driver);
-    case "number":
-      // COPY would take "NaN" or "Infinity" into a float column where a JSON or INSERT load would not.
-      if (!Number.isFinite(driver)) throw new Error(`${column.name}: ${driver} is not a finite number`);
-      return String(driver);
-    case "boolean":
-      return driver ? "t" : "f";
-    case "bigint":
-      return String(driver);
-    default:
-      if (driver instanceof Date) return driver.toISOString();
-      throw new Error(`${column.name}: no COPY text form for ${typeof driver}`);
-  }
+/** Loads rows encoded by encodeCopyRows (copy-text.ts), perhaps on another thread. */
+export function copyData(db: Database, copy: CopyData): Promise<void> {
+  return copyText(db, copy.table, copy.columns, copy.data);
 }
 
 /**
  * Loads `text` (COPY text format: one line per row, tab between values, `\N` for null, backslash
- * escapes) into `table (columns)`, on the connection `db` runs on: a transaction's own connection
- * when `db` is one.
+ * escapes; a string or its UTF-8 bytes) into `table (columns)`, on the connection `db` runs on: a
+ * transaction's own connection when `db` is one.
  */
-export async function copyText(db: Database, table: string, columns: string[], text: string): Promise<void> {
+export async function copyText(db: Database, table: string, columns: string[], text: string | Uint8Array<ArrayBuffer>): Promise<void> {
   const target = `${pg.escapeIdentifier(table)} (${columns.map((column) => pg.escapeIdentifier(column)).join(", ")})`;
   const client = driverClient(db);
   if (client.kind === "pglite") {
@@ -79,14 +38,17 @@ export async function copyText(db: Database, table: string, columns: string[], t
   if (client.client instanceof pg.Pool) {
     const pooled = await client.client.connect();
     try {
-      await copyFromStdin(pooled, target, Buffer.from(text));
+      await copyFromStdin(pooled, target, toBuffer(text));
     } finally {
       pooled.release();
     }
     return;
   }
-  await copyFromStdin(client.client, target, Buffer.from(text));
+  await copyFromStdin(client.client, target, toBuffer(text));
 }
+
+/** Bytes already encoded are wrapped, not copied. */
+const toBuffer = (text: string | Uint8Array) => (typeof text === "string" ? Buffer.from(text) : Buffer.from(text.buffer, text.byteOffset, text.byteLength));
 
 /** The parts of pg's Connection (untyped in @types/pg) that the COPY sub-protocol uses. */
 interface CopyInConnection {

@@ -33,7 +33,10 @@ const SOURCES = [
   "app/db/seed/generate.ts",
   "app/db/seed/random.ts",
   "app/db/seed/seed.server.ts",
+  "app/db/seed/chunks.ts",
+  "app/db/seed/seed-worker.ts",
   "app/db/copy.server.ts",
+  "app/db/copy-text.ts",
   "app/booking/time.ts",
   "app/lib/dates.ts",
 ];

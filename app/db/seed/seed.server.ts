@@ -2,14 +2,19 @@
  * Writes the generated catalogue into an empty database in one transaction. Each table's rows of a
  * chunk of products travel as one COPY in text format (copy.server.ts): a handful of statements for
  * the whole catalogue and no per-row statement work, which is what keeps the first start on PGlite
- * within seconds; chunks of products keep memory to two chunks' rows and text.
+ * within seconds; chunks of products keep memory to a few chunks' rows and text. The chunks are made
+ * on a worker thread where one can be started (seed-worker.ts), so generation overlaps the COPYs.
  */
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import { localDateTime } from "#app/booking/time";
-import { copyRows } from "../copy.server";
+import { copyData, copyRows } from "../copy.server";
 import { driverClient, rowsOf, type Database } from "../db.server";
 import * as schema from "../schema";
-import { DEFAULT_SCALE, DEFAULT_SEED, generateProductDetails, generateReferenceData, streamProducts, type GeneratedProduct, type SeedOptions } from "./generate";
+import { ChunkBuilder, CHUNK_PRODUCTS, type EncodedChunk } from "./chunks";
+import { DEFAULT_SCALE, DEFAULT_SEED, generateReferenceData, streamProducts, type SeedOptions } from "./generate";
 
 export interface SeedResult {
   products: number;
@@ -28,10 +33,10 @@ export interface SeedResult {
 const BULK_TABLES = ["products", "product_options", "units", "availability_schedules", "availability_overrides", "inventory", "reviews"];
 
 /**
- * Drops the foreign keys and secondary indexes of the bulk tables for the load and returns how to put
- * them back: a foreign key checked row by row costs a lookup per inserted row (1.7 million at
- * 100,000 products), while re-adding it validates the whole table in one join; an index built once
- * after the load is cheaper than one maintained through it. Primary keys and unique indexes stay,
+ * Drops the foreign keys and secondary indexes of the bulk tables for the load (and pauses the
+ * products' change_xid trigger) and returns how to put them back: a foreign key checked row by row
+ * costs a lookup per inserted row (1.7 million at 100,000 products), while re-adding it validates the
+ * whole table in one join; an index built once after the load is cheaper than one maintained through it. Primary keys and unique indexes stay,
  * so a duplicate still fails the load. Runs inside the seed's transaction: a failure restores all.
  */
 async function deferConstraints(t: Database): Promise<() => Promise<void>> {
@@ -51,64 +56,110 @@ async function deferConstraints(t: Database): Promise<() => Promise<void>> {
       FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
       WHERE i.schemaname = current_schema() AND i.tablename IN (${tables}) AND NOT x.indisunique AND NOT x.indisprimary`),
   );
+  // products_change_xid (drizzle/0008) sets a written row's change_xid to the writing transaction's
+  // id; on an INSERT the column's default gives that same value, so for the load the trigger is only
+  // a PL/pgSQL call per product (about 3 s of PGlite's 100,000 seed) and is switched off meanwhile.
+  const changeXid = rowsOf<{ n: number }>(
+    await t.execute(sql`SELECT count(*)::int AS n FROM pg_trigger WHERE tgrelid = to_regclass('products') AND tgname = 'products_change_xid' AND tgenabled <> 'D'`),
+  );
+  const pauseChangeXid = (changeXid[0]?.n ?? 0) > 0;
   for (const key of foreignKeys) await t.execute(sql.raw(`ALTER TABLE ${key.table} DROP CONSTRAINT "${key.name}"`));
   for (const index of indexes) await t.execute(sql.raw(`DROP INDEX "${index.name}"`));
+  if (pauseChangeXid) await t.execute(sql`ALTER TABLE products DISABLE TRIGGER products_change_xid`);
   return async () => {
+    if (pauseChangeXid) await t.execute(sql`ALTER TABLE products ENABLE TRIGGER products_change_xid`);
     for (const index of indexes) await t.execute(sql.raw(index.definition));
     for (const key of foreignKeys) await t.execute(sql.raw(`ALTER TABLE ${key.table} ADD CONSTRAINT "${key.name}" ${key.definition}`));
   };
 }
 
-/** The rows of one chunk of products, table by table. */
-interface ChunkRows {
-  products: Array<typeof schema.products.$inferInsert>;
-  options: Array<typeof schema.productOptions.$inferInsert>;
-  units: Array<typeof schema.units.$inferInsert>;
-  schedules: Array<Omit<typeof schema.availabilitySchedules.$inferInsert, "id">>;
-  overrides: Array<Omit<typeof schema.availabilityOverrides.$inferInsert, "id">>;
-  inventory: Array<typeof schema.inventory.$inferInsert>;
-  reviews: Array<Omit<typeof schema.reviews.$inferInsert, "id">>;
-}
+/** How many chunks the worker may have ready beyond the one being taken: memory holds a few chunks' bytes. */
+const WORKER_AHEAD = 2;
 
-const emptyChunk = (): ChunkRows => ({ products: [], options: [], units: [], schedules: [], overrides: [], inventory: [], reviews: [] });
-
-/** Adds a generated product, with its details, options, units, availability and reviews, to the chunk's rows. */
-function addProduct(rows: ChunkRows, product: GeneratedProduct, seedOptions: SeedOptions): void {
-  const { content, reviews } = generateProductDetails(product, seedOptions);
-  const { options: productOptions, index: _index, ...row } = product;
-  rows.products.push({ ...row, content });
-  for (const option of productOptions) {
-    const { units, schedules, overrides, inventory, ...optionRow } = option;
-    rows.options.push({ ...optionRow, productId: product.id });
-    for (const unit of units) rows.units.push({ ...unit, optionId: option.id });
-    for (const schedule of schedules) rows.schedules.push({ ...schedule, optionId: option.id });
-    for (const override of overrides) rows.overrides.push({ ...override, optionId: option.id });
-    for (const slot of inventory) {
-      rows.inventory.push({
-        optionId: option.id,
-        availabilityId: localDateTime(product.timeZone, slot.localDate, slot.localTime ?? "00:00"),
-        localDate: slot.localDate,
-        capacity: slot.capacity,
-        held: 0,
-        booked: slot.booked,
-      });
-    }
+/**
+ * How to start the seed's worker thread (seed-worker.ts), or undefined when there is none to start:
+ * - seed-worker.js beside this module: a build that compiled the worker alongside;
+ * - seed-worker.ts beside it, and tsx installed: the sources (scripts under tsx, vitest). A worker
+ *   thread does not inherit the TypeScript loader the parent runs under (Node 20 runs neither its
+ *   --import nor its hooks there), so a small bootstrap registers tsx's hooks before importing it.
+ * The server's production build (Remix bundles this module into build/index.js) has neither: there
+ * the chunks are made on the seeding thread.
+ */
+function seedWorkerEntry(): { code: string; eval: boolean } | undefined {
+  const built = new URL("./seed-worker.js", import.meta.url);
+  if (built.protocol === "file:" && existsSync(fileURLToPath(built))) return { code: fileURLToPath(built), eval: false };
+  const source = new URL("./seed-worker.ts", import.meta.url);
+  if (source.protocol !== "file:" || !existsSync(fileURLToPath(source))) return undefined;
+  let tsx: string;
+  try {
+    // The ESM build of tsx's API: its CommonJS build cannot register the hooks from a worker (it looks
+    // for a module path that does not exist). Resolved from here, not from the worker's current folder.
+    tsx = createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs");
+  } catch {
+    return undefined;
   }
-  for (const review of reviews) rows.reviews.push(review);
+  if (!existsSync(tsx)) return undefined;
+  const api = JSON.stringify(pathToFileURL(tsx).href);
+  return { code: `import(${api}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`, eval: true };
 }
 
 /**
- * One COPY per table, in the order the rows were generated: the serial ids of schedules, overrides
- * and reviews follow that order, chunk after chunk.
+ * The chunks from the worker thread, in order. The worker makes a chunk only against a credit, which
+ * is given back as each chunk is taken; the worker is stopped when the consumer stops early (a failed
+ * COPY) and its failure fails the seed.
  */
-async function writeChunk(t: Database, rows: ChunkRows): Promise<void> {
-  await copyRows(t, schema.products, rows.products);
-  await copyRows(t, schema.productOptions, rows.options);
-  await copyRows(t, schema.units, rows.units);
-  await copyRows(t, schema.availabilitySchedules, rows.schedules);
-  await copyRows(t, schema.availabilityOverrides, rows.overrides);
-  await copyRows(t, schema.inventory, rows.inventory);
-  await copyRows(t, schema.reviews, rows.reviews);
+async function* workerChunks(entry: { code: string; eval: boolean }, seedOptions: SeedOptions): AsyncGenerator<EncodedChunk> {
+  const worker = new Worker(entry.code, { eval: entry.eval, workerData: seedOptions });
+  const queue: Array<EncodedChunk | null> = [];
+  let failure: unknown;
+  let exited = false;
+  let wake: (() => void) | undefined;
+  worker.on("message", (chunk: EncodedChunk | null) => {
+    queue.push(chunk);
+    wake?.();
+  });
+  worker.on("error", (error) => {
+    failure ??= error;
+    wake?.();
+  });
+  worker.on("exit", (code) => {
+    exited = true;
+    failure ??= code === 0 ? undefined : new Error(`the seed worker exited with code ${code}`);
+    wake?.();
+  });
+  worker.postMessage(WORKER_AHEAD);
+  try {
+    for (;;) {
+      while (queue.length === 0 && failure === undefined && !exited) await new Promise<void>((resolve) => (wake = resolve));
+      if (failure !== undefined) throw failure;
+      const chunk = queue.shift();
+      if (chunk === undefined) throw new Error("the seed worker stopped before its last chunk");
+      if (chunk === null) return;
+      worker.postMessage(1);
+      yield chunk;
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
+ * The chunks made on this thread. On a server the COPYs of one chunk run there while this makes the
+ * next; it yields to the event loop every 25 products so the COPY data goes out meanwhile.
+ */
+async function* chunksHere(seedOptions: SeedOptions): AsyncGenerator<EncodedChunk> {
+  const builder = new ChunkBuilder(seedOptions);
+  for (const product of streamProducts(seedOptions)) {
+    builder.add(product);
+    if (builder.size === CHUNK_PRODUCTS) yield builder.take();
+    else if (builder.size % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (builder.size > 0) yield builder.take();
+}
+
+/** One chunk's COPYs, one after another, in the order the chunk lists them (serial ids follow it). */
+async function writeChunk(t: Database, chunk: EncodedChunk): Promise<void> {
+  for (const copy of chunk.copies) await copyData(t, copy);
 }
 
 export function todayIso(): string {
@@ -141,44 +192,37 @@ export async function seedDatabase(
     await copyRows(t, schema.vocabulary, reference.vocabulary);
 
     const restoreConstraints = await deferConstraints(t);
-    // Products are generated and written a chunk at a time: memory holds two chunks (the one being
-    // written and the next), not the catalogue. On a server the COPYs of one chunk run there while
-    // this process generates the next; generation yields to the event loop now and then so the COPY
-    // data goes out meanwhile. PGlite runs in this thread, so there the two just take turns.
-    const chunk = 1000;
-    const stream = streamProducts(seedOptions);
+    // Products are generated and written a chunk at a time: memory holds a few chunks (the one being
+    // written and the next ones), not the catalogue. They are made on a worker thread when there is
+    // one to start (seedWorkerEntry): PGlite runs its COPYs on this thread, so generation and COPY then
+    // use both cores instead of taking turns on one; a server's COPYs run in its own process anyway.
+    const entry = seedWorkerEntry();
+    const chunks = entry ? workerChunks(entry, seedOptions) : chunksHere(seedOptions);
     // PGlite runs PostgreSQL as a single-user backend, which never checkpoints on its own: all the WAL
     // of the load, as large as the tables, would stay in its in-memory file system. A checkpoint every
     // few chunks lets it drop or recycle segments (at 40,000 products 285 MB of the 545 MB written
     // stay). A server's checkpointer sees to that by itself.
     const checkpointEvery = driverClient(t).kind === "pglite" ? 4 : 0;
-    let chunks = 0;
+    let written = 0;
     let writing: Promise<void> = Promise.resolve();
-    for (let done = false; !done; ) {
-      const rows = emptyChunk();
-      let products = 0;
-      while (products < chunk) {
-        const next = stream.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        addProduct(rows, next.value, seedOptions);
-        if (++products % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for await (const chunk of chunks) {
+        counts.products += chunk.products;
+        counts.options += chunk.options;
+        counts.units += chunk.units;
+        counts.schedules += chunk.schedules;
+        counts.inventory += chunk.inventory;
+        counts.reviews += chunk.reviews;
+        await writing;
+        if (checkpointEvery > 0 && ++written % checkpointEvery === 0) await t.execute(sql`CHECKPOINT`);
+        writing = writeChunk(t, chunk);
+        // Awaited before the next chunk is written; this only keeps a failure in the meantime from
+        // counting as an unhandled rejection.
+        writing.catch(() => undefined);
       }
-      if (products === 0) break;
-      counts.products += products;
-      counts.options += rows.options.length;
-      counts.units += rows.units.length;
-      counts.schedules += rows.schedules.length;
-      counts.inventory += rows.inventory.length;
-      counts.reviews += rows.reviews.length;
-      await writing;
-      if (checkpointEvery > 0 && ++chunks % checkpointEvery === 0) await t.execute(sql`CHECKPOINT`);
-      writing = writeChunk(t, rows);
-      // Awaited before the next chunk is written; this only keeps a failure in the meantime from
-      // counting as an unhandled rejection.
-      writing.catch(() => undefined);
+    } finally {
+      // A failed COPY ends the loop early: wait for the one still running before the transaction rolls back.
+      await writing.catch(() => undefined);
     }
     await writing;
     await restoreConstraints();

@@ -11,15 +11,19 @@ import { generateProductDetails, type GeneratedProduct, type SeedOptions } from 
 /** Products per chunk: one COPY per table each. */
 export const CHUNK_PRODUCTS = 1000;
 
-/** A chunk of products, encoded: one COPY per table, in the order they are to run, and the row counts. */
-export interface EncodedChunk {
-  copies: CopyData[];
+/** How many rows of each product table some products make. */
+export interface ProductRowCounts {
   products: number;
   options: number;
   units: number;
   schedules: number;
   inventory: number;
   reviews: number;
+}
+
+/** A chunk of products, encoded: one COPY per table, in the order they are to run, and the row counts. */
+export interface EncodedChunk extends ProductRowCounts {
+  copies: CopyData[];
 }
 
 /** The rows of one chunk of products, table by table. */

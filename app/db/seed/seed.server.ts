@@ -13,16 +13,10 @@ import { sql } from "drizzle-orm";
 import { copyData, copyRows } from "../copy.server";
 import { driverClient, rowsOf, type Database } from "../db.server";
 import * as schema from "../schema";
-import { ChunkBuilder, CHUNK_PRODUCTS, type EncodedChunk } from "./chunks";
+import { ChunkBuilder, CHUNK_PRODUCTS, type EncodedChunk, type ProductRowCounts } from "./chunks";
 import { DEFAULT_SCALE, DEFAULT_SEED, generateReferenceData, streamProducts, type SeedOptions } from "./generate";
 
-export interface SeedResult {
-  products: number;
-  options: number;
-  units: number;
-  schedules: number;
-  inventory: number;
-  reviews: number;
+export interface SeedResult extends ProductRowCounts {
   destinations: number;
   countries: number;
   categories: number;

@@ -19,8 +19,8 @@ function isBrowsersOwnClick(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorEl
 }
 
 /**
- * A part of a page that needs no JavaScript until it shows something new (reviews, the related
- * experiences, the experience's descriptive sections): hydration keeps the server's markup and the
+ * A part of a page that needs no JavaScript until it shows something new (the detail page's header,
+ * main column, booking box and related experiences): hydration keeps the server's markup and the
  * component's code is not part of the page's first load. The browser loads it with the visitor's first
  * gesture, or as soon as a client navigation brings a page that has it, and renders the component
  * itself once its props change.
@@ -112,11 +112,11 @@ export function staticIsland<Props extends object>(
           replace: form.hasAttribute("data-replace"),
         });
       };
-      // An empty dangerouslySetInnerHTML tells React the children are not its own: hydration leaves the
-      // server's markup in place and later renders do not touch it.
       const markUsed = () => {
         used.current = true;
       };
+      // An empty dangerouslySetInnerHTML tells React the children are not its own: hydration leaves the
+      // server's markup in place and later renders do not touch it.
       return (
         <div
           ref={wrapper}

@@ -1,5 +1,6 @@
-import { lazy, startTransition, useEffect, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { lazy, startTransition, useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { useNavigate, useSubmit } from "@remix-run/react";
+import { useNearViewport } from "#app/lib/use-near-viewport";
 import { useKeepsServerHtml } from "./portable-text";
 
 declare global {
@@ -59,31 +60,27 @@ export function staticIsland<Props extends object>(
     useEffect(() => {
       if (keepsServerHtml) void window.rihlaFirstGesture?.then(loadOnce).catch(() => undefined);
     }, [keepsServerHtml]);
-    useEffect(() => {
-      // The wrapper is `display: contents`, without a box of its own: watch what it holds.
-      const content = wrapper.current?.firstElementChild;
-      if (!options.renderNearViewport || !keepsServerHtml || !content) return;
-      let mounted = true;
-      const renderItself = () =>
-        void loadOnce().then(
-          () => mounted && !used.current && startTransition(() => setNearViewport(true)),
-          () => undefined,
-        );
-      if (typeof IntersectionObserver !== "function") return renderItself();
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
-          renderItself();
+    // The wrapper is `display: contents`, without a box of its own: what it holds is watched.
+    const content = useMemo(
+      () => ({
+        get current() {
+          return wrapper.current?.firstElementChild ?? null;
         },
-        { rootMargin: "600px" },
+      }),
+      [],
+    );
+    const near = useNearViewport(content, undefined, Boolean(options.renderNearViewport) && keepsServerHtml);
+    useEffect(() => {
+      if (!near || !keepsServerHtml) return;
+      let mounted = true;
+      void loadOnce().then(
+        () => mounted && !used.current && startTransition(() => setNearViewport(true)),
+        () => undefined,
       );
-      observer.observe(content);
       return () => {
         mounted = false;
-        observer.disconnect();
       };
-    }, [keepsServerHtml]);
+    }, [near, keepsServerHtml]);
 
     if (serverComponent) {
       const ServerComponent = serverComponent;

@@ -4,12 +4,13 @@ import { useEffect, useState, type RefObject } from "react";
  * Becomes true (and stays true) once the element comes within `margin` of the viewport: for a part
  * that only the browser adds, so its code and data load when the visitor gets near it rather than with
  * every page (the booking box sits far below the fold on a phone, beside the fold on a desktop).
+ * Nothing is observed while `enabled` is false.
  */
-export function useNearViewport(ref: RefObject<Element>, margin = "600px"): boolean {
+export function useNearViewport(ref: RefObject<Element>, margin = "600px", enabled = true): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (near || !enabled || !element) return;
     if (typeof IntersectionObserver !== "function") {
       setNear(true);
       return;
@@ -22,6 +23,6 @@ export function useNearViewport(ref: RefObject<Element>, margin = "600px"): bool
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, margin, near]);
+  }, [ref, margin, near, enabled]);
   return near;
 }

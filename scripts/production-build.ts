@@ -3,27 +3,14 @@
  * the sources, or it carries the e2e test routes, RIHLA_TEST_ROUTES), and a server on it.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-
-function newestMtime(target: string): number {
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
+import { buildIsStale } from "./build-state.js";
 
 /** Builds for production when there is no build, it is older than the sources, or it carries test routes. */
 export function ensureProductionBuild() {
-  const marker = path.resolve("build/index.js");
-  const stale =
-    !existsSync(marker) ||
-    !existsSync("public/build") ||
-    readFileSync(marker, "utf8").includes('"api-test-commerce"') ||
-    ["app", "remix.config.js", "package.json"].some((source) => existsSync(source) && newestMtime(source) > statSync(marker).mtimeMs);
-  if (!stale) return;
+  if (!buildIsStale()) return;
   process.stderr.write("building for production…\n");
   const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
   if (built.status !== 0) process.exit(1);
@@ -48,7 +35,10 @@ export async function withProductionServer<T>(options: { port: number; nodeArgs?
     for (let ready = false; !ready; ) {
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
       if (Date.now() > deadline) throw new Error("the server was not ready within 5 minutes");
-      ready = await fetch(`${origin}/readyz`).then((response) => response.ok, () => false);
+      ready = await fetch(`${origin}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return await work();

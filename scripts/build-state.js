@@ -1,0 +1,36 @@
+// @ts-check
+// Whether the production build in build/ can be served as it is. Plain JavaScript because `npm start`
+// (start.js) runs under node without tsx; the TypeScript scripts (production-build.ts) import it too,
+// typed through the JSDoc below (checked by `tsc`: the @ts-check above).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/** What the build is made from: a change to any of them makes it stale. */
+const SOURCES = ["app", "remix.config.js", "package.json"];
+
+/**
+ * The newest modification time of a file, or of anything under a folder.
+ * @param {string} target
+ * @returns {number}
+ */
+function newestMtime(target) {
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/**
+ * True when build/ must be rebuilt before it is served: there is none, the browser assets are missing,
+ * it carries the test-only routes (a build made by `npm test`), or a source is newer than it.
+ * @returns {boolean}
+ */
+export function buildIsStale() {
+  const server = path.resolve("build/index.js");
+  if (!existsSync(server) || !existsSync("public/build")) return true;
+  // The test build is recognised by a test route's id: it must never be served.
+  if (readFileSync(server, "utf8").includes('"api-test-commerce"')) return true;
+  const built = statSync(server).mtimeMs;
+  return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
+}

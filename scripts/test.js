@@ -26,7 +26,9 @@ if (!only || only === "unit") {
   run("Unit tests (PGlite)", bin("vitest"), ["run"], { TEST_DATABASE_URL: "" });
   if (serverDatabaseUrl) {
     // Every suite that touches the database, again on a real server (folders that do not exist yet are skipped).
-    const databaseSuites = ["app/db", "app/booking", "app/catalogue", "app/commerce", "app/content", "app/site", "app/auth", "app/account", "app/octo", "app/staff"].filter((folder) => existsSync(folder));
+    const databaseSuites = ["app/db", "app/booking", "app/catalogue", "app/commerce", "app/content", "app/site", "app/auth", "app/account", "app/octo", "app/staff"].filter((folder) =>
+      existsSync(folder),
+    );
     run("Database tests (PostgreSQL server)", bin("vitest"), ["run", ...databaseSuites], {
       TEST_DATABASE_URL: serverDatabaseUrl,
     });

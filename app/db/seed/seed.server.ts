@@ -88,7 +88,9 @@ function seedWorkerEntry(): { code: string; eval: boolean } | undefined {
   try {
     // The ESM build of tsx's API: its CommonJS build cannot register the hooks from a worker (it looks
     // for a module path that does not exist). Resolved from here, not from the worker's current folder.
-    tsx = createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs");
+    tsx = createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs");
   } catch {
     return undefined;
   }
@@ -161,18 +163,14 @@ export function todayIso(): string {
 }
 
 /** Seeds an empty, migrated database. Images are rendered alongside unless `images` is false. */
-export async function seedDatabase(
-  db: Database,
-  options: { seed?: string; scale?: number; today?: string; images?: boolean; imageDirectory?: string } = {},
-): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: { seed?: string; scale?: number; today?: string; images?: boolean; imageDirectory?: string } = {}): Promise<SeedResult> {
   const started = performance.now();
   const seedOptions: SeedOptions = {
     seed: options.seed ?? DEFAULT_SEED,
     scale: options.scale ?? DEFAULT_SCALE,
     today: options.today ?? todayIso(),
   };
-  const imagesDone =
-    options.images === false ? Promise.resolve(0) : import("./images.server").then(({ generateImages }) => generateImages(options.imageDirectory));
+  const imagesDone = options.images === false ? Promise.resolve(0) : import("./images.server").then(({ generateImages }) => generateImages(options.imageDirectory));
   const reference = generateReferenceData();
   const counts = { products: 0, options: 0, units: 0, schedules: 0, inventory: 0, reviews: 0 };
 

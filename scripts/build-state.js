@@ -5,8 +5,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** What the build is made from: a change to any of them makes it stale. */
-const SOURCES = ["app", "remix.config.js", "package.json"];
+/** What the build is made from (build.js: how): a change to any of them makes it stale. */
+const SOURCES = ["app", "remix.config.js", "package.json", "scripts/build.js"];
+/** What build.js writes into build/ (besides public/build): the Remix server build and the seed's worker. */
+const OUTPUTS = ["build/index.js", "build/seed-worker.js"];
 
 /**
  * The newest modification time of a file, or of anything under a folder.
@@ -22,15 +24,16 @@ function newestMtime(target) {
 }
 
 /**
- * True when build/ must be rebuilt before it is served: there is none, the browser assets are missing,
- * it carries the test-only routes (a build made by `npm test`), or a source is newer than it.
+ * True when build/ must be rebuilt before it is served: there is none, part of it is missing (the
+ * browser assets, or the seed's worker of a build from before build.js made one), it carries the
+ * test-only routes (a build made by `npm test`), or a source is newer than it.
  * @returns {boolean}
  */
 export function buildIsStale() {
-  const server = path.resolve("build/index.js");
-  if (!existsSync(server) || !existsSync("public/build")) return true;
+  if (OUTPUTS.some((output) => !existsSync(output)) || !existsSync("public/build")) return true;
   // The test build is recognised by a test route's id: it must never be served.
-  if (readFileSync(server, "utf8").includes('"api-test-commerce"')) return true;
-  const built = statSync(server).mtimeMs;
+  if (readFileSync("build/index.js", "utf8").includes('"api-test-commerce"')) return true;
+  // The older output: an interrupted build may have replaced index.js but not the worker.
+  const built = Math.min(...OUTPUTS.map((output) => statSync(output).mtimeMs));
   return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);
 }

@@ -12,7 +12,7 @@ import { buildIsStale } from "./build-state.js";
 export function ensureProductionBuild() {
   if (!buildIsStale()) return;
   process.stderr.write("building for production…\n");
-  const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
+  const built = spawnSync(process.execPath, [path.resolve("scripts/build.js")], { stdio: ["ignore", 2, 2], env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
   if (built.status !== 0) process.exit(1);
 }
 

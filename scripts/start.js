@@ -8,7 +8,7 @@ process.env.NODE_ENV ??= "production";
 
 if (buildIsStale()) {
   console.log("Building the storefront…");
-  const result = spawnSync(process.execPath, [path.resolve("node_modules/@remix-run/dev/dist/cli.js"), "build"], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, [path.resolve("scripts/build.js")], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -40,6 +40,6 @@ if (!only || only === "studio") {
 }
 if (!only || only === "e2e") {
   // The production build plus the test-only routes (remix.config.js TEST_ONLY_ROUTES) the suites drive.
-  run("Production build", bin("remix"), ["build"], { NODE_ENV: "production", RIHLA_TEST_ROUTES: "1" });
+  run("Production build", process.execPath, [path.resolve("scripts/build.js")], { NODE_ENV: "production", RIHLA_TEST_ROUTES: "1" });
   run("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test"]);
 }

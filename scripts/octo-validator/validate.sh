@@ -5,7 +5,7 @@
 #
 #   scripts/octo-validator/validate.sh <validator: a checkout or a bare git dir> [test|live] [port]
 #
-# Build first: NODE_ENV=production RIHLA_TEST_ROUTES=1 npx remix build
+# Build first: NODE_ENV=production RIHLA_TEST_ROUTES=1 npm run build
 set -euo pipefail
 SOURCE=${1:?path to the validator (a checkout, or a bare git directory)}
 MODE=${2:-test}

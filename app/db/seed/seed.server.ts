@@ -72,16 +72,20 @@ const WORKER_AHEAD = 2;
 
 /**
  * How to start the seed's worker thread (seed-worker.ts), or undefined when there is none to start:
- * - seed-worker.js beside this module: a build that compiled the worker alongside;
+ * - seed-worker.js beside this module: the server's production build, where Remix bundles this module
+ *   into build/index.js and scripts/build.js bundles the worker into build/seed-worker.js;
  * - seed-worker.ts beside it, and tsx installed: the sources (scripts under tsx, vitest). A worker
  *   thread does not inherit the TypeScript loader the parent runs under (Node 20 runs neither its
  *   --import nor its hooks there), so a small bootstrap registers tsx's hooks before importing it.
- * The server's production build (Remix bundles this module into build/index.js) has neither: there
- * the chunks are made on the seeding thread.
+ * Anywhere else (a build without the worker, the sources without tsx) the chunks are made on the
+ * seeding thread.
  */
 function seedWorkerEntry(): { code: string; eval: boolean } | undefined {
   const built = new URL("./seed-worker.js", import.meta.url);
-  if (built.protocol === "file:" && existsSync(fileURLToPath(built))) return { code: fileURLToPath(built), eval: false };
+  // Not in a development build: `remix dev` rewrites build/index.js on every change but never the
+  // worker, so one left there by an earlier production build may not match this code.
+  const trusted = process.env.NODE_ENV !== "development";
+  if (trusted && built.protocol === "file:" && existsSync(fileURLToPath(built))) return { code: fileURLToPath(built), eval: false };
   const source = new URL("./seed-worker.ts", import.meta.url);
   if (source.protocol !== "file:" || !existsSync(fileURLToPath(source))) return undefined;
   let tsx: string;

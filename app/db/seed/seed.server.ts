@@ -21,6 +21,8 @@ export interface SeedResult extends ProductRowCounts {
   countries: number;
   categories: number;
   elapsedMs: number;
+  /** Whether the products were generated on the seed's worker thread rather than the seeding one. */
+  generatedOnWorker: boolean;
 }
 
 /** The tables the seed fills with one row per product, option, unit, slot or review. */
@@ -177,6 +179,7 @@ export async function seedDatabase(db: Database, options: { seed?: string; scale
   const imagesDone = options.images === false ? Promise.resolve(0) : import("./images.server").then(({ generateImages }) => generateImages(options.imageDirectory));
   const reference = generateReferenceData();
   const counts = { products: 0, options: 0, units: 0, schedules: 0, inventory: 0, reviews: 0 };
+  let generatedOnWorker = false;
 
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
@@ -193,6 +196,7 @@ export async function seedDatabase(db: Database, options: { seed?: string; scale
     // one to start (seedWorkerEntry): PGlite runs its COPYs on this thread, so generation and COPY then
     // use both cores instead of taking turns on one; a server's COPYs run in its own process anyway.
     const entry = seedWorkerEntry();
+    generatedOnWorker = entry !== undefined;
     const chunks = entry ? workerChunks(entry, seedOptions) : chunksHere(seedOptions);
     // PGlite runs PostgreSQL as a single-user backend, which never checkpoints on its own: all the WAL
     // of the load, as large as the tables, would stay in its in-memory file system. A checkpoint every
@@ -237,5 +241,6 @@ export async function seedDatabase(db: Database, options: { seed?: string; scale
     countries: new Set(reference.destinations.map((destination) => destination.countryCode)).size,
     categories: reference.categories.length,
     elapsedMs: Math.round(performance.now() - started),
+    generatedOnWorker,
   };
 }

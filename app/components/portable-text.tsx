@@ -26,14 +26,38 @@ export function useIsHydrationRender(): boolean {
 
 const NOT_HYDRATED = Symbol("not hydrated");
 
-/** Same values, by identity first and by JSON (loader data revived after a revalidation) after. */
-function sameValue(hydrated: unknown, current: unknown, hydratedJson: { current: string | null }): boolean {
+/**
+ * JSON of loader data, once per object. After a revalidation every island on the page compares the
+ * same new loader-data object with the one it was hydrated with; serialised here, each of the two is
+ * serialised once rather than once per island. Keyed weakly, so it goes with the data. (Loader data is
+ * never mutated, so an object's JSON stays its JSON.)
+ */
+const jsonOf = new WeakMap<object, string>();
+function toJson(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  let json = jsonOf.get(value);
+  if (json === undefined) jsonOf.set(value, (json = JSON.stringify(value)));
+  return json;
+}
+
+/**
+ * Same values, by identity first and by JSON (loader data revived after a revalidation) after. A props
+ * object is new with every render while its values are the loader's objects, so one with the same keys
+ * in the same order is compared value by value, which is what comparing its JSON comes to.
+ */
+export function sameValue(hydrated: unknown, current: unknown): boolean {
   if (hydrated === current) return true;
-  if (hydrated && current && typeof hydrated === "object" && typeof current === "object") {
-    const hydratedEntries = Object.entries(hydrated);
-    if (hydratedEntries.length === Object.keys(current).length && hydratedEntries.every(([key, value]) => (current as Record<string, unknown>)[key] === value)) return true;
+  if (hydrated && current && typeof hydrated === "object" && typeof current === "object" && !Array.isArray(hydrated) && !Array.isArray(current)) {
+    const keys = Object.keys(hydrated);
+    const currentKeys = Object.keys(current);
+    if (keys.length === currentKeys.length && keys.every((key, index) => key === currentKeys[index])) {
+      return keys.every((key) => {
+        const [before, after] = [(hydrated as Record<string, unknown>)[key], (current as Record<string, unknown>)[key]];
+        return before === after || toJson(before) === toJson(after);
+      });
+    }
   }
-  return (hydratedJson.current ??= JSON.stringify(hydrated)) === JSON.stringify(current);
+  return toJson(hydrated) === toJson(current);
 }
 
 /**
@@ -44,9 +68,8 @@ function sameValue(hydrated: unknown, current: unknown, hydratedJson: { current:
 export function useKeepsServerHtml(value: unknown): boolean {
   const isHydrationRender = useIsHydrationRender();
   const [hydratedValue] = useState<unknown>(() => (isHydrationRender ? value : NOT_HYDRATED));
-  const hydratedJson = useRef<string | null>(null);
   const rendersItself = useRef(hydratedValue === NOT_HYDRATED);
-  if (!rendersItself.current && !sameValue(hydratedValue, value, hydratedJson)) rendersItself.current = true;
+  if (!rendersItself.current && !sameValue(hydratedValue, value)) rendersItself.current = true;
   return !rendersItself.current;
 }
 

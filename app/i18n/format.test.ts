@@ -38,6 +38,18 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
     expect(formatInstant("ar", "2026-11-23T22:30:00Z", "Asia/Riyadh", { dateStyle: "medium" })).toContain("24");
   });
 
+  it("weekday names for a calendar's column headings: Arabic's short form is the whole word, its narrow form one letter", () => {
+    // 2030-01-08 is a Tuesday.
+    expect(formatLocalDate("ar", "2030-01-08", "weekday")).toBe("الثلاثاء");
+    expect(formatLocalDate("ar", "2030-01-08", "weekday-long")).toBe("الثلاثاء");
+    expect(formatLocalDate("ar", "2030-01-08", "weekday-narrow")).toBe("ث");
+    expect(formatLocalDate("en", "2030-01-08", "weekday")).toBe("Tue");
+    expect(formatLocalDate("en", "2030-01-08", "weekday-narrow")).toBe("T");
+    expect(formatLocalDate("en", "2030-01-08", "weekday-long")).toBe("Tuesday");
+    expect(formatLocalDate("ru", "2030-01-08", "weekday")).toBe("вт");
+    expect(formatLocalDate("zh", "2030-01-08", "weekday")).toBe("周二");
+  });
+
   it("a local date never shifts a day, whatever the process time zone", () => {
     expect(formatLocalDate("en", "2030-01-07", "short")).toBe("Mon, Jan 7, 2030");
     expect(formatLocalDate("en", "2030-01-07T23:59:00Z", "medium")).toBe("Jan 7, 2030");
@@ -72,9 +84,17 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
 
 describe("formatter cache (one Intl formatter per locale and options)", () => {
   it("gives the same text for the same inputs, and builds no new formatter when asked again", () => {
-    const first = [formatUnit("ru", 3, "hour"), formatRating("ru", 4.46), formatLocalDate("ru", "2026-11-23", "full"), formatNumber("ru", 12345, { maximumFractionDigits: 0 })];
+    const texts = () => [
+      formatUnit("ru", 3, "hour"),
+      formatRating("ru", 4.46),
+      formatLocalDate("ru", "2026-11-23", "full"),
+      formatLocalDate("ar", "2026-11-23", "weekday-narrow"),
+      formatLocalDate("ar", "2026-11-24", "weekday-long"),
+      formatNumber("ru", 12345, { maximumFractionDigits: 0 }),
+    ];
+    const first = texts();
     const count = formatterCount();
-    const again = [formatUnit("ru", 3, "hour"), formatRating("ru", 4.46), formatLocalDate("ru", "2026-11-23", "full"), formatNumber("ru", 12345, { maximumFractionDigits: 0 })];
+    const again = texts();
     expect(again).toEqual(first);
     expect(formatterCount()).toBe(count);
   });
@@ -89,6 +109,8 @@ describe("formatter cache (one Intl formatter per locale and options)", () => {
     expect(formatLocalDate("en", "2030-01-07", "short")).toBe("Mon, Jan 7, 2030");
     expect(formatLocalDate("en", "2030-01-07", "month")).toBe("January 2030");
     expect(formatLocalDate("ru", "2030-01-07", "month")).not.toBe(formatLocalDate("en", "2030-01-07", "month"));
+    expect(formatLocalDate("en", "2030-01-07", "weekday-narrow")).toBe("M");
+    expect(formatLocalDate("en", "2030-01-07", "weekday")).toBe("Mon");
     expect(formatNumber("en", 1.5, { maximumFractionDigits: 0 })).toBe("2");
     expect(formatNumber("en", 1.5, { minimumFractionDigits: 2 })).toBe("1.50");
     expect(formatRating("en", 4)).toBe("4.0");

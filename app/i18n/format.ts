@@ -56,8 +56,11 @@ export function formatUnit(code: LocaleCode, value: number, unit: "minute" | "ho
   return numberFormat(code, { style: "unit", unit, unitDisplay: "long" }, `unit-${unit}`).format(value);
 }
 
-/** How a local date is written: `short` "Tue, 7 Jan 2030", `medium` "7 Jan 2030", `long` "7 January 2030", `full` with the weekday, `month` "January 2030", `weekday` "Tue". */
-export type DateStyle = "short" | "medium" | "long" | "full" | "month" | "weekday";
+/**
+ * How a local date is written: `short` "Tue, 7 Jan 2030", `medium` "7 Jan 2030", `long` "7 January 2030", `full` with the weekday, `month` "January 2030",
+ * `weekday` "Tue", `weekday-narrow` "T" (Arabic "ث", where `weekday` is the whole word), `weekday-long` "Tuesday".
+ */
+export type DateStyle = "short" | "medium" | "long" | "full" | "month" | "weekday" | "weekday-narrow" | "weekday-long";
 
 const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   short: { weekday: "short", day: "numeric", month: "short", year: "numeric" },
@@ -66,6 +69,8 @@ const DATE_STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   full: { dateStyle: "full" },
   month: { month: "long", year: "numeric" },
   weekday: { weekday: "short" },
+  "weekday-narrow": { weekday: "narrow" },
+  "weekday-long": { weekday: "long" },
 };
 
 const LOCAL_DATE_STYLES = Object.fromEntries(Object.entries(DATE_STYLES).map(([style, options]) => [style, { ...options, timeZone: "UTC" }])) as Record<DateStyle, Intl.DateTimeFormatOptions>;

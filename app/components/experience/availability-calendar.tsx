@@ -2,13 +2,23 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { shiftMonth, type CalendarMonth } from "#app/catalogue/detail-page";
-import { formatLocalDate } from "#app/i18n/format";
+import { formatLocalDate, type DateStyle } from "#app/i18n/format";
 import { useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
+import type { LocaleCode } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { isCurrencyCode } from "#app/lib/money";
 
 /** First weekday of a calendar row per locale (0 = Sunday … 6 = Saturday). */
 const WEEK_START: Record<string, number> = { en: 0, ru: 1, zh: 1, ar: 6 };
+
+/**
+ * How a column heading names its weekday. A column is about 46 px wide on a phone (the booking box is
+ * no wider on a desktop). Arabic has no abbreviated weekday names (its "short" form is the whole word,
+ * "الثلاثاء"), so its headings are the one-letter forms Arabic calendars print (ح ن ث ر خ ج س); the
+ * other locales' short forms ("Tue", "вт", "周二") fit and are clearer than single letters, which repeat
+ * in English and Russian.
+ */
+const WEEKDAY_HEADING: Record<LocaleCode, DateStyle> = { en: "weekday", ru: "weekday", zh: "weekday", ar: "weekday-narrow" };
 
 async function fetchMonth(url: string): Promise<CalendarMonth> {
   const response = await fetch(url, { headers: { Accept: "application/json" } });
@@ -51,7 +61,10 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
 
   const monthLabel = formatLocalDate(locale.code, `${month}-01`, "month");
   // 2023-01-01 was a Sunday: weekday names in the row's order.
-  const weekdays = Array.from({ length: 7 }, (_, index) => formatLocalDate(locale.code, `2023-01-${String(1 + ((weekStart + index) % 7)).padStart(2, "0")}`, "weekday"));
+  const weekdays = Array.from({ length: 7 }, (_, index) => {
+    const date = `2023-01-${String(1 + ((weekStart + index) % 7)).padStart(2, "0")}`;
+    return { heading: formatLocalDate(locale.code, date, WEEKDAY_HEADING[locale.code]), name: formatLocalDate(locale.code, date, "weekday-long") };
+  });
   const canGoBack = month > today.slice(0, 7);
   const canGoForward = month < maxDate.slice(0, 7);
 
@@ -72,9 +85,12 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
         <caption className="visually-hidden">{t("detail.calendar.caption", { month: monthLabel })}</caption>
         <thead>
           <tr>
-            {weekdays.map((name) => (
-              <th key={name} scope="col" abbr={name}>
-                {name}
+            {/* The heading is the whole name for assistive technology (the day buttons' way: a hidden text,
+                so what is seen is not a different name) and the short form on screen. */}
+            {weekdays.map(({ heading, name }) => (
+              <th key={name} scope="col">
+                <span className="visually-hidden">{name}</span>
+                <span aria-hidden="true">{heading}</span>
               </th>
             ))}
           </tr>

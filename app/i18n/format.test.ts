@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit } from "./format";
+import { formatDayPrice, formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit } from "./format";
 import { LOCALE_CODES } from "./locales";
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian) digits. */
@@ -12,6 +12,8 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
       formatMoney(code, 123_450, "SAR"),
       formatMoney(code, 15_000, "SAR", { compact: true }),
       formatMoney(code, 1_234_567, "KWD"),
+      formatDayPrice(code, 89_857, "SAR"),
+      formatDayPrice(code, 12_345_678, "RUB"),
       formatNumber(code, 3000),
       formatRating(code, 4.46),
       formatUnit(code, 45, "minute"),
@@ -48,6 +50,25 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
     expect(formatLocalDate("en", "2030-01-08", "weekday-long")).toBe("Tuesday");
     expect(formatLocalDate("ru", "2030-01-08", "weekday")).toBe("вт");
     expect(formatLocalDate("zh", "2030-01-08", "weekday")).toBe("周二");
+  });
+
+  it("a calendar day's price: whole units rounded up, no currency, compact from six figures", () => {
+    // 898.57 SAR: up, never down (a "from" price must not read lower than the day costs).
+    expect(formatDayPrice("en", 89_857, "SAR")).toBe("899");
+    expect(formatDayPrice("en", 89_801, "SAR")).toBe("899");
+    expect(formatDayPrice("en", 89_800, "SAR")).toBe("898");
+    expect(formatDayPrice("ar", 89_857, "SAR")).toBe("899");
+    expect(formatDayPrice("en", 1_234_500, "SAR")).toBe("12,345");
+    expect(formatDayPrice("ru", 1_234_501, "RUB")).toBe("12\u00a0346");
+    // Each currency's own minor units: JPY has none, KWD three.
+    expect(formatDayPrice("en", 14_000, "JPY")).toBe("14,000");
+    expect(formatDayPrice("en", 1_234_001, "KWD")).toBe("1,235");
+    expect(formatDayPrice("en", 12_345_678, "RUB")).toBe("124K");
+    expect(formatDayPrice("en", 123_456_789, "RUB")).toBe("1.3M");
+    expect(formatDayPrice("zh", 12_345_678, "RUB")).toBe("13万");
+    expect(formatDayPrice("ru", 12_345_678, "RUB")).toBe("124\u00a0тыс.");
+    expect(formatDayPrice("ar", 12_345_678, "RUB")).toContain("124");
+    for (const code of LOCALE_CODES) expect(formatDayPrice(code, 89_857, "USD")).not.toMatch(/[A-Z$€£¥]|ر\.س/);
   });
 
   it("a local date never shifts a day, whatever the process time zone", () => {
@@ -91,6 +112,8 @@ describe("formatter cache (one Intl formatter per locale and options)", () => {
       formatLocalDate("ar", "2026-11-23", "weekday-narrow"),
       formatLocalDate("ar", "2026-11-24", "weekday-long"),
       formatNumber("ru", 12345, { maximumFractionDigits: 0 }),
+      formatDayPrice("ar", 89_857, "SAR"),
+      formatDayPrice("zh", 12_345_678, "RUB"),
     ];
     const first = texts();
     const count = formatterCount();

@@ -1,4 +1,4 @@
-import { formatMoney as formatMinorUnits, type CurrencyCode } from "#app/lib/money";
+import { currencyExponent, formatMoney as formatMinorUnits, type CurrencyCode } from "#app/lib/money";
 import { getLocale, type LocaleCode } from "./locales";
 
 /**
@@ -49,6 +49,23 @@ export function formatRating(code: LocaleCode, rating: number): string {
 /** Money in minor units: "SAR 1,234.50" (see app/lib/money.ts for the amounts themselves). */
 export function formatMoney(code: LocaleCode, amount: number, currency: CurrencyCode, options?: { compact?: boolean }): string {
   return formatMinorUnits(amount, currency, getLocale(code).intl, options);
+}
+
+const DAY_PRICE: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
+// Six figures and more ("123,457" in RUB or JPY) no longer fit a calendar cell; "124K" does. Ceil, as
+// for the whole units below: a rounded "from" price never reads lower than what the day costs.
+const DAY_PRICE_COMPACT: Intl.NumberFormatOptions = { notation: "compact", compactDisplay: "short", roundingMode: "ceil" };
+const DAY_PRICE_COMPACT_FROM = 100_000;
+
+/**
+ * A day's "from" price as a calendar cell shows it: whole units rounded up, no currency (the calendar
+ * states it once), compact from 100,000: 898.57 SAR → "899", 12,345 → "12,345", 123,456.78 → "124K".
+ * A cell is about 42 px wide; the exact price belongs in the day's accessible name (formatMoney).
+ */
+export function formatDayPrice(code: LocaleCode, amount: number, currency: CurrencyCode): string {
+  // Minor units are integers, so the division is exact whenever the amount is whole.
+  const whole = Math.ceil(amount / 10 ** currencyExponent(currency));
+  return whole >= DAY_PRICE_COMPACT_FROM ? numberFormat(code, DAY_PRICE_COMPACT, "day-price-compact").format(whole) : numberFormat(code, DAY_PRICE, "day-price").format(whole);
 }
 
 /** "2 hours", "30 minutes", "1 day". */

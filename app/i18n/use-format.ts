@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import type { Money } from "#app/lib/money";
-import { formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit, type DateStyle } from "./format";
+import { formatDayPrice, formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit, type DateStyle } from "./format";
 import { useLocale } from "./use-locale";
 
 /** The page locale's formatters (app/i18n/format.ts): every number and date a component shows goes through one of these. */
@@ -9,6 +9,12 @@ import { useLocale } from "./use-locale";
 export function useFormatMoney(): (money: Money, options?: { compact?: boolean }) => string {
   const { code } = useLocale();
   return useCallback((money, options) => formatMoney(code, money.amount, money.currency, options), [code]);
+}
+
+/** A day's "from" price in a calendar cell: "899", no currency (formatDayPrice). */
+export function useFormatDayPrice(): (money: Money) => string {
+  const { code } = useLocale();
+  return useCallback((money) => formatDayPrice(code, money.amount, money.currency), [code]);
 }
 
 /** Counts and plain numbers. */

@@ -66,8 +66,9 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
     expect(formatDayPrice("en", 12_345_678, "RUB")).toBe("124K");
     expect(formatDayPrice("en", 123_456_789, "RUB")).toBe("1.3M");
     expect(formatDayPrice("zh", 12_345_678, "RUB")).toBe("13万");
-    expect(formatDayPrice("ru", 12_345_678, "RUB")).toBe("124\u00a0тыс.");
-    expect(formatDayPrice("ar", 12_345_678, "RUB")).toContain("124");
+    // A compact unit may go under its figure in a narrow cell; a plain figure's grouping never breaks.
+    expect(formatDayPrice("ru", 12_345_678, "RUB")).toBe("124 тыс.");
+    expect(formatDayPrice("ar", 123_456_789, "RUB")).toBe("1.3 مليون");
     for (const code of LOCALE_CODES) expect(formatDayPrice(code, 89_857, "USD")).not.toMatch(/[A-Z$€£¥]|ر\.س/);
   });
 

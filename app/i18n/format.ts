@@ -59,13 +59,19 @@ const DAY_PRICE_COMPACT_FROM = 100_000;
 
 /**
  * A day's "from" price as a calendar cell shows it: whole units rounded up, no currency (the calendar
- * states it once), compact from 100,000: 898.57 SAR → "899", 12,345 → "12,345", 123,456.78 → "124K".
+ * states it once), compact from 100,000: 898.57 SAR → "899", 12,345 → "12,345", 123,456.78 → "124K"; the
+ * space in a compact figure ("124 тыс.") may break, the grouping in a plain one ("12 345") may not.
  * A cell is about 42 px wide; the exact price belongs in the day's accessible name (formatMoney).
  */
 export function formatDayPrice(code: LocaleCode, amount: number, currency: CurrencyCode): string {
   // Minor units are integers, so the division is exact whenever the amount is whole.
   const whole = Math.ceil(amount / 10 ** currencyExponent(currency));
-  return whole >= DAY_PRICE_COMPACT_FROM ? numberFormat(code, DAY_PRICE_COMPACT, "day-price-compact").format(whole) : numberFormat(code, DAY_PRICE, "day-price").format(whole);
+  if (whole < DAY_PRICE_COMPACT_FROM) return numberFormat(code, DAY_PRICE, "day-price").format(whole);
+  // The no-break space Intl puts before a compact unit becomes a plain one, so a cell too narrow for
+  // the Arabic "1.3 مليون" can put the word under the figure instead of cutting it off.
+  return numberFormat(code, DAY_PRICE_COMPACT, "day-price-compact")
+    .format(whole)
+    .replace(/\u00a0/g, " ");
 }
 
 /** "2 hours", "30 minutes", "1 day". */

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import useSWR from "swr";
 import { shiftMonth, type CalendarMonth } from "#app/catalogue/detail-page";
 import { formatLocalDate, type DateStyle } from "#app/i18n/format";
-import { useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
+import { useFormatDayPrice, useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
 import type { LocaleCode } from "#app/i18n/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { isCurrencyCode } from "#app/lib/money";
@@ -44,6 +44,7 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
   const { t } = useTranslation();
   const locale = useLocale();
   const formatMoney = useFormatMoney();
+  const formatDayPrice = useFormatDayPrice();
   const formatNumber = useFormatNumber();
   const [month, setMonth] = useState((selected ?? today).slice(0, 7));
   const query = new URLSearchParams({ product: productId, option: optionId, month, currency });
@@ -55,6 +56,15 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
   const weekStart = WEEK_START[locale.code] ?? 0;
   const lead = (first.getUTCDay() - weekStart + 7) % 7;
   const byDate = new Map((data?.month === month ? data.days : []).map((day) => [day.date, day]));
+  // A cell shows a bare figure ("899"), so the currency is stated once, under the grid: the one the
+  // month's prices are in (the visitor's, converted by the API). A price in any other currency would
+  // make its figure lie, so such a cell shows none (its name still says the whole price).
+  const isOpen = (date: string) => Boolean(byDate.get(date)?.available) && date >= today && date <= maxDate;
+  const priceCurrency =
+    [...byDate.values()]
+      .filter((day) => isOpen(day.date))
+      .map((day) => day.from?.currency)
+      .find(isCurrencyCode) ?? null;
   const cells: Array<string | null> = [...Array.from({ length: lead }, () => null), ...Array.from({ length: daysInMonth }, (_, index) => `${month}-${String(index + 1).padStart(2, "0")}`)];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, index) => cells.slice(index * 7, index * 7 + 7));
@@ -101,8 +111,10 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
               {week.map((date, column) => {
                 if (!date) return <td key={column} />;
                 const day = byDate.get(date);
-                const open = Boolean(day?.available) && date >= today && date <= maxDate;
-                const price = day?.from && isCurrencyCode(day.from.currency) ? formatMoney({ amount: day.from.amount, currency: day.from.currency }, { compact: true }) : null;
+                const open = isOpen(date);
+                const from = day?.from && isCurrencyCode(day.from.currency) ? { amount: day.from.amount, currency: day.from.currency } : null;
+                const price = from ? formatMoney(from, { compact: true }) : null;
+                const figure = from && from.currency === priceCurrency ? formatDayPrice(from) : null;
                 const label = open
                   ? price
                     ? t("detail.calendar.dayFrom", { date: formatLocalDate(locale.code, date, "full"), price })
@@ -124,9 +136,9 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
                       <span className="availability-calendar__number" aria-hidden="true">
                         {formatNumber(Number(date.slice(8)))}
                       </span>
-                      {open && price ? (
+                      {open && figure ? (
                         <span className="availability-calendar__price" aria-hidden="true">
-                          {price}
+                          {figure}
                         </span>
                       ) : null}
                     </button>
@@ -137,6 +149,7 @@ export function AvailabilityCalendar({ productId, optionId, currency, today, max
           ))}
         </tbody>
       </table>
+      {priceCurrency ? <p className="availability-calendar__legend">{t("detail.calendar.legend", { currency: priceCurrency })}</p> : null}
       {error ? <p className="detail-message detail-message--error">{t("detail.calendar.error")}</p> : null}
       {isLoading && !data ? <p className="detail-message">{t("detail.calendar.loading")}</p> : null}
     </div>

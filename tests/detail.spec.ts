@@ -189,7 +189,10 @@ test("with JavaScript, the calendar picks a day and shows its options", async ({
   await page.goto(CANONICAL);
   const openDay = page.locator(".availability-calendar__day.is-open").nth(1);
   await expect(openDay).toBeVisible();
-  await expect(openDay.locator(".availability-calendar__price")).toContainText(/\d/);
+  // A bare whole figure in the cell, the currency once under the grid, the exact price in the name.
+  await expect(openDay.locator(".availability-calendar__price")).toHaveText(/^\d[\d,]*$/);
+  await expect(page.locator(".availability-calendar__legend")).toHaveText(/^Lowest price per day, in [A-Z]{3}$/);
+  await expect(openDay).toHaveAccessibleName(/available from [A-Z]{3}\s?[\d,]+(\.\d+)?$/);
   const date = await openDay.getAttribute("data-date");
   await openDay.click();
   await expect(page).toHaveURL(new RegExp(`date=${date}`));
@@ -213,6 +216,11 @@ test("on a phone the calendar loads when the booking box comes near, not with th
   await page.locator("#availability").scrollIntoViewIfNeeded();
   await expect(page.locator(".availability-calendar__day.is-open").first()).toBeVisible();
   expect(calendarCode.length).toBe(1);
+  // Each day's price fits its cell whole (it used to be cut to "…898.57").
+  await expect(page.locator(".availability-calendar__price").first()).toBeVisible();
+  const cut = await page.locator(".availability-calendar__price").evaluateAll((prices) => prices.filter((price) => price.scrollWidth > price.clientWidth).map((price) => price.textContent));
+  expect(cut).toEqual([]);
+  await expect(page.locator(".availability-calendar__legend")).toContainText("أقل سعر لكل يوم");
 });
 
 test("the descriptive sections, reviews and related experiences hydrate without their code; client navigations render them", async ({ page, javaScriptEnabled }) => {

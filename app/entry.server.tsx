@@ -14,10 +14,15 @@ import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
 import { StylesheetReaderProvider } from "#app/lib/inline-styles";
 import { createStylesheetReader } from "#app/lib/inline-styles.server";
+import { holdScriptsUntilPaint } from "#app/lib/scripts-after-paint.server";
 
 const ABORT_DELAY = 5_000;
 /** The built stylesheets the document inlines, read once per process (docs/decisions/035-css-and-fonts.md). */
 const readStylesheet = createStylesheetReader();
+
+/** Remix's inline module script and the first of its preloads, which come before it (see holdScriptsUntilPaint). */
+const MODULE_SCRIPT_MARK = 'type="module" async=""';
+const MODULE_PRELOAD_MARK = '<link rel="modulepreload"';
 
 /**
  * Joins the small chunks React writes (its 2 KB view buffer: ~40 writes for a listing) into one chunk
@@ -30,6 +35,8 @@ class FlushCoalescer extends Transform {
   private chunks: Buffer[] = [];
   private size = 0;
   private scheduled = false;
+  /** Remix's scripts are in the shell, the first flush: later flushes are left as they are. */
+  private scriptsHeld = false;
 
   /** `trailer`: written after the document once React is done (the page's strings, known only then). */
   constructor(private readonly trailer?: () => string) {
@@ -60,9 +67,17 @@ class FlushCoalescer extends Transform {
   private release() {
     this.scheduled = false;
     if (this.size === 0) return;
-    const chunk = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
+    let chunk = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size);
     this.chunks = [];
     this.size = 0;
+    const moduleScript = this.scriptsHeld ? -1 : chunk.indexOf(MODULE_SCRIPT_MARK);
+    if (moduleScript !== -1) {
+      this.scriptsHeld = true;
+      // Only the end of the document, from the first preload on, is decoded and rewritten.
+      const preload = chunk.indexOf(MODULE_PRELOAD_MARK);
+      const start = preload !== -1 && preload < moduleScript ? preload : chunk.lastIndexOf("<script", moduleScript);
+      chunk = Buffer.concat([chunk.subarray(0, start), Buffer.from(holdScriptsUntilPaint(chunk.subarray(start).toString("utf8")))]);
+    }
     this.push(chunk);
   }
 }
@@ -88,13 +103,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (context.env.SENTRY_DSN) Sentry.captureException(error);
 };
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext?: { cspNonce?: string },
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext?: { cspNonce?: string }) {
   // The CSP nonce server.js generated for this response (empty when rendered outside it, e.g. tests).
   const nonce = loadContext?.cspNonce ?? "";
   const { pathname } = new URL(request.url);

@@ -26,9 +26,7 @@ const url = (prefix: string, path: string) => (prefix && path === "/" ? prefix :
 
 /** Stylesheets in <head> that hold up the first paint: linked, and for every medium. */
 function blockingStylesheets(page: Page) {
-  return page.$$eval("head link[rel=stylesheet]", (links) =>
-    links.filter((link) => !link.getAttribute("media") || link.getAttribute("media") === "all").map((link) => link.getAttribute("href")),
-  );
+  return page.$$eval("head link[rel=stylesheet]", (links) => links.filter((link) => !link.getAttribute("media") || link.getAttribute("media") === "all").map((link) => link.getAttribute("href")));
 }
 
 for (const locale of LOCALES.filter((l) => l.code === "en" || l.code === "ar")) {
@@ -89,3 +87,47 @@ test("a client-side navigation brings the next page's styles and sets the last p
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator(".hero").first()).toHaveCSS("position", "relative");
 });
+
+// zh too: its document has an element after the scripts (the CJK font stylesheet), where an element
+// React did not render would break hydration.
+for (const locale of LOCALES.filter((l) => l.code !== "ru")) {
+  for (const target of PAGES) {
+    test(`${target.name} (${locale.code}) fetches its JavaScript only after the first paint and the priority image, and hydrates`, async ({ page, javaScriptEnabled }) => {
+      const scripts: string[] = [];
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await page.goto(url(locale.prefix, target.path));
+      if (!javaScriptEnabled) {
+        // Nothing to download: the page works as it is (docs/decisions/038-scripts-after-paint.md).
+        await page.waitForLoadState("load");
+        expect(scripts).toEqual([]);
+        return;
+      }
+      await page.waitForFunction(() => "__remixRouter" in window);
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const scriptStarts = resources.filter((entry) => /\/build\/.+\.js$/.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+        const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+        const imageEntry = image ? resources.find((entry) => entry.name === image.currentSrc) : undefined;
+        return { paint: paint?.startTime ?? null, firstScript: Math.min(...scriptStarts), scripts: scriptStarts.length, imageEnd: imageEntry?.responseEnd ?? null, hasImage: Boolean(image) };
+      });
+      expect(timing.scripts).toBeGreaterThan(0);
+      expect(timing.paint).not.toBeNull();
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint!);
+      // Each page has an LCP image fetched first (fetchpriority="high"): its bytes come before any script's.
+      expect(timing.hasImage).toBe(true);
+      expect(timing.imageEnd).not.toBeNull();
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.imageEnd!);
+      // Hydrated, not rendered again: the document React finds is the one the server wrote (a
+      // mismatch is reported as an error, and React would render the whole page again).
+      expect(errors).toEqual([]);
+    });
+  }
+}

@@ -1,10 +1,10 @@
-import { json } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getHomePage, getSiteSettings } from "#app/content/content.server";
-import type { LocaleCode } from "#app/i18n/locales";
+import { detectPreferredLocale } from "#app/i18n/i18n.server";
+import { DEFAULT_LOCALE, localePrefix, type LocaleCode } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
-import type { PageContext } from "#app/lib/page.server";
-import { pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo, type PageContext } from "#app/lib/page.server";
 import { listCategories, listDestinations, searchCatalogue } from "#app/catalogue/catalogue.server";
 import type { CategorySummary, DestinationSummary, ExperienceCard } from "#app/catalogue/types";
 import type { AppContext } from "#app/context.server";
@@ -16,7 +16,12 @@ type Tile = { slug: string; name: string; subtitle: string; image: DestinationSu
 /** The home page: the CMS's sections, filled with live destinations, categories and experiences. */
 export async function loadHomePage(app: App, request: Request, context: PageContext, headers: HeadersInit = {}) {
   const { locale, t } = context;
-  const [settings, home, destinations, categories] = await Promise.all([getSiteSettings(app.content, locale), getHomePage(app.content, locale), listDestinations(app.catalogue, locale), listCategories(app.catalogue, locale)]);
+  const [settings, home, destinations, categories] = await Promise.all([
+    getSiteSettings(app.content, locale),
+    getHomePage(app.content, locale),
+    listDestinations(app.catalogue, locale),
+    listCategories(app.catalogue, locale),
+  ]);
   const currency = await getDisplayCurrency(request, settings.defaultCurrency);
   const bySlug = new Map(destinations.map((destination) => [destination.slug, destination]));
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
@@ -30,9 +35,13 @@ export async function loadHomePage(app: App, request: Request, context: PageCont
       count: destination.experienceCount,
     }));
   const categoryTiles = (items: Array<{ categorySlug: string; title: string }> | undefined, fallback: CategorySummary[]): Tile[] =>
-    (items?.length ? items.flatMap((item) => (categoryBySlug.has(item.categorySlug) ? [{ ...categoryBySlug.get(item.categorySlug)!, name: item.title }] : [])) : fallback).map(
-      (category) => ({ slug: category.slug, name: category.name, subtitle: category.description, image: category.image, count: category.experienceCount }),
-    );
+    (items?.length ? items.flatMap((item) => (categoryBySlug.has(item.categorySlug) ? [{ ...categoryBySlug.get(item.categorySlug)!, name: item.title }] : [])) : fallback).map((category) => ({
+      slug: category.slug,
+      name: category.name,
+      subtitle: category.description,
+      image: category.image,
+      count: category.experienceCount,
+    }));
 
   const popular = [...destinations].sort((a, b) => b.popularity - a.popularity);
   const featured: ExperienceCard[] = (await searchCatalogue(app.catalogue, { locale, currency, sort: "recommended", page: 1, pageSize: 8 })).items;
@@ -55,4 +64,19 @@ export async function loadHomePage(app: App, request: Request, context: PageCont
     },
     { headers: { "Cache-Control": publicCacheControl(request), ...headers } },
   );
+}
+
+/** The home route's loader (routes/home.tsx). */
+export async function homeLoader({ request, context: app }: LoaderFunctionArgs) {
+  const context = getPageContext(request);
+  // Only the unprefixed root detects a language (cookie first, then Accept-Language); every other
+  // page, including `/ru`, takes its locale from the path alone.
+  const detects = context.locale === DEFAULT_LOCALE;
+  if (detects) {
+    const preferred = await detectPreferredLocale(request);
+    if (preferred !== DEFAULT_LOCALE) {
+      throw redirect(localePrefix(preferred), { status: 302, headers: { Vary: "Cookie, Accept-Language", "Cache-Control": "private, no-cache" } });
+    }
+  }
+  return loadHomePage(app, request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
 }

@@ -1,23 +1,20 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { loadHomePage } from "./home-page.server";
+import { homeLoader } from "./home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperienceCard } from "#app/components/experience-card";
 import { Image } from "#app/components/image";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SearchBox } from "#app/components/search-box";
 import { SupportClaims } from "#app/components/support";
-import { detectPreferredLocale } from "#app/i18n/i18n.server";
-import { DEFAULT_LOCALE, localePrefix } from "#app/i18n/locales";
 import { DEFAULT_LAYOUT } from "#app/layouts/default-layout";
 import type { HeroVariant, HomeSectionId, Layout } from "#app/layouts/layouts";
 import { useLayout } from "#app/layouts/use-layout";
 import { pageHeaders } from "#app/lib/http";
 import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext } from "#app/lib/page.server";
 import homeStyles from "#app/styles/home.css";
 import { cityPath, contactPath, listingPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -43,19 +40,11 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   return [...pageMeta(args), ...(image ? [imagePreloadLink(heroImage(image, variant))] : [])];
 };
 
-export async function loader({ request, context: app }: LoaderFunctionArgs) {
-  const context = getPageContext(request);
-  // Only the unprefixed root detects a language (cookie first, then Accept-Language); every other
-  // page, including `/ru`, takes its locale from the path alone.
-  const detects = context.locale === DEFAULT_LOCALE;
-  if (detects) {
-    const preferred = await detectPreferredLocale(request);
-    if (preferred !== DEFAULT_LOCALE) {
-      throw redirect(localePrefix(preferred), { status: 302, headers: { Vary: "Cookie, Accept-Language", "Cache-Control": "private, no-cache" } });
-    }
-  }
-  return loadHomePage(app, request, context, detects ? { Vary: "Cookie, Accept-Language" } : {});
-}
+/**
+ * In home-page.server.ts with the server modules it uses: a server module this file imported itself would
+ * stay in the browser's bundle as an empty chunk (one per module shared with other routes, ~0.17 KB each).
+ */
+export const loader = homeLoader;
 
 type Tile = { slug: string; name: string; subtitle: string; image: { src: string; alt: string }; count: number };
 
@@ -117,9 +106,7 @@ export default function HomePage() {
   const listing = listingPath(data.storefrontType);
   // Each section renders itself or nothing; the layout decides which appear and in what order.
   const sections: Record<HomeSectionId, () => ReactNode> = {
-    popularDestinations: () => (
-      <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => cityPath(slug)} />
-    ),
+    popularDestinations: () => <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => cityPath(slug)} />,
     featured: () =>
       data.featured.length ? (
         <section className="home-section container" aria-labelledby="featured">
@@ -178,7 +165,9 @@ export default function HomePage() {
             {data.testimonials.items.map((testimonial) => (
               <li key={testimonial.id}>
                 <figure className="testimonial">
-                  <p role="img" aria-label={`${testimonial.rating}/5`}>{"★".repeat(testimonial.rating)}</p>
+                  <p role="img" aria-label={`${testimonial.rating}/5`}>
+                    {"★".repeat(testimonial.rating)}
+                  </p>
                   <blockquote>{testimonial.quote}</blockquote>
                   <figcaption>
                     {testimonial.name}

@@ -1,5 +1,4 @@
 import type { LinksFunction } from "@remix-run/node";
-import { segmentLoader } from "./segment.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
@@ -11,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingSty
 export const headers = pageHeaders;
 export const meta = listingMeta;
 
-export const loader = segmentLoader;
+export { segmentLoader as loader } from "./segment.server";
 
 export default ListingView;
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -19,7 +19,7 @@ describe("holdScriptsUntilPaint", () => {
   });
 
   it("follows the module script with the releaser, under the same nonce", () => {
-    const releaser = /<\/script><script nonce="abc">\((function[^]*)\)\((\d+)\)<\/script><\/body>/.exec(held);
+    const releaser = /<\/script><script nonce="abc">\((function[^]*)\)\((\d+), "rihla-modulepreload", "rihla-module"\)<\/script><\/body>/.exec(held);
     expect(releaser).not.toBeNull();
     expect(Number(releaser![2])).toBe(RELEASE_CAP_MS);
     // Its source is what the browser runs: it must parse as plain JavaScript, with no build helpers.

@@ -13,8 +13,9 @@
  * changes is never run, a new script element is).
  */
 
-const HELD_PRELOAD = 'rel="rihla-modulepreload"';
-const HELD_MODULE_TYPE = 'type="rihla-module"';
+/** What a held preload's `rel` and the held module script's `type` become: values browsers ignore. */
+const HELD_PRELOAD_REL = "rihla-modulepreload";
+const HELD_MODULE_TYPE = "rihla-module";
 
 /**
  * Runs in the browser (serialised into the page): releases the held scripts after the first
@@ -22,7 +23,7 @@ const HELD_MODULE_TYPE = 'type="rihla-module"';
  * background never paints; a stalled image must not keep the page from becoming interactive forever).
  * Plain ES2017 with no helpers: its source is what the browser runs.
  */
-function releaseScriptsAfterPaint(capMs: number) {
+function releaseScriptsAfterPaint(capMs: number, heldPreloadRel: string, heldModuleType: string) {
   // Out of the document before React hydrates it: an element React did not render would be a
   // hydration mismatch, and React would render the whole page again on the client.
   const self = document.currentScript;
@@ -31,10 +32,10 @@ function releaseScriptsAfterPaint(capMs: number) {
   const release = () => {
     if (released) return;
     released = true;
-    document.querySelectorAll<HTMLLinkElement>('link[rel="rihla-modulepreload"]').forEach((link) => {
+    document.querySelectorAll<HTMLLinkElement>(`link[rel="${heldPreloadRel}"]`).forEach((link) => {
       link.rel = "modulepreload";
     });
-    document.querySelectorAll<HTMLScriptElement>('script[type="rihla-module"]').forEach((held) => {
+    document.querySelectorAll<HTMLScriptElement>(`script[type="${heldModuleType}"]`).forEach((held) => {
       const script = document.createElement("script");
       script.type = "module";
       script.setAttribute("async", "");
@@ -67,6 +68,9 @@ function releaseScriptsAfterPaint(capMs: number) {
 /** The longest the scripts wait for the paint and the priority image. */
 export const RELEASE_CAP_MS = 3_000;
 
+/** The releaser's call, as the page runs it (the nonce'd script's text). */
+const RELEASER = `(${releaseScriptsAfterPaint.toString()})(${RELEASE_CAP_MS}, ${JSON.stringify(HELD_PRELOAD_REL)}, ${JSON.stringify(HELD_MODULE_TYPE)})`;
+
 /**
  * The document HTML with Remix's scripts held back until after the paint, or the same HTML when it has
  * none (a streamed chunk after the shell). The script that releases them follows the held module script
@@ -75,11 +79,11 @@ export const RELEASE_CAP_MS = 3_000;
 export function holdScriptsUntilPaint(html: string): string {
   const moduleScript = /<script( nonce="[^"]*")? type="module" async="">/.exec(html);
   if (!moduleScript) return html;
-  const end = html.indexOf("</script>", moduleScript.index) + "</script>".length;
-  if (end < "</script>".length) return html;
+  const close = html.indexOf("</script>", moduleScript.index);
+  if (close === -1) return html;
+  const end = close + "</script>".length;
   const nonce = moduleScript[1] ?? "";
-  const releaser = `<script${nonce}>(${releaseScriptsAfterPaint.toString()})(${RELEASE_CAP_MS})</script>`;
-  const head = html.slice(0, moduleScript.index).replaceAll('<link rel="modulepreload"', `<link ${HELD_PRELOAD}`);
-  const script = html.slice(moduleScript.index, end).replace('type="module"', HELD_MODULE_TYPE);
-  return head + script + releaser + html.slice(end);
+  const head = html.slice(0, moduleScript.index).replaceAll('<link rel="modulepreload"', `<link rel="${HELD_PRELOAD_REL}"`);
+  const script = html.slice(moduleScript.index, end).replace('type="module"', `type="${HELD_MODULE_TYPE}"`);
+  return `${head}${script}<script${nonce}>${RELEASER}</script>${html.slice(end)}`;
 }

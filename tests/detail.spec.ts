@@ -104,6 +104,9 @@ for (const locale of [
       expect(html).toContain('name="availabilityId"');
       if (!javaScriptEnabled) return;
       await page.goto(`${locale.prefix}${CANONICAL}`);
+      // The page's scripts load after its first paint and largest image (docs/decisions/038): a date sent
+      // before they run goes as the no-JavaScript form does, a new document.
+      await page.waitForFunction(() => "__remixRouter" in window);
       const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
       await page.locator("#availability-date").fill(date);
       await page.locator(".detail-date-form button[type=submit]").click();

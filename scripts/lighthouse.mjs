@@ -13,16 +13,18 @@
 //   LIGHTHOUSE_ORIGIN=http://host:port      measure a server that is already running instead of starting one
 //
 // It starts `node server.js` (NODE_ENV=production, a fresh DATA_DIR) unless LIGHTHOUSE_ORIGIN is set, and
-// builds first when there is no build. Each layout is measured as visitors get it: the server restarts
-// with LAYOUT_TYPE=<layout> on the same data (cached pages, as in production). Against a running server
+// builds first (scripts/build.js) when there is no build, it is older than the sources, or it is the e2e
+// build. Each layout is measured as visitors get it: the server restarts with LAYOUT_TYPE=<layout> on
+// the same data (cached pages, as in production). Against a running server
 // (LIGHTHOUSE_ORIGIN) a layout other than the configured one is previewed with the signed preview
 // cookie instead (the server needs LAYOUT_PREVIEW=1; previewed pages skip the page cache).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { buildIsStale } from "./build-state.js";
 
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf("--runs") + 1]) || 3;
@@ -69,8 +71,10 @@ async function waitForServer() {
 
 let dataDir = null;
 function startServer(layout) {
-  if (!existsSync("build/index.js")) {
-    const built = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  // The build every other measurement uses (scripts/build.js, with the seed's worker), rebuilt by the same
+  // rule: none, older than the sources, or the e2e build with its test routes, which is never measured.
+  if (buildIsStale()) {
+    const built = spawnSync(process.execPath, [path.resolve("scripts/build.js")], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production", RIHLA_TEST_ROUTES: "" } });
     if (built.status !== 0) process.exit(1);
   }
   // One database for every layout: seeded by the first start, reused by the next ones.

@@ -64,9 +64,11 @@ for (const locale of [
       await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/generated\/.+\.webp$/);
     });
 
-    test("checks availability for a day with slots and offers the option form", async ({ page, request }) => {
+    test("checks availability for a day with slots and offers the option form", async ({ page, request, javaScriptEnabled }) => {
       const date = await availableDate(request);
       await page.goto(`${locale.prefix}${CANONICAL}`);
+      // Not in the middle of hydration (the scripts load after the first paint, docs/decisions/038).
+      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
       await page.locator("#availability-date").fill(date);
       await page.locator(".detail-date-form button[type=submit]").click();
       await expect(page).toHaveURL(new RegExp(`\\?date=${date}`));

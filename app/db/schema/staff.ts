@@ -7,14 +7,18 @@ import { users } from "./accounts";
 
 /**
  * A user's staff role: `agent` (orders, bookings, offers, manifest) or `admin` (also large refunds,
- * staff, settings). `totpSecret` is set once enrolment is confirmed; until then `totpPendingSecret`
- * holds the secret shown as a QR code. `totpLastStep` refuses a code used twice.
+ * staff, settings). `passwordHash` is the console password, apart from the storefront's
+ * `users.password_hash`: only a password set from a one-time staff link opens the console, and it is
+ * null (nobody can sign in) from an invitation or a recovery until the link is used. `totpSecret` is
+ * set once enrolment is confirmed; until then `totpPendingSecret` holds the secret shown as a QR code.
+ * `totpLastStep` refuses a code used twice.
  */
 export const staffMembers = pgTable("staff_members", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   role: text("role").notNull(),
+  passwordHash: text("password_hash"),
   /** The console's language: en or ar. */
   locale: text("locale").notNull().default("en"),
   totpSecret: text("totp_secret"),
@@ -28,7 +32,9 @@ export const staffMembers = pgTable("staff_members", {
 
 /**
  * A staff sign-in. `stage` PASSWORD: the password was right, the second factor is still owed (the
- * session opens nothing but the TOTP step); FULL: signed in. Only the id's SHA-256 is stored.
+ * session opens nothing but the TOTP step); ENROL: the password was just set from the one-time link
+ * `inviteTokenHash`, and the session opens nothing but enrolling an authenticator, which spends that
+ * link; FULL: signed in. Only the id's SHA-256 is stored.
  */
 export const staffSessions = pgTable(
   "staff_sessions",
@@ -38,6 +44,7 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => staffMembers.userId, { onDelete: "cascade" }),
     stage: text("stage").notNull(),
+    inviteTokenHash: text("invite_token_hash"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

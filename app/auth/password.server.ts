@@ -11,8 +11,16 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** True when `password` matches `passwordHash`; a malformed hash reads as no match. */
+/**
+ * True when `password` matches `passwordHash`. A hash that is no argon2 string (an account whose
+ * password is still to be set from a link) reads as no match after the time of a real check, so its
+ * answer is as slow as a wrong password's and tells nothing about the account.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  if (!passwordHash.startsWith("$argon2")) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -31,7 +31,7 @@ const staffAdd: OperatorCommand = async (deps, args) => {
   const { member, token } = await addStaffMember(deps.db, { email, role: args.role, name, locale }, now, { actor: COMMAND_LINE_ACTOR, action: "staff.added" });
   return {
     ok: true,
-    output: [`Staff member: ${member.email} (${member.role})`, "", "One-time link to set the password (valid 3 days; the second factor is enrolled at first sign-in):", staffSetupUrl(deps.env.SITE_URL, token)].join("\n"),
+    output: [`Staff member: ${member.email} (${member.role})`, "", "Every session of this account has ended; its password and authenticator are cleared.", "One-time link to set the password and enrol an authenticator (valid 3 days):", staffSetupUrl(deps.env.SITE_URL, token)].join("\n"),
   };
 };
 

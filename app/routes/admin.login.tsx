@@ -25,8 +25,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const session = await readStaff(app, request);
   if (session?.stage === "FULL") throw redirect("/admin", { headers: ADMIN_NO_STORE });
   const { locale, t } = adminPageContext(request);
-  const ready = new URL(request.url).searchParams.get("ready") === "1";
-  return json({ title: t("admin.login.title"), locale, ready }, { headers: ADMIN_NO_STORE });
+  return json({ title: t("admin.login.title"), locale }, { headers: ADMIN_NO_STORE });
 }
 
 export async function action({ request, context: app }: ActionFunctionArgs) {
@@ -41,9 +40,12 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     const retryAfter = !byAddress.allowed ? byAddress.retryAfterSeconds : !byAccount.allowed ? byAccount.retryAfterSeconds : 60;
     return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.rateLimited] }), { status: 429, headers: { ...ADMIN_NO_STORE, "Retry-After": String(retryAfter) } });
   }
-  const member = await authenticateStaff(app.db, submission.value.email, submission.value.password);
-  // One message for an unknown address, a wrong password and a disabled member.
-  if (!member) return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.signInFailed] }), { status: 400, headers: ADMIN_NO_STORE });
+  const outcome = await authenticateStaff(app.db, submission.value.email, submission.value.password);
+  // One message for an unknown address, a wrong password, a password still to be set and a disabled member.
+  if (outcome.status === "invalid") return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.signInFailed] }), { status: 400, headers: ADMIN_NO_STORE });
+  // A right password without an authenticator: enrolment happens only from the emailed link.
+  if (outcome.status === "not-enrolled") return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.notEnrolled] }), { status: 403, headers: ADMIN_NO_STORE });
+  const member = outcome.member;
   const sessionId = await startStaffSession(app.db, member.userId, "PASSWORD", app.clock.now());
   const headers = new Headers(ADMIN_NO_STORE);
   headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
@@ -59,7 +61,6 @@ export default function AdminLogin() {
   const [form, fields] = useStaffForm("admin-login", StaffLoginSchema, lastResult);
   return (
     <AdminAuthCard heading={t("admin.login.heading")}>
-      {data.ready ? <p className="admin-notice admin-notice--ok">{t("admin.setup.done")}</p> : null}
       <Form method="post" className="admin-form" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="username" />

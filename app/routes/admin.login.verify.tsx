@@ -1,6 +1,7 @@
 /**
- * Staff sign-in, step two: the TOTP code. At a member's first sign-in (or after an admin reset their
- * access) it enrols the authenticator first: a QR code of the otpauth URI, and the secret to type.
+ * Staff sign-in, step two: the TOTP code. Right after a password was set from a one-time link (an
+ * ENROL session) it enrols the authenticator instead: a QR code of the otpauth URI, the secret to type,
+ * and a first code, which spends the link. A password alone never reaches enrolment.
  */
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -16,7 +17,7 @@ import { readStaffSessionId } from "#app/lib/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
-import { beginTotpEnrolment, completeStaffSignIn, confirmTotpEnrolment, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
+import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "./admin-auth.server";
 
@@ -24,17 +25,19 @@ export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }, { name: "robots", content: "noindex, nofollow" }];
 
-async function passwordStage(app: LoaderFunctionArgs["context"], request: Request) {
+/** The session of a member between their password (or a link's) and their code: PASSWORD or ENROL. */
+async function secondStep(app: LoaderFunctionArgs["context"], request: Request) {
   const session = await readStaff(app, request);
   if (session?.stage === "FULL") throw redirect("/admin", { headers: ADMIN_NO_STORE });
-  if (!session) throw redirect("/admin/login", { headers: ADMIN_NO_STORE });
-  return session.member;
+  // A PASSWORD session of a member with no authenticator cannot be finished here (only a link enrols).
+  if (!session || (session.stage === "PASSWORD" && !session.member.totpEnabled)) throw redirect("/admin/login", { headers: ADMIN_NO_STORE });
+  return { member: session.member, enrolling: session.stage === "ENROL" };
 }
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
-  const member = await passwordStage(app, request);
+  const { member, enrolling } = await secondStep(app, request);
   const { t } = adminPageContext(request);
-  if (member.totpEnabled) return json({ title: t("admin.verify.title"), enrolment: null }, { headers: ADMIN_NO_STORE });
+  if (!enrolling) return json({ title: t("admin.verify.title"), enrolment: null }, { headers: ADMIN_NO_STORE });
   const enrolment = await beginTotpEnrolment(app.db, member);
   const qrSvg = await QRCode.toString(enrolment.uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   // Grouped in fours, as authenticator apps show a typed secret.
@@ -43,7 +46,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context: app }: ActionFunctionArgs) {
-  const member = await passwordStage(app, request);
+  const { member, enrolling } = await secondStep(app, request);
   const submission = parseStaffForm(await request.formData(), StaffCodeSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400, headers: ADMIN_NO_STORE });
   const now = app.clock.now();
@@ -54,10 +57,18 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     if (sessionId) await endStaffSession(app.db, sessionId);
     return json(submission.reply({ formErrors: [STAFF_ERRORS.rateLimited] }), { status: 429, headers: { ...ADMIN_NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } });
   }
-  const enrolling = !member.totpEnabled;
-  const ok = enrolling ? await confirmTotpEnrolment(app.db, member.userId, submission.value.code) : await verifyStaffCode(app.db, member.userId, submission.value.code);
-  if (!ok) return json(submission.reply({ fieldErrors: { code: [STAFF_ERRORS.codeInvalid] } }), { status: 400, headers: ADMIN_NO_STORE });
-  const fullSessionId = sessionId ? await completeStaffSignIn(app.db, sessionId, now) : null;
+  if (!sessionId) throw redirect("/admin/login", { headers: ADMIN_NO_STORE });
+  let fullSessionId: string | null;
+  if (enrolling) {
+    const enrolment = await completeStaffEnrolment(app.db, sessionId, submission.value.code, now);
+    if (enrolment.status === "code-invalid") return json(submission.reply({ fieldErrors: { code: [STAFF_ERRORS.codeInvalid] } }), { status: 400, headers: ADMIN_NO_STORE });
+    // The link was replaced or expired while the member was enrolling: only a new link goes on.
+    if (enrolment.status === "restart") return json(submission.reply({ formErrors: [STAFF_ERRORS.enrolRestart] }), { status: 409, headers: ADMIN_NO_STORE });
+    fullSessionId = enrolment.sessionId;
+  } else {
+    if (!(await verifyStaffCode(app.db, member.userId, submission.value.code))) return json(submission.reply({ fieldErrors: { code: [STAFF_ERRORS.codeInvalid] } }), { status: 400, headers: ADMIN_NO_STORE });
+    fullSessionId = await completeStaffSignIn(app.db, sessionId, now);
+  }
   if (!fullSessionId) throw redirect("/admin/login", { headers: ADMIN_NO_STORE });
   await recordAudit(app.db, actorOf(member), { action: enrolling ? "staff.totpEnrolled" : "staff.signedIn", subjectType: "staff", subjectId: member.userId }, now);
   return redirect("/admin", { headers: { ...ADMIN_NO_STORE, "Set-Cookie": await app.cookies.staff.serialize(fullSessionId) } });

@@ -1,4 +1,8 @@
-/** The one-time link from `npm run staff:add` or an admin's invitation: the new member chooses a password. */
+/**
+ * The one-time link from `npm run staff:add` or an admin's invitation: the member chooses a password,
+ * then enrols an authenticator on the next page (the link is spent there). Every other session of the
+ * account ends here.
+ */
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -10,7 +14,8 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
-import { acceptStaffInvite, peekStaffInvite } from "#app/staff/staff.server";
+import { peekStaffInvite, setStaffPasswordFromInvite } from "#app/staff/staff.server";
+import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext } from "./admin-auth.server";
 
@@ -34,10 +39,14 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400, headers: setupHeaders() });
   const token = params.token ?? "";
   const now = app.clock.now();
-  const member = token.length <= 200 ? await acceptStaffInvite(app.db, token, submission.value.password, now) : null;
-  if (!member) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers: setupHeaders() });
+  const set = token.length <= 200 ? await setStaffPasswordFromInvite(app.db, token, submission.value.password, now) : null;
+  if (!set) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers: setupHeaders() });
+  const { member, sessionId } = set;
   await recordAudit(app.db, actorOf(member), { action: "staff.passwordSet", subjectType: "staff", subjectId: member.userId }, now);
-  return redirect("/admin/login?ready=1", { headers: setupHeaders() });
+  const headers = new Headers(setupHeaders());
+  headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
+  headers.append("Set-Cookie", adminLocaleSetCookie(member.locale, app.env.SITE_URL.startsWith("https://")));
+  return redirect("/admin/login/verify", { headers });
 }
 
 export default function AdminSetup() {

@@ -14,6 +14,8 @@ export const STAFF_ERRORS = {
   codeInvalid: "admin.errors.codeInvalid",
   rateLimited: "admin.errors.rateLimited",
   linkInvalid: "admin.errors.linkInvalid",
+  notEnrolled: "admin.errors.notEnrolled",
+  enrolRestart: "admin.errors.enrolRestart",
   role: "admin.errors.role",
   lastAdmin: "admin.errors.lastAdmin",
 } as const;

@@ -3,17 +3,23 @@
  * TOTP second factor and their sessions. Plain values in and out: the console's routes read cookies
  * and forms and call these.
  *
+ * Access is set up only through a one-time link (from `npm run staff:add` or an admin's invitation):
+ * the link sets the console password (kept apart from the storefront's) and enrols the authenticator,
+ * and nothing else does. Adding or recovering a member clears both and ends every session they had,
+ * staff and storefront, so whoever held their old password, session or authenticator holds nothing.
+ *
  * Staff sessions are shorter than customers': 12 hours from sign-in at most, and closed after an hour
- * without a request. A session starts at stage PASSWORD (the password was right) and opens nothing
- * but the TOTP step until the second factor is given, when it is replaced by a FULL session with a
- * new id (no fixation between the stages).
+ * without a request. A session starts at stage PASSWORD (the password was right) or ENROL (the
+ * password was just set from a link) and opens nothing but the TOTP step until the second factor is
+ * given, when it is replaced by a FULL session with a new id (no fixation between the stages).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "#app/auth/password.server";
+import { destroyAllSessions } from "#app/auth/session.server";
 import type { Database } from "#app/db/db.server";
-import { staffInvites, staffMembers, staffSessions, users } from "#app/db/schema";
+import { passwordResetTokens, staffInvites, staffMembers, staffSessions, users } from "#app/db/schema";
 import { recordAudit, type Actor } from "./audit.server";
 import { isStaffRole, type StaffRole } from "./roles";
 
@@ -40,7 +46,7 @@ export type StaffMember = {
   createdAt: Date;
 };
 
-export type StaffSessionStage = "PASSWORD" | "FULL";
+export type StaffSessionStage = "PASSWORD" | "ENROL" | "FULL";
 export type StaffSession = { member: StaffMember; stage: StaffSessionStage };
 
 export function isStaffLocale(value: unknown): value is StaffLocale {
@@ -100,34 +106,53 @@ export type AddStaffInput = { email: string; role: StaffRole; name?: string; loc
 /**
  * Makes `email` a staff member with `role` (creating the user when new; an existing customer keeps
  * their account and orders) and returns a one-time set-password token. Adding someone who is already
- * staff gives a new role and link and re-enables a disabled member: the same command recovers an
- * admin who lost their password or phone (their second factor is enrolled again).
+ * staff gives a new role and link and re-enables a disabled member: the same command recovers a member
+ * who lost their password or phone.
+ *
+ * Either way the account's access starts again from the link: the console password and the account's
+ * password become "to be set from the link", the second factor is cleared, and every session of the
+ * user (console and storefront), earlier link and password-reset link ends. Whoever signed up on the
+ * storefront with an address before it was invited, or held a member's password, session or
+ * authenticator before a recovery, is left with nothing.
  */
 export async function addStaffMember(db: Database, input: AddStaffInput, now: Date, audit?: { actor: Actor; action: string }): Promise<{ member: StaffMember; token: string }> {
   const email = input.email.trim().toLowerCase();
   const { token, tokenHash } = newSecretToken();
   const userId = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const t = tx as unknown as Database;
+    const [existing] = await t.select({ id: users.id }).from(users).where(eq(users.email, email));
     const id = existing?.id ?? `usr_${randomBytes(12).toString("hex")}`;
-    if (!existing) {
-      // "!" is no argon2 hash: nobody can sign in with a password until the link is used.
-      await tx.insert(users).values({ id, email, name: input.name?.trim() || email.split("@")[0] || email, passwordHash: "!", locale: input.locale ?? "en", createdAt: now });
+    if (existing) {
+      // "!" is no argon2 hash: the account's password, whoever chose it, opens nothing until the link is used.
+      await t.update(users).set({ passwordHash: NO_PASSWORD }).where(eq(users.id, id));
+    } else {
+      await t.insert(users).values({ id, email, name: input.name?.trim() || email.split("@")[0] || email, passwordHash: NO_PASSWORD, locale: input.locale ?? "en", createdAt: now });
     }
-    await tx
+    await t
       .insert(staffMembers)
       .values({ userId: id, role: input.role, locale: input.locale ?? "en", invitedBy: input.invitedBy ?? null, createdAt: now })
-      .onConflictDoUpdate({ target: staffMembers.userId, set: { role: input.role, disabledAt: null, totpSecret: null, totpPendingSecret: null, totpLastStep: null } });
+      .onConflictDoUpdate({ target: staffMembers.userId, set: { role: input.role, disabledAt: null, passwordHash: null, totpSecret: null, totpPendingSecret: null, totpLastStep: null } });
     // Earlier links stop working: only the newest one sets a password.
-    await tx.update(staffInvites).set({ usedAt: now }).where(and(eq(staffInvites.userId, id), isNull(staffInvites.usedAt)));
-    await tx.insert(staffInvites).values({ tokenHash, userId: id, expiresAt: new Date(now.getTime() + STAFF_INVITE_TTL_MS), createdAt: now });
-    await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
+    await t.update(staffInvites).set({ usedAt: now }).where(and(eq(staffInvites.userId, id), isNull(staffInvites.usedAt)));
+    await t.insert(staffInvites).values({ tokenHash, userId: id, expiresAt: new Date(now.getTime() + STAFF_INVITE_TTL_MS), createdAt: now });
+    await endEveryAccess(t, id, now);
     // Who added them, in the same transaction as the change.
-    if (audit) await recordAudit(tx, audit.actor, { action: audit.action, subjectType: "staff", subjectId: id, after: { email, role: input.role } }, now);
+    if (audit) await recordAudit(t, audit.actor, { action: audit.action, subjectType: "staff", subjectId: id, after: { email, role: input.role } }, now);
     return id;
   });
   const member = await findStaffMember(db, userId);
   if (!member) throw new Error("staff member vanished after insert");
   return { member, token };
+}
+
+/** Not an argon2 hash: no password matches it (the account waits for its link). */
+const NO_PASSWORD = "!";
+
+/** Ends every session of a user, console and storefront, and every password-reset link still open. */
+async function endEveryAccess(db: Database, userId: string, now: Date): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.userId, userId));
+  await destroyAllSessions(userId, db);
+  await db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** The member a set-password link is for, without spending it (the page's GET). */
@@ -139,32 +164,60 @@ export async function peekStaffInvite(db: Database, token: string, now: Date): P
   return row ? findStaffMember(db, row.userId) : null;
 }
 
-/** Spends a set-password link and sets the password; null when the link is unknown, used or expired. */
-export async function acceptStaffInvite(db: Database, token: string, password: string, now: Date): Promise<StaffMember | null> {
+/**
+ * Sets the password from a one-time link (unknown, used or expired: null). The link is not spent
+ * yet: it is spent when the authenticator is enrolled (confirmStaffEnrolment), so a member who stops
+ * between the two steps can open the link again. Setting the password clears any second factor and
+ * ends every other session of the user, then opens an ENROL session bound to this link.
+ *
+ * The password becomes the console's and the account's (the member proved the mailbox, which also
+ * confirms the address); a later storefront password reset changes only the account's.
+ */
+export async function setStaffPasswordFromInvite(db: Database, token: string, password: string, now: Date): Promise<{ member: StaffMember; sessionId: string } | null> {
+  const tokenHash = hash(token);
   const passwordHash = await hashPassword(password);
-  const [spent] = await db
-    .update(staffInvites)
-    .set({ usedAt: now })
-    .where(and(eq(staffInvites.tokenHash, hash(token)), isNull(staffInvites.usedAt), gt(staffInvites.expiresAt, now)))
-    .returning({ userId: staffInvites.userId });
-  if (!spent) return null;
-  await db.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-  return findStaffMember(db, spent.userId);
+  const sessionId = randomBytes(32).toString("base64url");
+  const userId = await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    // The invite's row lock: two submissions of one link run one after the other.
+    const [invite] = await t
+      .select({ userId: staffInvites.userId })
+      .from(staffInvites)
+      .where(and(eq(staffInvites.tokenHash, tokenHash), isNull(staffInvites.usedAt), gt(staffInvites.expiresAt, now)))
+      .for("update");
+    if (!invite) return null;
+    await t.update(staffMembers).set({ passwordHash, totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(staffMembers.userId, invite.userId));
+    await t.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` }).where(eq(users.id, invite.userId));
+    await endEveryAccess(t, invite.userId, now);
+    await t.insert(staffSessions).values({ idHash: hash(sessionId), userId: invite.userId, stage: "ENROL", inviteTokenHash: tokenHash, expiresAt: new Date(now.getTime() + STAFF_PASSWORD_STAGE_MS), lastSeenAt: now, createdAt: now });
+    return invite.userId;
+  });
+  if (!userId) return null;
+  const member = await findStaffMember(db, userId);
+  return member ? { member, sessionId } : null;
 }
 
-/** The staff member with this email and password, or null (same time either way; disabled members never). */
-export async function authenticateStaff(db: Database, email: string, password: string): Promise<StaffMember | null> {
+export type StaffAuthentication = { status: "ok"; member: StaffMember } | { status: "invalid" } | { status: "not-enrolled" };
+
+/**
+ * Checks a console password (never the storefront's). Unknown addresses, members whose password is
+ * still to be set from a link, wrong passwords and disabled members all cost one argon2 check and give
+ * "invalid". A right password of a member who has no authenticator yet gives "not-enrolled": enrolment
+ * happens only from the emailed link, never after a password alone.
+ */
+export async function authenticateStaff(db: Database, email: string, password: string): Promise<StaffAuthentication> {
   const [row] = await db
-    .select({ ...memberColumns, passwordHash: users.passwordHash })
+    .select({ ...memberColumns, passwordHash: staffMembers.passwordHash })
     .from(staffMembers)
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(eq(users.email, email.trim().toLowerCase()));
-  if (!row) {
+  if (!row?.passwordHash) {
     await burnPasswordCheck(password);
-    return null;
+    return { status: "invalid" };
   }
   const ok = await verifyPassword(row.passwordHash, password);
-  return ok && row.disabledAt === null ? toMember(row) : null;
+  if (!ok || row.disabledAt !== null) return { status: "invalid" };
+  return row.totpSecret === null ? { status: "not-enrolled" } : { status: "ok", member: toMember(row) };
 }
 
 // ── Sessions ────────────────────────────────────────────────────────────────────────────────────
@@ -192,7 +245,7 @@ export async function readStaffSession(db: Database, sessionId: string, now: Dat
     .innerJoin(users, eq(users.id, staffMembers.userId))
     .where(and(eq(staffSessions.idHash, idHash), gt(staffSessions.expiresAt, now)));
   if (!row || row.disabledAt !== null) return null;
-  const stage: StaffSessionStage = row.stage === "FULL" ? "FULL" : "PASSWORD";
+  const stage: StaffSessionStage = row.stage === "FULL" || row.stage === "ENROL" ? row.stage : "PASSWORD";
   if (stage === "FULL") {
     const idleFor = now.getTime() - row.lastSeenAt.getTime();
     if (idleFor > STAFF_IDLE_MS) {
@@ -217,6 +270,45 @@ export async function completeStaffSignIn(db: Database, passwordSessionId: strin
   return spent ? startStaffSession(db, spent.userId, "FULL", now) : null;
 }
 
+export type EnrolmentOutcome = { status: "enrolled"; sessionId: string } | { status: "code-invalid" } | { status: "restart" };
+
+/**
+ * Finishes the link's second step: a first code from the new authenticator confirms it, spends the
+ * link the ENROL session was opened from, and replaces that session by a FULL one (new id), all in one
+ * transaction. "restart" when the session or its link is gone (expired, or a newer link was issued).
+ */
+export async function completeStaffEnrolment(db: Database, enrolSessionId: string, code: string, now: Date): Promise<EnrolmentOutcome> {
+  const idHash = hash(enrolSessionId);
+  const outcome = await db.transaction(async (tx): Promise<{ status: "enrolled"; userId: string } | { status: "code-invalid" } | { status: "restart" }> => {
+    const t = tx as unknown as Database;
+    const [session] = await t
+      .select({ userId: staffSessions.userId, inviteTokenHash: staffSessions.inviteTokenHash })
+      .from(staffSessions)
+      .where(and(eq(staffSessions.idHash, idHash), eq(staffSessions.stage, "ENROL"), gt(staffSessions.expiresAt, now)))
+      .for("update");
+    if (!session?.inviteTokenHash) return { status: "restart" };
+    const [member] = await t.select({ pending: staffMembers.totpPendingSecret }).from(staffMembers).where(eq(staffMembers.userId, session.userId));
+    if (!member?.pending) return { status: "restart" };
+    if (!(await spendCode(t, session.userId, member.pending, code, "totpPendingSecret"))) return { status: "code-invalid" };
+    const [invite] = await t
+      .update(staffInvites)
+      .set({ usedAt: now })
+      .where(and(eq(staffInvites.tokenHash, session.inviteTokenHash), eq(staffInvites.userId, session.userId), isNull(staffInvites.usedAt), gt(staffInvites.expiresAt, now)))
+      .returning({ userId: staffInvites.userId });
+    // The link was replaced or expired meanwhile: undo the enrolment with the rest.
+    if (!invite) throw new EnrolmentRestart();
+    await t.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+    return { status: "enrolled", userId: session.userId };
+  }).catch((error: unknown) => {
+    if (error instanceof EnrolmentRestart) return { status: "restart" } as const;
+    throw error;
+  });
+  if (outcome.status !== "enrolled") return outcome;
+  return { status: "enrolled", sessionId: await startStaffSession(db, outcome.userId, "FULL", now) };
+}
+
+class EnrolmentRestart extends Error {}
+
 // ── TOTP second factor ──────────────────────────────────────────────────────────────────────────
 
 export type TotpEnrolment = { secret: string; uri: string };
@@ -226,8 +318,14 @@ export async function beginTotpEnrolment(db: Database, member: StaffMember): Pro
   const [row] = await db.select({ pending: staffMembers.totpPendingSecret }).from(staffMembers).where(eq(staffMembers.userId, member.userId));
   let secret = row?.pending ?? null;
   if (!secret) {
-    secret = (await generateTOTP({ period: TOTP_PERIOD_SECONDS })).secret;
-    await db.update(staffMembers).set({ totpPendingSecret: secret }).where(eq(staffMembers.userId, member.userId));
+    const fresh = (await generateTOTP({ period: TOTP_PERIOD_SECONDS })).secret;
+    // Only when none is pending: two loads of the page at once show the same secret.
+    await db
+      .update(staffMembers)
+      .set({ totpPendingSecret: fresh })
+      .where(and(eq(staffMembers.userId, member.userId), isNull(staffMembers.totpPendingSecret)));
+    const [now] = await db.select({ pending: staffMembers.totpPendingSecret }).from(staffMembers).where(eq(staffMembers.userId, member.userId));
+    secret = now?.pending ?? fresh;
   }
   const uri = getTOTPAuthUri({ secret, period: TOTP_PERIOD_SECONDS, digits: 6, algorithm: "SHA-1", accountName: member.email, issuer: TOTP_ISSUER });
   return { secret, uri };
@@ -257,12 +355,6 @@ async function spendCode(db: Database, userId: string, secret: string, code: str
   return Boolean(updated);
 }
 
-/** Finishes enrolment with a first code from the authenticator. */
-export async function confirmTotpEnrolment(db: Database, userId: string, code: string): Promise<boolean> {
-  const [row] = await db.select({ pending: staffMembers.totpPendingSecret }).from(staffMembers).where(eq(staffMembers.userId, userId));
-  return row?.pending ? spendCode(db, userId, row.pending, code, "totpPendingSecret") : false;
-}
-
 /** Checks a sign-in code. */
 export async function verifyStaffCode(db: Database, userId: string, code: string): Promise<boolean> {
   const [row] = await db.select({ secret: staffMembers.totpSecret }).from(staffMembers).where(eq(staffMembers.userId, userId));
@@ -285,6 +377,8 @@ export async function changeStaffMember(db: Database, actor: Actor, target: Staf
     if (removesAnAdmin && (await countActiveAdmins(tx)) <= 1) return { ok: false, reason: "LAST_ADMIN" } as const;
     if ("role" in change) {
       await tx.update(staffMembers).set({ role: change.role }).where(eq(staffMembers.userId, target.userId));
+      // A change of privilege ends the member's sessions: they sign in again under the new role.
+      await tx.delete(staffSessions).where(eq(staffSessions.userId, target.userId));
       await recordAudit(tx, actor, { action: "staff.roleChanged", subjectType: "staff", subjectId: target.userId, before: { role: target.role }, after: { role: change.role } }, now);
     } else {
       await tx.update(staffMembers).set({ disabledAt: change.disabled ? now : null }).where(eq(staffMembers.userId, target.userId));

@@ -138,3 +138,32 @@ test("a member whose password is right but who has no authenticator is sent to t
   // The link still works until the enrolment spends it.
   await setUpFromLink(page, "en", setupPath, STAFF_PASSWORD);
 });
+
+test("a sign-in answers alike for an unknown address, a customer, an invited member and a member with a wrong password", async ({ page, request }) => {
+  test.skip(test.info().project.name === "no-js", "HTTP answers only: one run is enough");
+  // Four addresses of one length, so only what the server decides could tell them apart.
+  const tag = Math.random().toString(36).slice(2, 8);
+  const [unknown, customer, invited, member] = ["unkn", "cust", "invt", "memb"].map((kind) => `${kind}-${tag}@answers.example.com`);
+  await ownAddress(page);
+  await signUpCustomer(page, "en", customer!);
+  await addStaff(invited!, "agent", "en");
+  const staffPage = await newPage(page.context().browser()!);
+  await setUpFromLink(staffPage, "en", await addStaff(member!, "agent", "en"), STAFF_PASSWORD);
+  await staffPage.context().close();
+
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  for (const path of ["/admin/login", "/auth/login", "/ar/auth/login"]) {
+    const answers = new Set<string>();
+    for (const email of [unknown!, customer!, invited!, member!]) {
+      const response = await request.post(path, {
+        form: { email, password: "not-the-password-1" },
+        headers: { Origin: origin, "X-Forwarded-For": `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${path} ${email}`).toBe(400);
+      // The page echoes the typed address and carries a fresh nonce; everything else must be equal.
+      answers.add((await response.text()).replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, ""));
+    }
+    expect(answers.size, path).toBe(1);
+  }
+});

@@ -151,8 +151,11 @@ describe("password reset", () => {
     const created = await signUp({ name: "R", email, password: "password123", locale: "ar", address: uniqueAddress() }, ctx);
     if (created.status !== "registered" || !created.user) throw new Error(created.status);
     const { sessionId } = await createUserSession(ctx, created.user.id, null);
-    expect(await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
-    expect(await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() }, ctx)).toEqual({ status: "done" });
+    const unknown = await requestPasswordReset({ email: uniqueEmail(), locale: "en", address: uniqueAddress() }, ctx);
+    const known = await requestPasswordReset({ email, locale: "ar", address: uniqueAddress() }, ctx);
+    expect([unknown.status, known.status]).toEqual(["done", "done"]);
+    // The answer did not wait for the mail; the mail still goes.
+    if (known.status === "done") await known.delivery;
     const mails = ctx.mail.filter((entry) => entry.to === email).filter((mail) => mail.text.includes("reset-password"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("إعادة تعيين كلمة مرور رحلة");

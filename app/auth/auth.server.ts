@@ -134,7 +134,12 @@ async function sendUnusualAttemptsEmail(user: UserRow, deps: AuthDeps): Promise<
   });
 }
 
-export type ForgotOutcome = { status: "done" } | { status: "rate-limited"; retryAfterSeconds: number };
+/**
+ * `delivery` settles once the link was handed to the mailer (at once for an address with no account).
+ * The route does not wait for it, so a known address answers as fast as an unknown one whatever the
+ * mail server's latency; a failed send is logged, and the visitor can ask again.
+ */
+export type ForgotOutcome = { status: "done"; delivery: Promise<void> } | { status: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Sends a reset link when the address has an account. The caller answers the same either way; only
@@ -147,22 +152,22 @@ export async function requestPasswordReset(input: { email: string; locale: Local
   if (!byAddress.allowed) return { status: "rate-limited", retryAfterSeconds: byAddress.retryAfterSeconds };
   const email = input.email.toLowerCase();
   const byAccount = await hitRateLimit("resetAccount", email, { db: database, secret: deps.env.SESSION_SECRET });
-  if (!byAccount.allowed) return { status: "done" };
+  if (!byAccount.allowed) return { status: "done", delivery: Promise.resolve() };
   const user = await findUserByEmail(email, database);
-  if (!user) return { status: "done" };
-  const token = await createPasswordResetToken(user.id, { db: database });
-  const t = getFixedT(input.locale);
-  const link = siteUrl(deps.env, localized(input.locale, resetPasswordPath({ token })));
-  try {
-    await deps.mailer.send({
-      to: user.email,
-      subject: t("account.email.resetSubject"),
-      text: [t("account.email.greeting", { name: user.name }), "", t("account.email.resetText"), "", link, "", t("account.email.resetIgnore")].join("\n"),
-    });
-  } catch (error) {
-    console.error("[auth] reset email not sent", error);
-  }
-  return { status: "done" };
+  if (!user) return { status: "done", delivery: Promise.resolve() };
+  const delivery = sendResetLink(user, input.locale, deps).catch((error: unknown) => console.error("[auth] reset email not sent", error));
+  return { status: "done", delivery };
+}
+
+async function sendResetLink(user: UserRow, locale: LocaleCode, deps: AuthDeps): Promise<void> {
+  const token = await createPasswordResetToken(user.id, { db: deps.db });
+  const t = getFixedT(locale);
+  const link = siteUrl(deps.env, localized(locale, resetPasswordPath({ token })));
+  await deps.mailer.send({
+    to: user.email,
+    subject: t("account.email.resetSubject"),
+    text: [t("account.email.greeting", { name: user.name }), "", t("account.email.resetText"), "", link, "", t("account.email.resetIgnore")].join("\n"),
+  });
 }
 
 export type ResetOutcome = { status: "ok"; user: UserRow } | { status: "invalid-token" } | { status: "rate-limited"; retryAfterSeconds: number };

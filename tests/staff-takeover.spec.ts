@@ -37,6 +37,8 @@ async function setUpFromLink(page: Page, lang: StaffLang, setupPath: string, pas
   await page.getByRole("button", { name: adminText(lang, "setup.submit") }).click();
   await expect(page).toHaveURL(/\/admin\/login\/verify$/);
   await expect(page.getByRole("heading", { name: adminText(lang, "verify.enrolHeading") })).toBeVisible();
+  // In the language the member set up in, whatever the inviter's.
+  await expect(page.locator("html")).toHaveAttribute("dir", lang === "ar" ? "rtl" : "ltr");
   const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
   await page.getByLabel(adminText(lang, "fields.code")).fill((await generateTOTP({ secret })).otp);
   await page.getByRole("button", { name: adminText(lang, "verify.submit") }).click();

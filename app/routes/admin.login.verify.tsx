@@ -102,9 +102,12 @@ export default function AdminVerify() {
           {t("admin.verify.submit")}
         </button>
       </Form>
-      <p className="admin-auth__hint">
-        <Link to="/admin/login">{t("admin.verify.restart")}</Link>
-      </p>
+      {/* Enrolment goes on only from the link; starting again is for the code step. */}
+      {data.enrolment ? null : (
+        <p className="admin-auth__hint">
+          <Link to="/admin/login">{t("admin.verify.restart")}</Link>
+        </p>
+      )}
     </AdminAuthCard>
   );
 }

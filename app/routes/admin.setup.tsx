@@ -14,7 +14,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
-import { peekStaffInvite, setStaffPasswordFromInvite } from "#app/staff/staff.server";
+import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
 import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext } from "./admin-auth.server";
@@ -43,9 +43,12 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   if (!set) return json(submission.reply({ hideFields: ["password", "confirmPassword"], formErrors: [STAFF_ERRORS.linkInvalid] }), { status: 400, headers: setupHeaders() });
   const { member, sessionId } = set;
   await recordAudit(app.db, actorOf(member), { action: "staff.passwordSet", subjectType: "staff", subjectId: member.userId }, now);
+  // The language the member set up in becomes their console's (the inviter's was only a first guess).
+  const { locale } = adminPageContext(request);
+  await setStaffLocale(app.db, member.userId, locale);
   const headers = new Headers(setupHeaders());
   headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
-  headers.append("Set-Cookie", adminLocaleSetCookie(member.locale, app.env.SITE_URL.startsWith("https://")));
+  headers.append("Set-Cookie", adminLocaleSetCookie(locale, app.env.SITE_URL.startsWith("https://")));
   return redirect("/admin/login/verify", { headers });
 }
 

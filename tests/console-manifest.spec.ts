@@ -5,12 +5,14 @@
  * page from it and checks the ticket in; a second check-in (another device that had the page open) is
  * refused saying when and by whom; typing the code finds the same ticket; the order's timeline shows it;
  * the order's confirmation email (recorded with its WhatsApp message) is resent. A reseller's booking
- * made through the OCTO API is on the manifest too, with the reseller's name and reference.
+ * made through the OCTO API is on the manifest too, with the reseller's name and reference. A pay-later
+ * booking nobody has paid for is not let in until the payment is recorded on its order.
  * Anyone who is not staff meets a 404.
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { bookWithCard } from "./customer";
+import { addFirstOpenSlot, ownAddress, reservePayLater, uniqueCustomerEmail } from "./customer-accounts";
 import { expect, test } from "./fixtures";
 import { adminText, issueOctoKey, signInAsNewStaff } from "./staff";
 
@@ -156,4 +158,42 @@ test("a reseller's booking made through the OCTO API is on the manifest, with th
   const csv = await (await page.request.get(`/admin/manifest.csv?date=${localDate}`)).text();
   expect(csv.split("\r\n")[0]).toContain('"channel"');
   expect(csv).toContain(`"${reference}","${reseller}"`);
+});
+
+test("ar: a pay-later booking nobody has paid for is not checked in until its payment is recorded", async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const t = (key: string) => adminText("ar", key);
+  await ownAddress(page);
+  const date = await addFirstOpenSlot(page, "ar", "camel-trek-at-sunset-near-jeddah-with-hotel-pickup", 20 + Math.floor(Math.random() * 30));
+  const reference = await reservePayLater(page, "ar", uniqueCustomerEmail("unpaid-check-in"));
+
+  const { baseURL, javaScriptEnabled } = test.info().project.use;
+  const staffContext = await browser.newContext({ baseURL, javaScriptEnabled });
+  const agent = await staffContext.newPage();
+  await signInAsNewStaff(agent, "agent", "ar", "unpaid-check-in");
+  await agent.goto(`/admin/manifest?date=${date}`);
+  const row = agent.getByTestId(`manifest-${reference}`);
+  await expect(row.getByText(t("status.UNPAID"), { exact: true })).toBeVisible();
+  await row.getByRole("link", { name: t("checkIn.action") }).click();
+  await expect(agent).toHaveURL(/\/admin\/check-in\/[0-9A-HJKMNP-TV-Z]{32}$/);
+  const checkInUrl = agent.url();
+
+  // The ticket says what is due and offers the way to the order, not a check-in button.
+  const unpaid = agent.getByTestId("check-in-unpaid");
+  await expect(unpaid).toContainText(t("checkIn.unpaid").split(":")[0]!);
+  await expect(agent.getByRole("button", { name: t("checkIn.action") })).toHaveCount(0);
+  // A check-in posted anyway (a page opened before, a replay) is refused.
+  const forced = await agent.request.post(checkInUrl, { form: { intent: "check-in" }, headers: { Origin: new URL(checkInUrl).origin } });
+  expect(forced.status()).toBe(409);
+
+  // The agent records the cash on the order, and the guest goes in.
+  await unpaid.getByRole("link", { name: t("checkIn.collect") }).click();
+  await expect(agent).toHaveURL(new RegExp(`/admin/orders/${reference}$`));
+  await agent.getByLabel(t("payLater.reference")).fill(`CASH-${Date.now()}`);
+  await agent.getByRole("button", { name: t("payLater.record") }).click();
+  await expect(agent.getByTestId("pay-later-notice")).toHaveText(t("payLater.outcomes.paid"));
+  await agent.goto(checkInUrl);
+  await agent.getByRole("button", { name: t("checkIn.action") }).click();
+  await expect(agent.getByRole("status")).toContainText(t("checkIn.done_one").split(":")[0]!);
+  await staffContext.close();
 });

@@ -44,8 +44,8 @@ export async function signUpCustomer(page: Page, lang: CustomerLang, email: stri
   await expect(page).toHaveURL(new RegExp(`${prefixOf(lang)}/invoices$`));
 }
 
-/** Puts the first open slot of `slug` (one traveller) from about `startDay` days ahead in the cart. */
-export async function addFirstOpenSlot(page: Page, lang: CustomerLang, slug: string, startDay: number) {
+/** Puts the first open slot of `slug` (one traveller) from about `startDay` days ahead in the cart; returns its day. */
+export async function addFirstOpenSlot(page: Page, lang: CustomerLang, slug: string, startDay: number): Promise<string> {
   const add = customerText(lang, "detail.option.addToCart");
   for (let day = startDay; day < startDay + 15; day++) {
     await page.goto(`${prefixOf(lang)}/experiences/${slug}?date=${isoDateAhead(day)}`);
@@ -53,7 +53,7 @@ export async function addFirstOpenSlot(page: Page, lang: CustomerLang, slug: str
     if (await button.count()) {
       await button.click();
       await expect(page).toHaveURL(new RegExp(`${prefixOf(lang)}/cart$`));
-      return;
+      return isoDateAhead(day);
     }
   }
   throw new Error(`no open date for ${slug}`);

@@ -2,7 +2,9 @@
  * Check-in at the meeting point: staff scan a ticket's QR (it opens /admin/check-in/<code>) or type its
  * code, see whose ticket it is, and let it in once. The booking engine owns the single-use rule
  * (`redeemTicket`); this module adds what the team sees (the order, the guest, the units) and who did
- * it (an audit entry and an order event, in the same transaction as the redemption).
+ * it (an audit entry and an order event, in the same transaction as the redemption). An order that
+ * has paid nothing (pay later, not yet collected) is not let in: the team records the payment on the
+ * order first, so nobody travels unpaid by mistake.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { findTicketByCode, redeemTicket, type RedeemRefusal, type TicketView } from "#app/booking/tickets.server";
@@ -11,6 +13,7 @@ import { auditLog, bookingUnitItems, orderItems, orders, productOptions, product
 import type { LocaleCode } from "#app/i18n/locales";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { recordOrderEvent } from "./order-events.server";
+import { orderPaymentStates, type OrderPaymentState } from "./payment-state.server";
 
 export const TICKET_REDEEMED_ACTION = "ticket.redeemed";
 
@@ -30,6 +33,10 @@ export type CheckInTicket = {
   leadGuest: string | null;
   /** The storefront order this booking belongs to (null for a reseller's booking). */
   orderReference: string | null;
+  /** Where the order's money stands (VIA_RESELLER for a reseller's booking). */
+  payment: OrderPaymentState;
+  /** What is left to collect, in minor units of `currency`, when the order has paid nothing. */
+  amountDue: { amount: number; currency: string } | null;
   redeemedAt: Date | null;
   /** Who checked it in: a staff member's email, or null when a reseller redeemed it over OCTO. */
   redeemedBy: string | null;
@@ -49,7 +56,7 @@ async function describe(db: Database, view: TicketView, locale: LocaleCode): Pro
     db.select({ title: products.title }).from(products).where(eq(products.id, booking.productId)),
     db.select({ title: productOptions.title }).from(productOptions).where(eq(productOptions.id, booking.optionId)),
     db
-      .select({ reference: orders.reference, firstName: orders.firstName, lastName: orders.lastName, units: orderItems.units })
+      .select({ orderId: orders.id, reference: orders.reference, firstName: orders.firstName, lastName: orders.lastName, units: orderItems.units, totalAmount: orders.totalAmount, currency: orders.currency })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orderItems.bookingUuid, booking.uuid)),
@@ -73,6 +80,8 @@ async function describe(db: Database, view: TicketView, locale: LocaleCode): Pro
     for (const item of items) byUnit.set(item.unitId, (byUnit.get(item.unitId) ?? 0) + 1);
     counted = [...byUnit].map(([unitId, quantity]) => ({ title: unitTitle.get(unitId) ?? unitId, quantity }));
   }
+  const paid = orderRow ? (await orderPaymentStates(db, [orderRow])).get(orderRow.orderId) : undefined;
+  const payment: OrderPaymentState = orderRow ? (paid?.state ?? "UNPAID") : "VIA_RESELLER";
   return {
     code: view.code,
     kind: view.kind,
@@ -85,6 +94,8 @@ async function describe(db: Database, view: TicketView, locale: LocaleCode): Pro
     units: counted,
     leadGuest: orderRow ? `${orderRow.firstName} ${orderRow.lastName}` : booking.contactName,
     orderReference: orderRow?.reference ?? null,
+    payment,
+    amountDue: orderRow && payment === "UNPAID" ? { amount: orderRow.totalAmount - (paid?.captured ?? 0), currency: orderRow.currency } : null,
     redeemedAt: view.utcRedeemedAt,
     redeemedBy: view.utcRedeemedAt ? (audit?.actorEmail ?? null) : null,
   };
@@ -96,7 +107,9 @@ export async function loadCheckInTicket(db: Database, code: string, locale: Loca
   return view ? describe(db, view, locale) : null;
 }
 
-export type CheckInResult = { ok: true; ticket: CheckInTicket } | { ok: false; reason: RedeemRefusal; ticket: CheckInTicket | null };
+/** Why a ticket was not let in: the engine's reasons, or UNPAID (its order has paid nothing yet). */
+export type CheckInRefusal = RedeemRefusal | "UNPAID";
+export type CheckInResult = { ok: true; ticket: CheckInTicket } | { ok: false; reason: CheckInRefusal; ticket: CheckInTicket | null };
 
 /**
  * Lets a ticket in, once: the engine's conditional update decides, however many staff scan it at the
@@ -104,6 +117,12 @@ export type CheckInResult = { ok: true; ticket: CheckInTicket } | { ok: false; r
  * redemption never exists without its "who".
  */
 export async function checkInTicket(db: Database, code: string, actor: Actor, now: Date, locale: LocaleCode): Promise<CheckInResult> {
+  const found = await findTicketByCode(db, code);
+  if (found) {
+    const ticket = await describe(db, found, locale);
+    // A refusal the engine would give anyway (used, not confirmed) is said first; then the money.
+    if (ticket.payment === "UNPAID" && !ticket.redeemedAt && ticket.bookingStatus === "CONFIRMED") return { ok: false, reason: "UNPAID", ticket };
+  }
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     const redeemed = await redeemTicket(t, code, now);

@@ -8,12 +8,13 @@
 import { and, asc, eq, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import { contactNameOf, contactReachOf } from "#app/booking/contact";
 import type { Database } from "#app/db/db.server";
-import { bookingUnitItems, bookings, orderItems, orders, payments, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
+import { bookingUnitItems, bookings, orderItems, orders, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
 import type { PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { toCsv } from "./back-office.server";
 import { slotTimeOf } from "./check-in.server";
+import { orderPaymentStates, type OrderPaymentState } from "./payment-state.server";
 
 export type ManifestFilter = { date: string; productId?: string };
 
@@ -24,12 +25,8 @@ export function parseManifestFilter(params: URLSearchParams, now: Date): Manifes
   return { date: isIsoDate(date) ? date : todayInRiyadh(now), productId: product && product.length <= 100 ? product : undefined };
 }
 
-/**
- * PAID: captured in full; AUTHORIZED: a card hold not yet captured; UNPAID: nothing collected (pay
- * later); VIA_RESELLER: a reseller's booking, which the guest paid to the reseller (settled between
- * reseller and supplier, nothing to collect at the meeting point).
- */
-export type ManifestPayment = "PAID" | "AUTHORIZED" | "UNPAID" | "VIA_RESELLER";
+/** Paid, held, unpaid or paid to a reseller (./payment-state.server). */
+export type ManifestPayment = OrderPaymentState;
 
 /** Where a booking was sold: the storefront (an order) or a reseller through OCTO (no order). */
 export type ManifestChannel = { kind: "STOREFRONT" } | { kind: "RESELLER"; resellerId: string; name: string };
@@ -164,28 +161,15 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         .groupBy(bookingUnitItems.bookingId, bookingUnitItems.unitId)
         .orderBy(asc(bookingUnitItems.unitId))
     : [];
-  const orderIds = [...new Set(found.map((row) => row.orderId))];
   const unitIds = [...new Set([...found.flatMap((row) => row.units.map((unit) => unit.unitId)), ...resoldUnits.map((row) => row.unitId)])];
-  const [paid, unitRows] = await Promise.all([
-    orderIds.length
-      ? db
-          .select({
-            orderId: payments.orderId,
-            captured: sql<number>`coalesce(sum(${payments.capturedAmount}), 0)::int`,
-            authorized: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'AUTHORIZED')::int`,
-          })
-          .from(payments)
-          .where(inArray(payments.orderId, orderIds))
-          .groupBy(payments.orderId)
-      : Promise.resolve([]),
+  const [paymentOf, unitRows] = await Promise.all([
+    orderPaymentStates(db, found),
     unitIds.length ? db.select({ id: units.id, title: units.title }).from(units).where(inArray(units.id, unitIds)) : Promise.resolve([]),
   ]);
-  const paymentOf = new Map(paid.map((row) => [row.orderId, row]));
   const unitTitle = new Map(unitRows.map((row) => [row.id, text(row.title, locale, row.id)]));
   const pickupText = (point: PickupPoint | undefined) => (point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null);
   const storefrontRows: ManifestRow[] = found.map((row) => {
-    const payment = paymentOf.get(row.orderId);
-    const state: ManifestPayment = payment && payment.captured > 0 && payment.captured >= row.totalAmount ? "PAID" : payment && payment.authorized > 0 ? "AUTHORIZED" : row.totalAmount === 0 ? "PAID" : "UNPAID";
+    const state = paymentOf.get(row.orderId)?.state ?? "UNPAID";
     // The storefront books the product's first pickup point (as the ticket and the account page show it).
     const chosen = row.units.filter((unit) => unit.quantity > 0);
     return {

@@ -4,7 +4,8 @@
  * button that lets it in once. A second check-in is refused, saying when and by whom. Works without
  * JavaScript (GET form, POST with the outcome as action data). Anyone not staff gets the usual 404.
  */
-import { formatInstant } from "#app/i18n/format";
+import { formatInstant, formatMoney } from "#app/i18n/format";
+import { isCurrencyCode } from "#app/lib/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -96,7 +97,7 @@ export default function AdminCheckIn() {
             <p className="admin-notice admin-notice--bad" role="alert">
               {t("admin.checkIn.refused")} {redeemedLine}
             </p>
-          ) : outcome ? (
+          ) : outcome === "UNPAID" ? null : outcome ? (
             <p className="admin-notice admin-notice--bad" role="alert">
               {t(`admin.checkIn.reasons.${outcome}`)}
             </p>
@@ -108,6 +109,7 @@ export default function AdminCheckIn() {
               [t("admin.checkIn.slot"), <span key="s" dir="ltr">{ticket.startTime ?? t("admin.manifest.allDay")}</span>],
               [t("admin.fields.travellers"), ticket.units.map((unit) => `${unit.quantity} × ${unit.title}`).join(", ")],
               [t("admin.manifest.guest"), ticket.leadGuest ?? "—"],
+              [t("admin.checkIn.payment"), <StatusBadge key="p" status={ticket.payment} />],
               [t("admin.fields.reference"), ticket.orderReference ? <Link key="r" to={adminOrderPath(ticket.orderReference)} className="admin-reference">{ticket.orderReference}</Link> : "—"],
               [t("admin.checkIn.admits"), ticket.kind === "VOUCHER" ? t("admin.checkIn.wholeBooking") : t("admin.checkIn.oneTraveller")],
               [t("admin.checkIn.code"), <code key="c" dir="ltr">{ticket.code}</code>],
@@ -121,6 +123,8 @@ export default function AdminCheckIn() {
             <p className="admin-notice admin-notice--bad">{t("admin.checkIn.reasons.TEST_BOOKING")}</p>
           ) : ticket.bookingStatus !== "CONFIRMED" ? (
             <p className="admin-notice admin-notice--bad">{t("admin.checkIn.reasons.NOT_CONFIRMED")}</p>
+          ) : ticket.payment === "UNPAID" ? (
+            <UnpaidNotice ticket={ticket} />
           ) : (
             <Form method="post" className="admin-check-in__form">
               <button type="submit" name="intent" value="check-in" className="button button--primary admin-check-in__button" disabled={navigation.state === "submitting"}>
@@ -129,6 +133,25 @@ export default function AdminCheckIn() {
             </Form>
           )}
         </AdminCard>
+      ) : null}
+    </div>
+  );
+}
+
+/** An order that has paid nothing: what is due, and the way to the order to record the payment. */
+function UnpaidNotice({ ticket }: { ticket: { amountDue: { amount: number; currency: string } | null; orderReference: string | null } }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const due = ticket.amountDue && isCurrencyCode(ticket.amountDue.currency) ? formatMoney(locale.code, ticket.amountDue.amount, ticket.amountDue.currency) : null;
+  return (
+    <div className="admin-notice admin-notice--bad" role="alert" data-testid="check-in-unpaid">
+      <p>{due ? t("admin.checkIn.unpaid", { amount: due }) : t("admin.checkIn.reasons.UNPAID")}</p>
+      {ticket.orderReference ? (
+        <p>
+          <Link to={adminOrderPath(ticket.orderReference)} className="button button--secondary">
+            {t("admin.checkIn.collect")}
+          </Link>
+        </p>
       ) : null}
     </div>
   );

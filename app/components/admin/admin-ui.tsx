@@ -47,6 +47,7 @@ const TONES: Record<string, "ok" | "wait" | "act" | "bad" | "neutral"> = {
   WITHDRAWN: "neutral",
   VOIDED: "neutral",
   VIA_RESELLER: "ok",
+  UNPAID: "act",
   AWAITING_PAYMENT: "wait",
   PROCESSING: "wait",
   HELD: "wait",

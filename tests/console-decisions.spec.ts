@@ -34,11 +34,14 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.r
 
 for (const lang of ["en", "ar"] as const) {
   test(`${lang}: an agent confirms one on-request booking and rejects another`, async ({ page, browser }) => {
+    // Two customers, a staff member and a dozen pages.
+    test.setTimeout(150_000);
     const firstEmail = uniqueEmail("confirm");
     const secondEmail = uniqueEmail("reject");
     const first = await bookOnRequest(page, lang, firstEmail);
     const firstResult = page.url();
     const second = await bookOnRequest(page, lang, secondEmail);
+    const secondResult = page.url();
 
     const agent = await browser.newPage();
     await signInAsNewStaff(agent, "agent", lang, "decider");
@@ -77,6 +80,12 @@ for (const lang of ["en", "ar"] as const) {
     // The customer's own page follows: the first order is booked.
     await page.goto(firstResult);
     await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.success.heading") })).toBeVisible();
+    // The second says it was turned down, why, and that the card hold was released (not "something went wrong").
+    await page.goto(secondResult);
+    await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.rejected.heading") })).toBeVisible();
+    await expect(page.getByTestId("order-item-reason")).toContainText(reason);
+    await expect(page.getByTestId("rejected-money")).toHaveText(b(lang, "result.rejected.money.released"));
+    await expect(page.getByRole("heading", { level: 1, name: b(lang, "result.error.heading") })).toHaveCount(0);
     await agent.close();
   });
 }

@@ -8,8 +8,13 @@ import { isGatewayName } from "#app/payments/payments.server";
 import { checkoutResultPath } from "#app/lib/paths";
 import { findOrderByToken, getOrderItems, getOrderPayment, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
+import { getFixedT } from "#app/i18n/i18n.server";
+import { customerReason } from "./order-notify.server";
 
-export type ResultScreen = "success" | "partial" | "failed" | "error" | "expired" | "cancelled" | "onHold" | "payLater" | "progress";
+export type ResultScreen = "success" | "partial" | "failed" | "error" | "rejected" | "expired" | "cancelled" | "onHold" | "payLater" | "progress";
+
+/** What became of the money of an order the team turned down: a card hold released, a charge refunded, or nothing taken. */
+export type RejectedMoney = "released" | "refunded" | "none";
 
 export interface OrderResult {
   screen: ResultScreen;
@@ -23,7 +28,10 @@ export interface OrderResult {
   discountAmount: number;
   totalAmount: number;
   promoCode: string | null;
-  items: Array<{ id: string; title: string; localDate: string; time: string | null; travellers: number; status: string; amount: number }>;
+  /** `rejected`: the team (or the deadline) turned the request down, with the reason the customer may read. */
+  items: Array<{ id: string; title: string; localDate: string; time: string | null; travellers: number; status: string; amount: number; rejected: boolean; reason: string | null }>;
+  /** For an order turned down as a whole: what became of its money. */
+  rejectedMoney: RejectedMoney | null;
   hasRetry: boolean;
   /** Pay later, still unpaid: the payment deadline ("Pay now" is offered). */
   payLater: { dueAt: string | null } | null;
@@ -113,11 +121,20 @@ export async function loadOrderResult(
     }
   }
   const status = order.status as OrderStatus;
-  const screen = awaitingLink ? "progress" : screenOf(status);
+  const items = await getOrderItems(deps.db, order.id);
+  const isRejected = (item: (typeof items)[number]) => item.status === "FAILED" && item.failureCode === "REJECTED";
+  // Every item turned down by the team: not "something went wrong" but a decision, with its reason.
+  const turnedDown = status === "BOOKING_FAILED" && items.length > 0 && items.every(isRejected);
+  const screen = awaitingLink ? "progress" : turnedDown ? "rejected" : screenOf(status);
   const target = resultPath(order).split("?")[0]!;
   const redirectTo = screen !== "progress" && target !== screenPath ? resultPath(order) : null;
-  const items = await getOrderItems(deps.db, order.id);
   const products = await loadProducts(deps.db, items.map((item) => item.productId));
+  const t = getFixedT(locale);
+  let rejectedMoney: RejectedMoney | null = null;
+  if (turnedDown) {
+    const payment = await getOrderPayment(db, order.id);
+    rejectedMoney = payment?.status === "VOIDED" ? "released" : payment && payment.capturedAmount > 0 ? "refunded" : "none";
+  }
   return {
     redirectTo,
     result: {
@@ -140,7 +157,10 @@ export async function loadOrderResult(
         travellers: item.units.reduce((sum, unit) => sum + unit.quantity, 0),
         status: item.status,
         amount: netAmount(item),
+        rejected: isRejected(item),
+        reason: isRejected(item) ? customerReason(t, item.decisionReason) : null,
       })),
+      rejectedMoney,
       payLater: status === "PAY_LATER" ? { dueAt: order.paymentDueAt?.toISOString() ?? null } : null,
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },

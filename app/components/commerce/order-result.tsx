@@ -7,8 +7,9 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { formatInstant } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
-import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath } from "#app/lib/paths";
+import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath, listingPath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
+import { useStorefrontType } from "#app/layouts/use-layout";
 
 export type OrderResultData = { result: OrderResult | null };
 
@@ -93,7 +94,12 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
               {item.time ? <span dir="ltr"> · {item.time}</span> : null}
             </span>
             <span>{t("booking.cart.travellers")}: {item.travellers}</span>
-            <span className="order-item__status">{t(`booking.itemStatus.${item.status}`)}</span>
+            <span className="order-item__status">{t(item.rejected ? "booking.itemStatus.REJECTED" : `booking.itemStatus.${item.status}`)}</span>
+            {item.reason ? (
+              <span className="order-item__reason" data-testid="order-item-reason">
+                {t("booking.email.decision.reason", { reason: item.reason })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -101,13 +107,14 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
   );
 }
 
-/** Every result screen: booked, partially confirmed, failed, booking error, on hold, pay later, in progress. */
+/** Every result screen: booked, partially confirmed, failed, booking error, turned down, on hold, pay later, in progress. */
 export function OrderResultPage() {
   const { result } = useLoaderData<OrderResultData>();
   const { t } = useTranslation();
   const localize = useLocalizedPath();
   const { code } = useLocale();
   const formatDeadline = (value: string) => formatInstant(code, value, RIYADH_TIME_ZONE);
+  const storefrontType = useStorefrontType();
   if (!result) {
     return (
       <section className="container page order-result">
@@ -127,13 +134,14 @@ export function OrderResultPage() {
     );
   }
   const screen = result.screen;
-  const tone = screen === "success" ? "success" : screen === "partial" || screen === "onHold" || screen === "payLater" ? "info" : "error";
+  const tone = screen === "success" ? "success" : screen === "partial" || screen === "onHold" || screen === "payLater" || screen === "rejected" ? "info" : "error";
   return (
     <section className={`container page order-result order-result--${tone}`} data-screen={screen}>
       <div className="order-result__head" role={tone === "error" ? "alert" : "status"}>
         <h1>{t(`booking.result.${screen}.heading`)}</h1>
         <p>{t(`booking.result.${screen}.text`, { email: result.email })}</p>
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
+        {screen === "rejected" && result.rejectedMoney ? <p data-testid="rejected-money">{t(`booking.result.rejected.money.${result.rejectedMoney}`)}</p> : null}
       </div>
       <div className="order-result__actions">
         {screen === "failed" ? (
@@ -159,7 +167,12 @@ export function OrderResultPage() {
             </button>
           </Form>
         ) : null}
-        {screen === "failed" || screen === "error" ? null : (
+        {screen === "rejected" ? (
+          <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">
+            {t("booking.result.rejected.browse")}
+          </LocalizedLink>
+        ) : null}
+        {screen === "failed" || screen === "error" || screen === "rejected" ? null : (
           // Tickets (PDF with QR) and tax invoices live on "Your Booking".
           <LocalizedLink to={invoicesPath()} className={`button ${result.hasRetry ? "button--secondary" : "button--primary"}`}>
             {t("booking.result.ticketsAndInvoices")}

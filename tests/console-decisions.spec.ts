@@ -92,6 +92,8 @@ test("a rejection without a reason is refused with a message", async ({ page, br
 
 for (const lang of ["en", "ar"] as const) {
   test(`${lang}: an agent refunds part of an order`, async ({ page, browser }) => {
+    // A booking, a staff sign-in with TOTP, a refund and a refusal: more than the default minute on a busy machine.
+    test.setTimeout(120_000);
     const email = uniqueEmail("refund");
     const reference = await bookInstant(page, lang, email);
     const agent = await browser.newPage();

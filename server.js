@@ -85,7 +85,11 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
         await (await fetch(`http://127.0.0.1:${port}${url}`, { headers })).arrayBuffer();
       },
     });
-    context.siteChanges.subscribe((reason) => {
+    context.siteChanges.subscribe((reason, tags) => {
+      if (tags) {
+        console.log(`[page-cache] evicted ${pageCache.evict(tags)} page(s): ${reason}`);
+        return;
+      }
       console.log(`[page-cache] cleared: ${reason}`);
       pageCache.clear();
     });

@@ -16,6 +16,7 @@ import { createInvalidationBus, type InvalidationBus } from "#app/content/invali
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { createCartCookie } from "#app/lib/cart-cookie.server";
+import { productCacheTag } from "#app/lib/http";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
 import { createMailer, type Mailer } from "#app/lib/mailer.server";
@@ -91,8 +92,12 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
   const closeDatabase = overrides.closeDatabase ?? !overrides.database;
   try {
     const siteChanges = createSiteChanges();
-    // A catalogue change (here or on another instance) drops cached pages once the index has it.
-    const catalogue = await openCatalogue(database, { onChange: (reason) => siteChanges.notify(reason) });
+    // A catalogue change (here or on another instance) drops cached pages once the index has it; a
+    // review, only the pages of the product it is about.
+    const catalogue = await openCatalogue(database, {
+      onChange: (reason) => siteChanges.notify(reason),
+      onProductChange: (productId, reason) => siteChanges.notify(reason, [productCacheTag(productId)]),
+    });
     const booking: BookingService = overrides.bookingApi
       ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
       : createBookingService(env, database, clock);

@@ -235,18 +235,87 @@ test("login attempts on one account from one address are rate limited with a cle
   await expect(page).toHaveURL(/\/auth\/login/);
 });
 
-test("a signed-in visitor's review is published on the experience", async ({ page }) => {
-  await signUp(page, "en", uniqueEmail("review"));
-  const title = `Sunset worth it ${randomUUID().slice(0, 6)}`;
-  const response = await page.request.post("/account/reviews", {
-    form: { productSlug: SAFARI, rating: "5", title, body: "The guides were wonderful.", redirectTo: `/experiences/${SAFARI}`, lang: "en" },
-    maxRedirects: 0,
+/** What a gate or toast text says before its {{date}} (the date is formatted by the page). */
+const before = (text: string) => text.split("{{")[0]!.trim();
+
+for (const lang of ["en", "ar"] as const) {
+  test(`${lang}: reviews only from a confirmed account after its trip, and a review evicts only that experience's cached pages`, async ({ page, playwright, baseURL }) => {
+    test.setTimeout(150_000);
+    const { prefix } = LANGS[lang];
+    const email = uniqueEmail(`review-${lang}`);
+    const gate = page.getByTestId("review-gate");
+    const detail = `${prefix}/experiences/${SAFARI}`;
+    const review = (title: string) => page.request.post("/account/reviews", { form: { productSlug: SAFARI, rating: "1", title, body: "Never went.", redirectTo: detail, lang }, maxRedirects: 0 });
+
+    // Issue #27: a brand-new account, email unconfirmed, nothing booked, published a one-star review at once.
+    await signUp(page, lang, email);
+    await page.goto(detail);
+    await expect(gate).toHaveAttribute("data-status", "confirm-email");
+    await expect(gate).toContainText(a(lang, "reviews.gate.confirmEmail"));
+    await expect(gate.getByRole("button", { name: a(lang, "verify.resend") })).toBeVisible();
+    const spam = `One star ${randomUUID().slice(0, 6)}`;
+    const refused = await review(spam);
+    expect(refused.status()).toBe(303);
+    expect(refused.headers()["location"]).toBe(`${detail}#reviews`);
+    await page.goto(detail);
+    await expect(page.getByText(a(lang, "reviews.refused.confirmEmail")).first()).toBeVisible();
+
+    // Confirmed, but nothing booked: still refused, and the page says why.
+    await verifyEmail(page, lang, email);
+    await page.goto(detail);
+    await expect(gate).toHaveAttribute("data-status", "no-booking");
+    await expect(gate).toContainText(a(lang, "reviews.gate.noBooking"));
+    expect((await review(spam)).status()).toBe(303);
+    await page.goto(detail);
+    await expect(page.getByText(a(lang, "reviews.refused.noBooking")).first()).toBeVisible();
+    await expect(page.getByText(spam)).toHaveCount(0);
+
+    // Booked: after the trip, not before.
+    const booked = await bookWithCard(page, lang, email);
+    await page.goto(detail);
+    await expect(gate).toHaveAttribute("data-status", "after-trip");
+    await expect(gate).toContainText(before(a(lang, "reviews.gate.afterTrip")));
+    expect((await review(spam)).status()).toBe(303);
+    const tripOver = await page.request.post("/api/test/commerce", { data: { action: "trip-taken", reference: booked.reference } });
+    expect(tripOver.ok(), await tripOver.text()).toBeTruthy();
+    await page.goto(detail);
+    await expect(gate).toHaveCount(0);
+    await expect(page.locator(".review-form__trip")).toContainText(before(a(lang, "reviews.gate.open")));
+    const canonical = new URL(page.url()).pathname;
+
+    // Anonymous visitors have /faq and the experience's page from the page cache.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      for (const path of [`${prefix}/faq`, canonical]) {
+        await visitor.get(path);
+        expect((await visitor.get(path)).headers()["x-cache"], path).toBe("HIT");
+      }
+
+      const title = `${lang === "ar" ? "رحلة رائعة" : "A trip worth it"} ${randomUUID().slice(0, 6)}`;
+      await page.getByLabel(a(lang, "reviews.title"), { exact: true }).fill(title);
+      await page.getByLabel(a(lang, "reviews.body"), { exact: true }).fill(lang === "ar" ? "كان المرشدون رائعين." : "The guides were wonderful.");
+      await page.getByRole("button", { name: a(lang, "reviews.submit") }).click();
+      await expect(page.getByText(a(lang, "toasts.reviewSaved")).first()).toBeVisible();
+      await expect(page.getByText(title)).toBeVisible();
+      await expect(gate).toHaveAttribute("data-status", "reviewed");
+      expect(await page.getByText(spam).count()).toBe(0);
+
+      // The experience's page is rendered again (a MISS) with the review; /faq is still served from the cache.
+      let fresh: { cache: string | undefined; html: string } = { cache: undefined, html: "" };
+      await expect
+        .poll(async () => {
+          const response = await visitor.get(canonical);
+          fresh = { cache: response.headers()["x-cache"], html: await response.text() };
+          return fresh.html.includes(title);
+        }, { timeout: 15_000 })
+        .toBe(true);
+      expect(fresh.cache).toBe("MISS");
+      expect((await visitor.get(`${prefix}/faq`)).headers()["x-cache"]).toBe("HIT");
+    } finally {
+      await visitor.dispose();
+    }
   });
-  expect(response.status()).toBe(303);
-  expect(response.headers()["location"]).toBe(`/experiences/${SAFARI}#reviews`);
-  await page.goto(`/experiences/${SAFARI}`);
-  await expect(page.getByText(title)).toBeVisible({ timeout: 15_000 });
-});
+}
 
 test("custom offer: validation, then the request is listed on the invoices page", async ({ page }) => {
   await signUp(page, "en", uniqueEmail("offer"));

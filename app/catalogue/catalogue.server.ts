@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { CATALOGUE_CHANNEL } from "#app/db/channels";
+import { CATALOGUE_CHANNEL, REVIEWS_CHANNEL } from "#app/db/channels";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
@@ -29,7 +29,21 @@ import type {
   ThemeSummary,
 } from "./types";
 
-export { CATALOGUE_CHANNEL };
+export { CATALOGUE_CHANNEL, REVIEWS_CHANNEL };
+
+/** What a review changed: one product (REVIEWS_CHANNEL's payload). */
+export type ProductReviewed = { productId: string; slug: string };
+
+function parseProductReviewed(payload: string): ProductReviewed | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value !== "object" || value === null) return null;
+    const { productId, slug } = value as Record<string, unknown>;
+    return typeof productId === "string" && typeof slug === "string" ? { productId, slug } : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Resolves after the event loop has run its pending I/O and timers once. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -159,6 +173,7 @@ export class Catalogue {
   private stale = false;
   private details = new LRUCache<string, ExperienceDetail>({ max: 2000 });
   private unsubscribe: (() => Promise<void>) | undefined;
+  private unsubscribeReviews: (() => Promise<void>) | undefined;
   private lastVersionCheck = 0;
 
   constructor(
@@ -168,6 +183,8 @@ export class Catalogue {
       versionCheckMs?: number;
       /** Told once a change has been loaded into the index (the app context clears cached pages then). */
       onChange?: (reason: string) => void;
+      /** Told once one product's review is in the index (the app context drops that product's cached pages). */
+      onProductChange?: (productId: string, reason: string) => void;
     } = {},
   ) {}
 
@@ -183,12 +200,19 @@ export class Catalogue {
   /** Subscribes to change notifications so other instances' edits reach this one's index. */
   async start(): Promise<void> {
     this.unsubscribe ??= await this.handle.pubsub.listen(CATALOGUE_CHANNEL, () => this.invalidate());
+    this.unsubscribeReviews ??= await this.handle.pubsub.listen(REVIEWS_CHANNEL, (payload) => {
+      const change = parseProductReviewed(payload);
+      if (change) this.productReviewed(change);
+      else console.warn(`[catalogue] ignoring a malformed ${REVIEWS_CHANNEL} message`);
+    });
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     await this.unsubscribe?.();
+    await this.unsubscribeReviews?.();
     this.unsubscribe = undefined;
+    this.unsubscribeReviews = undefined;
   }
 
   /** Set by stop(): a rebuild still waiting for its turn gives up (the database may be closing). */
@@ -206,6 +230,22 @@ export class Catalogue {
     void this.refresh()
       .then(() => this.options.onChange?.("catalogue"))
       .catch((error: unknown) => console.error("[catalogue] rebuilding the index failed", error));
+  }
+
+  /**
+   * A review changed one product (here or on another instance): its rating, count and first reviews.
+   * Its cached details go at once; the index takes its new rating (a patch, like any catalogue change);
+   * then onProductChange drops that product's cached pages, and only those: the rest of the site did
+   * not change (a catalogue change clears every page).
+   */
+  productReviewed(change: ProductReviewed): void {
+    for (const key of [...this.details.keys()]) if (key.startsWith(`${change.slug}|`)) this.details.delete(key);
+    const done = () => this.options.onProductChange?.(change.productId, `review of ${change.slug}`);
+    if (!this.index) return done();
+    this.stale = true;
+    void this.refresh()
+      .then(done)
+      .catch((error: unknown) => console.error("[catalogue] patching the index after a review failed", error));
   }
 
   /** Resolves once an index built after the last invalidation is in place. */
@@ -340,8 +380,16 @@ export async function notifyCatalogueChanged(handle: Pick<DatabaseHandle, "db" |
   return version;
 }
 
+/**
+ * Tells every instance that a review changed one product (call after the review's transaction): unlike
+ * notifyCatalogueChanged, it bumps no catalogue version and drops only that product's cached pages.
+ */
+export async function notifyProductReviewed(handle: Pick<DatabaseHandle, "pubsub">, change: ProductReviewed): Promise<void> {
+  await handle.pubsub.notify(REVIEWS_CHANNEL, JSON.stringify({ productId: change.productId, slug: change.slug }));
+}
+
 /** Opens the catalogue index over a database and subscribes it to change notifications. */
-export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub">, options: { onChange?: (reason: string) => void } = {}): Promise<Catalogue> {
+export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub">, options: { onChange?: (reason: string) => void; onProductChange?: (productId: string, reason: string) => void } = {}): Promise<Catalogue> {
   const catalogue = new Catalogue(handle, options);
   await catalogue.start();
   return catalogue;

@@ -2,6 +2,7 @@
  * The experience detail page's data, on plain values: its shape, the chosen day's availability per
  * option, and the structured data. The loader (app/routes/detail-page.server.ts) wires it to HTTP.
  */
+import type { ReviewAccess } from "#app/account/review-access";
 import type { Availability } from "@octocloud/types";
 import { getExperienceBySlug, getExperienceCards } from "./catalogue.server";
 import { detailPath, localized } from "#app/lib/paths";
@@ -57,6 +58,11 @@ export type DetailPageData = {
    * the value itself in a document, so it is in the HTML without JavaScript.
    */
   availability: DayAvailability | Promise<DayAvailability> | null;
+  /**
+   * Whether the visitor may review the experience now, or why not (sign in, confirm the email, after
+   * the trip …). Anything but "sign-in" is about a signed-in visitor, whose page is never shared.
+   */
+  reviewAccess: ReviewAccess;
   /** The canonical path with the locale prefix (Write a Review comes back here). */
   path: string;
   cityPath: string;

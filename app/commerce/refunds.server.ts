@@ -3,12 +3,14 @@
  *
  * refundItem gives back part or all of one item's price through the order's gateway:
  * 1. a repeated form (same idempotency key) finds the first refund and returns it;
- * 2. the amount is checked against the item (its net amount less what was refunded for it, under a
- *    row lock on the item) and the agents' limit (AGENT_REFUND_LIMIT_SAR, converted from the order's
- *    currency; admins have none);
- * 3. it is reserved on the payment with ONE conditional update (captured − refunded ≥ amount), so
- *    refunds never add up to more than was captured, however many agents press at once; the refund
- *    row, its audit entry and timeline event are written in the same transaction;
+ * 2. under a row lock on the order (so its refunds are added up one at a time), the amount is checked
+ *    against the limits of a role without 'refunds.large' (agents): everything that role refunded on
+ *    the order (AGENT_REFUND_LIMIT_SAR) and, under an advisory lock, everything it refunded today across
+ *    orders (AGENT_REFUND_DAILY_LIMIT_SAR, a Riyadh day), in SAR at display rates; admins have none;
+ * 3. in the same transaction, the refund row is written and checked against the item (its net amount
+ *    less what was refunded for it) and reserved on the payment with ONE conditional update
+ *    (captured − refunded ≥ amount), so refunds never add up to more than was captured, however many
+ *    agents press at once; its audit entry and timeline event go with it;
  * 4. the gateway is asked (idempotency key per refund row, so a retry never pays twice); a refusal
  *    leaves the refund FAILED with a next attempt (exponential backoff) that the reconciler makes
  *    (retryFailedRefunds) and the console offers as Retry;
@@ -16,14 +18,16 @@
  *
  * cancelItemForCustomer cancels a confirmed booking for the customer under the product's
  * cancellation policy (the same rules the customer's own cancellation uses), refunding what the
- * policy gives through refundItem; an admin may override the policy (with a reason) and refund in full.
+ * policy gives (steps 2–5, the reservation in the cancellation's own transaction); an admin may
+ * override the policy (with a reason) and refund in full.
  */
-import { and, eq, inArray, lte, or, sql, lt } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql, lt } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
-import type { Database } from "#app/db/db.server";
+import { LOCKS, type Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
 import { convertAmount, formatMoney, isCurrencyCode } from "#app/lib/money";
 import { localized } from "#app/lib/paths";
 import { isGatewayName } from "#app/payments/payments.server";
@@ -31,7 +35,7 @@ import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { can, type StaffRole } from "#app/staff/roles";
 import { loadProducts } from "./cart.server";
 import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
-import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow } from "./order-records.server";
+import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type PaymentRow } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { netAmount } from "./pricing";
 import { moveOrderStatus } from "./settle-order.server";
@@ -40,7 +44,21 @@ export type RefundRow = typeof orderRefunds.$inferSelect;
 export type RefundState = "REFUNDING" | "REFUNDED" | "FAILED";
 
 export type RefundRefusal = "NOT_FOUND" | "NOT_REFUNDABLE" | "INVALID_AMOUNT" | "REASON_REQUIRED" | "EXCEEDS_ITEM" | "EXCEEDS_CAPTURED" | "LIMIT";
-export type RefundResult = { ok: true; refund: RefundRow; repeated: boolean } | { ok: false; reason: RefundRefusal };
+
+/**
+ * What a role with refund limits may still refund, in minor units of the order's currency (rounded
+ * down): the smaller of what is left of its limit on the order and of its limit today.
+ */
+export type AgentAllowance = {
+  /** The limit that binds: the order's, or the day's (across orders). */
+  scope: "order" | "day";
+  remaining: number;
+  /** That limit, converted. */
+  limit: number;
+  currency: string;
+};
+
+export type RefundResult = { ok: true; refund: RefundRow; repeated: boolean } | { ok: false; reason: Exclude<RefundRefusal, "LIMIT"> } | { ok: false; reason: "LIMIT"; allowance: AgentAllowance };
 
 export type RefundInput = {
   /** The order the console shows (either its id or its reference); the item must belong to it. */
@@ -84,16 +102,105 @@ export function nextRefundAttempt(attempts: number, now: Date): Date | null {
   return new Date(now.getTime() + delay);
 }
 
-/** Whether a refund of `amount` (minor units of `currency`) is within an agent's limit. */
-export function withinAgentLimit(amount: number, currency: string, limitSar: number): boolean {
+/** Whether refunding `amount` (minor units of `currency`) fits in `leftHalalas` (SAR minor units) of a limit. */
+export function fitsAgentLimit(amount: number, currency: string, leftHalalas: number): boolean {
   if (!isCurrencyCode(currency)) return false;
-  return convertAmount(amount, currency, "SAR") <= limitSar * 100;
+  return convertAmount(amount, currency, "SAR") <= leftHalalas;
+}
+
+/** `halalas` in minor units of `currency`, rounded down so that it still fits (fitsAgentLimit). */
+function fromHalalasDown(halalas: number, currency: string): number {
+  if (!isCurrencyCode(currency) || halalas <= 0) return 0;
+  let amount = convertAmount(halalas, "SAR", currency);
+  while (amount > 0 && convertAmount(amount, currency, "SAR") > halalas) amount -= 1;
+  return amount;
+}
+
+type LimitDeps = { env: Pick<CommerceDeps["env"], "AGENT_REFUND_LIMIT_SAR" | "AGENT_REFUND_DAILY_LIMIT_SAR"> };
+
+/** A sum of refunds grouped by currency, in halalas (an unknown currency counts as it is: never less). */
+function totalHalalas(rows: Array<{ currency: string; total: string | number | null }>): number {
+  return rows.reduce((sum, row) => {
+    const amount = Number(row.total ?? 0);
+    return sum + (isCurrencyCode(row.currency) ? convertAmount(amount, row.currency, "SAR") : amount);
+  }, 0);
+}
+
+/** What `role` has left of its limits, in halalas: on the order, and today (a Riyadh day) across orders. */
+async function limitsLeft(db: Database, deps: LimitDeps, input: { orderId: string; role: StaffRole; now: Date }): Promise<{ order: number; day: number }> {
+  const today = todayInRiyadh(input.now);
+  const total = sql<string>`SUM(${orderRefunds.amount})`;
+  const onOrder = await db
+    .select({ currency: orderRefunds.currency, total })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, input.orderId), eq(orderRefunds.actorRole, input.role)))
+    .groupBy(orderRefunds.currency);
+  const onDay = await db
+    .select({ currency: orderRefunds.currency, total })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.actorRole, input.role),
+        gte(orderRefunds.createdAt, sql`(${today}::date)::timestamp AT TIME ZONE ${RIYADH_TIME_ZONE}`),
+        lt(orderRefunds.createdAt, sql`(${today}::date + 1)::timestamp AT TIME ZONE ${RIYADH_TIME_ZONE}`)
+      )
+    )
+    .groupBy(orderRefunds.currency);
+  return {
+    order: deps.env.AGENT_REFUND_LIMIT_SAR * 100 - totalHalalas(onOrder),
+    day: deps.env.AGENT_REFUND_DAILY_LIMIT_SAR * 100 - totalHalalas(onDay),
+  };
+}
+
+function allowanceOf(deps: LimitDeps, left: { order: number; day: number }, currency: string): AgentAllowance {
+  const scope = left.day < left.order ? "day" : "order";
+  const limitSar = scope === "day" ? deps.env.AGENT_REFUND_DAILY_LIMIT_SAR : deps.env.AGENT_REFUND_LIMIT_SAR;
+  return {
+    scope,
+    remaining: fromHalalasDown(Math.min(left.order, left.day), currency),
+    limit: fromHalalasDown(limitSar * 100, currency),
+    currency,
+  };
+}
+
+/**
+ * What `role` may still refund on an order (the console shows it beside the refund form); null for a
+ * role without limits. Read without locks: the refund itself checks again under them.
+ */
+export async function agentRefundAllowance(deps: LimitDeps & { db: Database }, input: { orderId: string; currency: string; role: StaffRole; now: Date }): Promise<AgentAllowance | null> {
+  if (can(input.role, "refunds.large")) return null;
+  return allowanceOf(deps, await limitsLeft(deps.db, deps, input), input.currency);
 }
 
 class Refused extends Error {
-  constructor(readonly reason: RefundRefusal) {
+  constructor(
+    readonly reason: RefundRefusal,
+    readonly allowance?: AgentAllowance
+  ) {
     super(reason);
   }
+}
+
+function refusalOf(error: Refused): { ok: false; reason: Exclude<RefundRefusal, "LIMIT"> } | { ok: false; reason: "LIMIT"; allowance: AgentAllowance } {
+  if (error.reason === "LIMIT") return { ok: false, reason: "LIMIT", allowance: error.allowance ?? { scope: "order", remaining: 0, limit: 0, currency: "SAR" } };
+  return { ok: false, reason: error.reason };
+}
+
+/** The order's row, locked for the rest of the transaction: its refunds and cancellations queue behind it. */
+async function lockOrder(t: Database, orderId: string): Promise<void> {
+  await t.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+}
+
+/**
+ * In a transaction that holds the order's lock: refuses (Refused LIMIT) a refund of `amount` that would
+ * take `role` past its limit on the order or today. The day's total spans orders, so it is added up
+ * under an advisory lock that every limited refund takes: two agents on two orders cannot both slip under.
+ */
+async function holdAgentLimits(t: Database, deps: LimitDeps, input: { orderId: string; currency: string; role: StaffRole; amount: number; now: Date }): Promise<void> {
+  if (can(input.role, "refunds.large")) return;
+  await t.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.agentRefunds})`);
+  const left = await limitsLeft(t, deps, input);
+  if (!fitsAgentLimit(input.amount, input.currency, Math.min(left.order, left.day))) throw new Refused("LIMIT", allowanceOf(deps, left, input.currency));
 }
 
 async function findItem(db: Database, input: { orderId?: string; orderReference?: string; itemId: string }): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
@@ -117,7 +224,6 @@ export async function refundItem(deps: CommerceDeps, input: RefundInput): Promis
   if (!found) return { ok: false, reason: "NOT_FOUND" };
   const { order, item } = found;
   if (!REFUNDABLE_ITEMS.includes(item.status)) return { ok: false, reason: "NOT_REFUNDABLE" };
-  if (!can(input.role, "refunds.large") && !withinAgentLimit(input.amount, order.currency, deps.env.AGENT_REFUND_LIMIT_SAR)) return { ok: false, reason: "LIMIT" };
   const payment = await getOrderPayment(db, order.id);
   if (!payment || payment.status !== "CAPTURED" || !isGatewayName(payment.gateway)) return { ok: false, reason: "NOT_REFUNDABLE" };
 
@@ -125,79 +231,127 @@ export async function refundItem(deps: CommerceDeps, input: RefundInput): Promis
   try {
     created = await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
-      // The item's row lock serialises refunds of one item, so its own cap holds under concurrency.
-      await t.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.id, item.id)).for("update");
-      const [row] = await t
-        .insert(orderRefunds)
-        .values({
-          id: crypto.randomUUID(),
-          orderId: order.id,
-          orderItemId: item.id,
-          paymentId: payment.id,
-          idempotencyKey: input.idempotencyKey,
-          currency: order.currency,
-          amount: input.amount,
-          reason,
-          actor: input.actor.email,
-          state: "REFUNDING",
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null; // the same form, submitted twice at once: the first one refunds
-      // The new row is counted already: what is left must not go below zero.
-      if ((await refundableForItem(t, item)) < 0) throw new Refused("EXCEEDS_ITEM");
-      const reserved = await t
-        .update(payments)
-        .set({
-          refundedAmount: sql`${payments.refundedAmount} + ${input.amount}`,
-          updatedAt: now,
-        })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "CAPTURED"), sql`${payments.capturedAmount} - ${payments.refundedAmount} >= ${input.amount}`))
-        .returning({ id: payments.id });
-      if (reserved.length === 0) throw new Refused("EXCEEDS_CAPTURED");
-      await recordAudit(
-        t,
-        input.actor,
-        {
-          action: "refund.create",
-          subjectType: "order_item",
-          subjectId: item.id,
-          orderId: order.id,
-          before: null,
-          after: {
-            refundId: row.id,
-            amount: input.amount,
-            currency: order.currency,
-          },
-          reason,
-        },
-        now
-      );
-      await recordOrderEvent(t, order.id, "refund.requested", {
-        actor: input.actor.email,
-        detail: {
-          itemId: item.id,
-          refundId: row.id,
-          amount: input.amount,
-          currency: order.currency,
-          reason,
-        },
-        now,
-      });
-      return row;
+      await lockOrder(t, order.id);
+      // The same form, submitted twice at once: the first one refunds (and must not count against the second).
+      const [first] = await t.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
+      if (first) return null;
+      await holdAgentLimits(t, deps, { orderId: order.id, currency: order.currency, role: input.role, amount: input.amount, now });
+      return reserveRefund(t, { order, item, payment, amount: input.amount, reason, idempotencyKey: input.idempotencyKey, actor: input.actor, role: input.role, now });
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    if (error instanceof Refused) return refusalOf(error);
     throw error;
   }
   if (!created) {
     const [first] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, input.idempotencyKey));
-    return first ? { ok: true, refund: first, repeated: true } : { ok: false, reason: "NOT_FOUND" };
+    return first && first.orderItemId === input.itemId ? { ok: true, refund: first, repeated: true } : { ok: false, reason: "NOT_FOUND" };
   }
   const refund = await askGateway(deps, created, now, input.notify ?? true);
   return { ok: true, refund, repeated: false };
+}
+
+/**
+ * Step 3, in the caller's transaction (which holds the order's lock and checked the limits): the refund
+ * row (null when the same key got there first), the item's cap, the amount reserved on the payment,
+ * the audit entry and the timeline event.
+ */
+async function reserveRefund(
+  t: Database,
+  input: { order: OrderRow; item: OrderItemRow; payment: PaymentRow; amount: number; reason: string; idempotencyKey: string; actor: Actor; role: StaffRole; now: Date }
+): Promise<RefundRow | null> {
+  const { order, item, now } = input;
+  const [row] = await t
+    .insert(orderRefunds)
+    .values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      orderItemId: item.id,
+      paymentId: input.payment.id,
+      idempotencyKey: input.idempotencyKey,
+      currency: order.currency,
+      amount: input.amount,
+      reason: input.reason,
+      actor: input.actor.email,
+      actorRole: input.role,
+      state: "REFUNDING",
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) return null;
+  // The new row is counted already: what is left must not go below zero.
+  if ((await refundableForItem(t, item)) < 0) throw new Refused("EXCEEDS_ITEM");
+  const reserved = await t
+    .update(payments)
+    .set({
+      refundedAmount: sql`${payments.refundedAmount} + ${input.amount}`,
+      updatedAt: now,
+    })
+    .where(and(eq(payments.id, input.payment.id), eq(payments.status, "CAPTURED"), sql`${payments.capturedAmount} - ${payments.refundedAmount} >= ${input.amount}`))
+    .returning({ id: payments.id });
+  if (reserved.length === 0) throw new Refused("EXCEEDS_CAPTURED");
+  await recordAudit(
+    t,
+    input.actor,
+    {
+      action: "refund.create",
+      subjectType: "order_item",
+      subjectId: item.id,
+      orderId: order.id,
+      before: null,
+      after: {
+        refundId: row.id,
+        amount: input.amount,
+        currency: order.currency,
+        role: input.role,
+      },
+      reason: input.reason,
+    },
+    now
+  );
+  await recordOrderEvent(t, order.id, "refund.requested", {
+    actor: input.actor.email,
+    detail: {
+      itemId: item.id,
+      refundId: row.id,
+      amount: input.amount,
+      currency: order.currency,
+      reason: input.reason,
+    },
+    now,
+  });
+  return row;
+}
+
+/**
+ * Gives back a reservation no money moved for (the cancellation it belonged to did not happen): the
+ * row goes, the payment's refunded amount comes down by it, and the audit log says so.
+ */
+async function releaseRefund(t: Database, refund: RefundRow, actor: Actor, now: Date): Promise<boolean> {
+  const [gone] = await t
+    .delete(orderRefunds)
+    .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, "REFUNDING")))
+    .returning({ id: orderRefunds.id });
+  if (!gone) return false;
+  await t
+    .update(payments)
+    .set({ refundedAmount: sql`${payments.refundedAmount} - ${refund.amount}`, updatedAt: now })
+    .where(eq(payments.id, refund.paymentId));
+  await recordAudit(
+    t,
+    actor,
+    {
+      action: "refund.release",
+      subjectType: "order_item",
+      subjectId: refund.orderItemId,
+      orderId: refund.orderId,
+      before: { refundId: refund.id, amount: refund.amount, currency: refund.currency },
+      after: null,
+    },
+    now
+  );
+  return true;
 }
 
 /** What may still be refunded for an item: its net amount less every refund made or reserved for it. */
@@ -383,7 +537,7 @@ export async function listOrderRefunds(db: Database, orderId: string): Promise<R
   return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.createdAt);
 }
 
-export type CancelRefusal = "NOT_FOUND" | "NOT_CANCELLABLE" | "REASON_REQUIRED" | "FORBIDDEN" | "OUTSIDE_POLICY" | "LIMIT" | "SUPPLIER_REFUSED";
+export type CancelRefusal = "NOT_FOUND" | "NOT_CANCELLABLE" | "REASON_REQUIRED" | "FORBIDDEN" | "OUTSIDE_POLICY" | "LIMIT" | "EXCEEDS_CAPTURED" | "SUPPLIER_REFUSED";
 export type CancelResult =
   | {
       ok: true;
@@ -391,7 +545,8 @@ export type CancelResult =
       currency: string;
       refund: RefundRow | null;
     }
-  | { ok: false; reason: CancelRefusal };
+  | { ok: false; reason: Exclude<CancelRefusal, "LIMIT"> }
+  | { ok: false; reason: "LIMIT"; allowance: AgentAllowance };
 
 /** What a cancellation now would refund under the policy (the customer's own rule: penalty on the net amount). */
 export async function quoteTeamCancellation(deps: Pick<CommerceDeps, "bookingApi">, item: OrderItemRow): Promise<{ allowed: boolean; refundAmount: number; penaltyPercent: number }> {
@@ -412,10 +567,13 @@ export async function quoteTeamCancellation(deps: Pick<CommerceDeps, "bookingApi
 }
 
 /**
- * The team cancels a confirmed booking for the customer: under its policy (what the policy refunds
- * is refunded), or, for an admin with a reason, against it (refunded in full). The booking is
- * cancelled at the supplier (seats back), the item CANCELLED, the order CANCELLED when nothing of it
- * is left, and the customer told.
+ * The team cancels a confirmed booking for the customer: under its policy (what the policy refunds,
+ * less what was refunded for the item already, is refunded), or, for an admin with a reason, against it
+ * (what is left of the item, in full). The item is claimed CANCELLED and its refund reserved in one
+ * transaction under the order's lock, checked against the agents' limits like any refund; then the
+ * booking is cancelled at the supplier (seats back), the order CANCELLED when nothing of it is left,
+ * the refund asked for, and the customer told. A supplier that refuses undoes the claim and the
+ * reservation.
  */
 export async function cancelItemForCustomer(
   deps: CommerceDeps,
@@ -441,83 +599,92 @@ export async function cancelItemForCustomer(
   const quote = await quoteTeamCancellation(deps, item);
   if (!quote.allowed && !input.override) return { ok: false, reason: "OUTSIDE_POLICY" };
   const payment = await getOrderPayment(db, order.id);
-  const captured = payment?.status === "CAPTURED";
-  const refundAmount = captured ? (input.override ? Math.min(netAmount(item), await refundableForItem(db, item)) : quote.refundAmount) : 0;
-  if (refundAmount > 0 && !can(input.role, "refunds.large") && !withinAgentLimit(refundAmount, order.currency, deps.env.AGENT_REFUND_LIMIT_SAR)) return { ok: false, reason: "LIMIT" };
+  const captured = payment && payment.status === "CAPTURED" && isGatewayName(payment.gateway) ? payment : null;
 
   assertItemTransition("CONFIRMED", "CANCELLED");
-  const claimed = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    const [row] = await t
-      .update(orderItems)
-      .set({ status: "CANCELLED", refundState: TEAM_CANCELLED })
-      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CONFIRMED")))
-      .returning();
-    if (!row) return null;
-    const detail = {
-      itemId: item.id,
-      reason,
-      override: input.override,
-      penaltyPercent: input.override ? 0 : quote.penaltyPercent,
-      refundAmount,
-      currency: order.currency,
-    };
-    await recordAudit(
-      t,
-      input.actor,
-      {
-        action: input.override ? "booking.cancel_override" : "booking.cancel",
-        subjectType: "order_item",
-        subjectId: item.id,
-        orderId: order.id,
-        before: { status: "CONFIRMED" },
-        after: { status: "CANCELLED", refundAmount },
-        reason,
-      },
-      now
-    );
-    await recordOrderEvent(t, order.id, "item.cancelled", {
-      actor: input.actor.email,
-      detail,
-      now,
+  let claimed: { refundAmount: number; refund: RefundRow | null } | null;
+  try {
+    claimed = await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await lockOrder(t, order.id);
+      const left = captured ? Math.max(0, await refundableForItem(t, item)) : 0;
+      const refundAmount = Math.min(input.override ? netAmount(item) : quote.refundAmount, left);
+      if (refundAmount > 0) await holdAgentLimits(t, deps, { orderId: order.id, currency: order.currency, role: input.role, amount: refundAmount, now });
+      const [row] = await t
+        .update(orderItems)
+        .set({ status: "CANCELLED", refundState: TEAM_CANCELLED })
+        .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CONFIRMED")))
+        .returning();
+      if (!row) return null;
+      await recordAudit(
+        t,
+        input.actor,
+        {
+          action: input.override ? "booking.cancel_override" : "booking.cancel",
+          subjectType: "order_item",
+          subjectId: item.id,
+          orderId: order.id,
+          before: { status: "CONFIRMED" },
+          after: { status: "CANCELLED", refundAmount },
+          reason,
+        },
+        now
+      );
+      await recordOrderEvent(t, order.id, "item.cancelled", {
+        actor: input.actor.email,
+        detail: {
+          itemId: item.id,
+          reason,
+          override: input.override,
+          penaltyPercent: input.override ? 0 : quote.penaltyPercent,
+          refundAmount,
+          currency: order.currency,
+        },
+        now,
+      });
+      const refund =
+        refundAmount > 0 && captured
+          ? await reserveRefund(t, { order, item, payment: captured, amount: refundAmount, reason, idempotencyKey: `cancel:${item.id}`, actor: input.actor, role: input.role, now })
+          : null;
+      return { refundAmount, refund };
     });
-    return row;
-  });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const refusal = refusalOf(error);
+    // EXCEEDS_ITEM cannot happen: the amount was capped by what is left of the item, under the same lock.
+    return refusal.reason === "LIMIT" ? refusal : { ok: false, reason: refusal.reason === "EXCEEDS_CAPTURED" ? "EXCEEDS_CAPTURED" : "NOT_CANCELLABLE" };
+  }
   if (!claimed) return { ok: false, reason: "NOT_CANCELLABLE" };
+  const { refundAmount } = claimed;
   try {
     await deps.bookingApi.cancel(item.bookingUuid, { reason });
   } catch (error) {
-    if (!isBookingError(error)) throw error;
-    // The supplier refused (a used ticket): the booking stands, so does the item.
-    await db
-      .update(orderItems)
-      .set({ status: "CONFIRMED", refundState: item.refundState })
-      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CANCELLED")));
-    await recordOrderEvent(db, order.id, "item.cancel_refused", {
-      actor: input.actor.email,
-      detail: { itemId: item.id, code: error.code },
-      now,
+    // The supplier refused (a used ticket): the booking stands, so does the item, and no money moves.
+    // Anything else (the supplier did not answer) leaves the item cancelled as the team asked, but its
+    // refund waits for a person: the booking may still stand.
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      if (isBookingError(error)) {
+        await t
+          .update(orderItems)
+          .set({ status: "CONFIRMED", refundState: item.refundState })
+          .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CANCELLED")));
+      }
+      const released = claimed.refund ? await releaseRefund(t, claimed.refund, input.actor, now) : false;
+      if (isBookingError(error)) {
+        await recordOrderEvent(t, order.id, "item.cancel_refused", {
+          actor: input.actor.email,
+          detail: { itemId: item.id, code: error.code, ...(released ? { releasedRefundId: claimed.refund?.id } : {}) },
+          now,
+        });
+      }
     });
+    if (!isBookingError(error)) throw error;
     return { ok: false, reason: "SUPPLIER_REFUSED" };
   }
   await recomputeAfterCancellation(db, order.id, now);
 
-  let refund: RefundRow | null = null;
-  if (refundAmount > 0) {
-    const refunded = await refundItem(deps, {
-      orderId: order.id,
-      itemId: item.id,
-      amount: refundAmount,
-      reason,
-      idempotencyKey: `cancel:${item.id}`,
-      actor: input.actor,
-      role: input.override ? "admin" : input.role,
-      now,
-      notify: false,
-    });
-    if (refunded.ok) refund = refunded.refund;
-    else console.error(`[refunds] refund after a team cancellation refused: ${refunded.reason}`);
-  }
+  const refund = claimed.refund ? await askGateway(deps, claimed.refund, now, false) : null;
   await notifyCancellation(deps, order.id, item, refundAmount).catch((error: unknown) => console.error("[refunds] telling the customer of a cancellation failed", error));
   return { ok: true, refundAmount, currency: order.currency, refund };
 }

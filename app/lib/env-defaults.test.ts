@@ -23,4 +23,12 @@ describe("env defaults", () => {
     expect(withEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(() => withEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
   });
+
+  test("agents' daily refund limit: 10 × the per-order limit unless set", () => {
+    expect(withEnv({}).AGENT_REFUND_DAILY_LIMIT_SAR).toBe(10_000);
+    expect(withEnv({ AGENT_REFUND_LIMIT_SAR: "500", AGENT_REFUND_DAILY_LIMIT_SAR: "" }).AGENT_REFUND_DAILY_LIMIT_SAR).toBe(5_000);
+    expect(withEnv({ AGENT_REFUND_DAILY_LIMIT_SAR: "2500" }).AGENT_REFUND_DAILY_LIMIT_SAR).toBe(2_500);
+    expect(withEnv({ AGENT_REFUND_DAILY_LIMIT_SAR: "0" }).AGENT_REFUND_DAILY_LIMIT_SAR).toBe(0);
+    expect(() => withEnv({ AGENT_REFUND_DAILY_LIMIT_SAR: "lots" })).toThrow(/AGENT_REFUND_DAILY_LIMIT_SAR/);
+  });
 });

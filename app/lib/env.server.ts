@@ -102,8 +102,17 @@ const EnvSchema = z.object({
    * reconciler), so the card authorisation (typically 7 days) is released before it lapses.
    */
   ON_REQUEST_AUTO_REJECT_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(144),
-  /** The largest refund an agent may make in one go, in whole SAR (converted at display rates for other currencies); admins have no limit. */
+  /**
+   * What agents together may refund on one order, in whole SAR (everything any agent refunded on it counts;
+   * other currencies converted at display rates); admins have no limit.
+   */
   AGENT_REFUND_LIMIT_SAR: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+  /** What agents together may refund in one Riyadh day across all orders, in whole SAR; unset: 10 × AGENT_REFUND_LIMIT_SAR. */
+  AGENT_REFUND_DAILY_LIMIT_SAR: z
+    .literal("")
+    .transform(() => undefined)
+    .or(z.coerce.number().int().min(0).max(1_000_000_000))
+    .optional(),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */
@@ -126,9 +135,14 @@ const EnvSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
+
+/** An unset AGENT_REFUND_DAILY_LIMIT_SAR is this many orders' worth of the per-order limit. */
+const DAILY_REFUND_LIMIT_MULTIPLE = 10;
 /** The parsed environment: every secret is present (configured, or this installation's generated one). */
-export type Env = Omit<ParsedEnv, SecretName | "SITE_URL"> &
+export type Env = Omit<ParsedEnv, SecretName | "SITE_URL" | "AGENT_REFUND_DAILY_LIMIT_SAR"> &
   Secrets & {
+    /** Resolved: the configured daily limit, or 10 × AGENT_REFUND_LIMIT_SAR. */
+    AGENT_REFUND_DAILY_LIMIT_SAR: number;
     /** The public origin; unset, a local run links to the port it listens on (never the Host header). */
     SITE_URL: string;
     /** The sandbox gateway takes test cards: every checkout and hosted page says so. */
@@ -158,7 +172,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const missing = SECRET_NAMES.some((name) => !parsed[name]);
   const generated = missing ? installationSecrets(parsed.DATA_DIR) : null;
   const secrets = Object.fromEntries(SECRET_NAMES.map((name) => [name, parsed[name] ?? generated![name]])) as Secrets;
-  return { ...parsed, ...secrets, SITE_URL: siteUrl, PAYMENT_TEST_MODE: parsed.PAYMENT_GATEWAY === "sandbox" };
+  return {
+    ...parsed,
+    ...secrets,
+    SITE_URL: siteUrl,
+    PAYMENT_TEST_MODE: parsed.PAYMENT_GATEWAY === "sandbox",
+    AGENT_REFUND_DAILY_LIMIT_SAR: parsed.AGENT_REFUND_DAILY_LIMIT_SAR ?? parsed.AGENT_REFUND_LIMIT_SAR * DAILY_REFUND_LIMIT_MULTIPLE,
+  };
 }
 
 /** The only variables the browser sees (as window.ENV). */

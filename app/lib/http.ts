@@ -16,6 +16,18 @@ export function isPersonalRequest(request: Request): boolean {
   return PERSONAL_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie));
 }
 
+/**
+ * The response header that tags a page with what it shows, so a change to one product evicts its pages
+ * and nothing else: the in-process page cache reads it, and a CDN in front can purge by it (Fastly's
+ * surrogate keys; space-separated).
+ */
+export const SURROGATE_KEY = "Surrogate-Key";
+
+/** The surrogate key of the pages that show one product (its detail pages, in every locale and variant). */
+export function productCacheTag(productId: string): string {
+  return `product:${productId}`;
+}
+
 /** The Cache-Control for a public page as this request sees it. */
 export function publicCacheControl(request: Request, policy: string = CACHE_PUBLIC_PAGE): string {
   return isPersonalRequest(request) ? CACHE_PRIVATE : policy;
@@ -31,7 +43,7 @@ export const PASSED_THROUGH_HEADERS = ["Referrer-Policy", "Retry-After", "X-Robo
 export const pageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
   const headers = new Headers();
   const source = errorHeaders ?? loaderHeaders;
-  for (const name of ["Cache-Control", "Vary", "Content-Language"]) {
+  for (const name of ["Cache-Control", "Vary", "Content-Language", SURROGATE_KEY]) {
     const value = source.get(name);
     if (value) headers.set(name, value);
   }

@@ -151,6 +151,26 @@ describe("page cache", () => {
     expect(await (await fetch(`${origin}/faq`)).text()).toBe("<p>render 2 </p>");
     expect(state.renders).toBe(2);
   });
+
+  test("evict(tags) drops only the pages whose Surrogate-Key names one of them, in every variant", async () => {
+    const clock = { now: 0 };
+    const renders = new Map<string, number>();
+    const { origin, cache } = await serve((req, res) => {
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      renders.set(path, (renders.get(path) ?? 0) + 1);
+      const tags = path.startsWith("/experiences/camel") || path.startsWith("/ar/experiences/camel") ? { "Surrogate-Key": "product:prd-1" } : path === "/experiences/dunes" ? { "Surrogate-Key": "product:prd-2 other" } : {};
+      res.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "public, s-maxage=300", ...tags });
+      res.end(`<p>${path} ${renders.get(path)}</p>`);
+    }, clock);
+    const urls = ["/faq", "/experiences/camel", "/experiences/camel?date=2030-01-10", "/ar/experiences/camel", "/experiences/dunes"];
+    for (const url of urls) await fetch(origin + url);
+    for (const url of urls) expect((await fetch(origin + url)).headers.get("x-cache")).toBe("HIT");
+    expect(cache.evict(["product:prd-1"])).toBe(3);
+    const after = await Promise.all(urls.map(async (url) => [url, (await fetch(origin + url)).headers.get("x-cache")]));
+    expect(Object.fromEntries(after)).toEqual({ "/faq": "HIT", "/experiences/camel": "MISS", "/experiences/camel?date=2030-01-10": "MISS", "/ar/experiences/camel": "MISS", "/experiences/dunes": "HIT" });
+    expect(cache.evict(["other"])).toBe(1);
+    expect((await fetch(`${origin}/experiences/dunes`)).headers.get("x-cache")).toBe("MISS");
+  });
 });
 
 describe("compressed hits", () => {

@@ -12,7 +12,9 @@ import { PERSONAL_COOKIES } from "./http";
  * It stores only GET responses of routes whose cache class (their `handle`) is `public`, with status
  * 200, a `Cache-Control` that is `public` with `s-maxage`, and no cookie set; it never answers a request that carries a personal cookie. It honours
  * `s-maxage` and `stale-while-revalidate` (a stale page is served while one background request
- * refreshes it) and `Vary`. `clear()` drops everything when published content or the catalogue changes.
+ * refreshes it) and `Vary`. `clear()` drops everything when published content or the catalogue changes;
+ * `evict(tags)` drops only the pages whose `Surrogate-Key` header names one of `tags` (a review evicts
+ * the pages of the experience it is about, in every locale and variant, and leaves the rest cached).
  *
  * The cookie banner's answer (app/lib/consent.server.ts) is not personal but changes the page (banner
  * or not, tag manager or not): each page is kept once per answer (none, granted, denied). A CDN in
@@ -29,6 +31,8 @@ type CachedPage = {
   storedAt: number;
   maxAgeMs: number;
   staleMs: number;
+  /** The page's surrogate keys (what it shows), from its `Surrogate-Key` header. */
+  tags: readonly string[];
 };
 
 export type PageCacheOptions = {
@@ -181,7 +185,10 @@ export function createPageCache(options: PageCacheOptions) {
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (!SKIPPED_HEADERS.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
       }
-      pages.set(keyOf(url, req.headers), { status: 200, headers, body: Buffer.concat(chunks), encoded: {}, storedAt: now(), ...policy });
+      const tags = String(res.getHeader("surrogate-key") ?? "")
+        .split(/\s+/)
+        .filter(Boolean);
+      pages.set(keyOf(url, req.headers), { status: 200, headers, body: Buffer.concat(chunks), encoded: {}, storedAt: now(), ...policy, tags });
     });
     next();
   }
@@ -191,6 +198,16 @@ export function createPageCache(options: PageCacheOptions) {
     clear() {
       pages.clear();
       varyByUrl.clear();
+    },
+    /** Drops the pages tagged with any of `tags` (their Surrogate-Key); returns how many. */
+    evict(tags: readonly string[]): number {
+      const wanted = new Set(tags);
+      const doomed: string[] = [];
+      pages.forEach((page, key) => {
+        if (page.tags.some((tag) => wanted.has(tag))) doomed.push(key);
+      });
+      for (const key of doomed) pages.delete(key);
+      return doomed.length;
     },
     get size() {
       return pages.size;

@@ -27,6 +27,10 @@ describe("pageHeaders", () => {
     expect(call({ errorHeaders: { "Retry-After": "30" } }).get("Retry-After")).toBe("30");
   });
 
+  test("a loader's Surrogate-Key reaches the document (the page cache evicts one product's pages by it)", () => {
+    expect(call({ loaderHeaders: { "Cache-Control": "public, s-maxage=300", "Surrogate-Key": "product:prd-1" } }).get("Surrogate-Key")).toBe("product:prd-1");
+  });
+
   test("nothing else leaks through", () => {
     const headers = call({ loaderHeaders: { "X-Secret": "1", "Set-Cookie": "a=b" } });
     expect(headers.get("X-Secret")).toBeNull();

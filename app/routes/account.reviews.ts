@@ -17,10 +17,18 @@ export function loader(_: LoaderFunctionArgs) {
   return new Response("Not found", { status: 404, headers: noStore });
 }
 
+/** Why the rule refused a review (app/account/review-access.ts), as the toast says it. */
+const REFUSED_TOASTS = {
+  "confirm-email": "account.reviews.refused.confirmEmail",
+  "no-booking": "account.reviews.refused.noBooking",
+  "after-trip": "account.reviews.refused.afterTrip",
+} as const;
+
 /**
  * POST /account/reviews (productSlug, rating 1–5, title, body, redirectTo, lang). With JavaScript
  * (a fetcher) errors come back as 400 + submission.reply(); without it the browser goes back to
- * `redirectTo` with a toast either way (303).
+ * `redirectTo` with a toast either way (303). Only an account with a confirmed email may review, and
+ * only a trip it has taken (one review per booking); the detail page says why before anyone types.
  */
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -38,10 +46,16 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "account.errors.required";
     return redirectWithToast(app, `${back}#reviews`, { type: "error", key: first }, { headers: noStore });
   }
-  const outcome = await submitReview(app, { userId: user.id, authorName: user.name, productSlug: submission.value.productSlug, rating: submission.value.rating, title: submission.value.title, body: submission.value.body, locale });
+  const outcome = await submitReview(app, { user, productSlug: submission.value.productSlug, rating: submission.value.rating, title: submission.value.title, body: submission.value.body, locale });
   switch (outcome.status) {
     case "unknown-product":
       return new Response("Not found", { status: 404, headers: noStore });
+    case "sign-in":
+      return new Response(null, { status: 303, headers: { ...noStore, Location: localized(locale, loginPagePath({ redirectTo: back })) } });
+    case "confirm-email":
+    case "no-booking":
+    case "after-trip":
+      return redirectWithToast(app, `${back}#reviews`, { type: "error", key: REFUSED_TOASTS[outcome.status] }, { headers: noStore });
     case "rate-limited":
       return redirectWithToast(app, `${back}#reviews`, { type: "error", key: "account.errors.rateLimited" }, { status: 303, headers: { ...noStore, "Retry-After": String(outcome.retryAfterSeconds) } });
     case "already-reviewed":

@@ -17,7 +17,9 @@ import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
 import { RefundFormSchema } from "#app/commerce/refund-schema";
-import { cancelItemForCustomer, listOrderRefunds, refundItem, retryRefund } from "#app/commerce/refunds.server";
+import { agentRefundAllowance, cancelItemForCustomer, listOrderRefunds, refundItem, retryRefund, type AgentAllowance } from "#app/commerce/refunds.server";
+import { formatMoney } from "#app/i18n/format";
+import { useLocale } from "#app/i18n/use-locale";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
 import { listAudit } from "#app/staff/audit.server";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
@@ -56,6 +58,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       }
     : null;
   const refunds = await listOrderRefunds(app.db, order.id);
+  // What agents may still refund here (null for an admin): shown beside the refund form.
+  const refundAllowance = can(member.role, "refunds.small") ? await agentRefundAllowance(app, { orderId: order.id, currency: order.currency, role: member.role, now: app.clock.now() }) : null;
   return json(
     {
       title: t("admin.order.title", { reference: order.reference }),
@@ -135,6 +139,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       canResend: can(member.role, "messages.send"),
       timeline,
       can: { decide: member.role === "agent" || member.role === "admin", refund: can(member.role, "refunds.small"), override: can(member.role, "policy.override") },
+      refundAllowance,
       autoRejectHours: app.env.ON_REQUEST_AUTO_REJECT_HOURS,
       payLater,
       payLaterNotice: new URL(request.url).searchParams.get("payLater")?.slice(0, 40) ?? null,
@@ -143,7 +148,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   );
 }
 
-export type OrderNotice = { key: string; tone: "ok" | "bad" };
+/** `allowance`: a refusal at the agents' limit says what is left of it (the key interpolates `remaining` and `limit`). */
+export type OrderNotice = { key: string; tone: "ok" | "bad"; allowance?: AgentAllowance };
 
 const DECISION_NOTICES: Record<string, OrderNotice> = {
   CONFIRMED: { key: "admin.decide.confirmed", tone: "ok" },
@@ -165,13 +171,17 @@ const REFUND_NOTICES: Record<string, OrderNotice> = {
   REASON_REQUIRED: { key: "admin.refunds.reasonRequired", tone: "bad" },
   EXCEEDS_ITEM: { key: "admin.refunds.exceedsItem", tone: "bad" },
   EXCEEDS_CAPTURED: { key: "admin.refunds.exceedsCaptured", tone: "bad" },
-  LIMIT: { key: "admin.refunds.limit", tone: "bad" },
   NOT_CANCELLABLE: { key: "admin.refunds.notCancellable", tone: "bad" },
   FORBIDDEN: { key: "admin.refunds.overrideForbidden", tone: "bad" },
   OUTSIDE_POLICY: { key: "admin.refunds.outsidePolicy", tone: "bad" },
   SUPPLIER_REFUSED: { key: "admin.refunds.supplierRefused", tone: "bad" },
   NOT_FAILED: { key: "admin.refunds.notFailed", tone: "bad" },
 };
+
+/** The notice for a refusal at the agents' limit: which limit binds, and what is left of it. */
+function limitNotice(allowance: AgentAllowance): OrderNotice {
+  return { key: allowance.scope === "day" ? "admin.refunds.limitDay" : "admin.refunds.limitOrder", tone: "bad", allowance };
+}
 
 /** Refund, cancel and retry: the team's money actions on one order. */
 async function refundAction(app: ActionFunctionArgs["context"], request: Request, reference: string, formData: FormData) {
@@ -192,7 +202,9 @@ async function refundAction(app: ActionFunctionArgs["context"], request: Request
   }
   if (input.intent === "cancel") {
     const result = await cancelItemForCustomer(app, { itemId: input.itemId, orderId, reason: input.reason, override: input.override === "on", actor, role: member.role });
-    return result.ok ? reply(result.refund?.state === "FAILED" ? REFUND_NOTICES.FAILED! : REFUND_NOTICES.CANCELLED!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
+    if (result.ok) return reply(result.refund?.state === "FAILED" ? REFUND_NOTICES.FAILED! : REFUND_NOTICES.CANCELLED!, 200);
+    if (result.reason === "LIMIT") return reply(limitNotice(result.allowance), 403);
+    return reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
   }
   let amount: number;
   try {
@@ -202,7 +214,9 @@ async function refundAction(app: ActionFunctionArgs["context"], request: Request
     return reply(REFUND_NOTICES.INVALID_AMOUNT!, 400);
   }
   const result = await refundItem(app, { orderId, itemId: input.itemId, amount, reason: input.reason, idempotencyKey: input.idempotencyKey, actor, role: member.role });
-  return result.ok ? reply(REFUND_NOTICES[result.refund.state]!, 200) : reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : result.reason === "LIMIT" ? 403 : 409);
+  if (result.ok) return reply(REFUND_NOTICES[result.refund.state]!, 200);
+  if (result.reason === "LIMIT") return reply(limitNotice(result.allowance), 403);
+  return reply(REFUND_NOTICES[result.reason]!, result.reason === "NOT_FOUND" ? 404 : 409);
 }
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
@@ -260,8 +274,26 @@ function DecisionForms({ itemId, autoRejectAt: deadline }: { itemId: string; aut
 
 type ItemView = { id: string; status: string; currency: string; net: number; refunded: number; refundKey: string };
 
+/** A notice's text; a limit refusal says how much of the agents' limit is left, in the order's currency. */
+function useNoticeText(): (notice: OrderNotice) => string {
+  const { t } = useTranslation();
+  const { code } = useLocale();
+  const money = (amount: number, currency: string) => (isCurrencyCode(currency) ? formatMoney(code, amount, currency) : `${amount} ${currency}`);
+  return (notice) => (notice.allowance ? t(notice.key, { remaining: money(notice.allowance.remaining, notice.allowance.currency), limit: money(notice.allowance.limit, notice.allowance.currency) }) : t(notice.key));
+}
+
+/** What agents may still refund (a hint for an agent, beside the refund form). */
+function AllowanceHint({ allowance }: { allowance: AgentAllowance }) {
+  const text = useNoticeText();
+  return (
+    <p className="form-hint admin-refund__allowance" data-testid="refund-allowance">
+      {text({ key: allowance.scope === "day" ? "admin.refunds.allowanceDay" : "admin.refunds.allowanceOrder", tone: "ok", allowance })}
+    </p>
+  );
+}
+
 /** Refund part of a booked item, or cancel it for the customer (under its policy; admins may override). */
-function RefundForms({ item, canOverride, refundable }: { item: ItemView; canOverride: boolean; refundable: boolean }) {
+function RefundForms({ item, canOverride, refundable, allowance }: { item: ItemView; canOverride: boolean; refundable: boolean; allowance: AgentAllowance | null }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const left = Math.max(0, item.net - item.refunded);
@@ -275,6 +307,7 @@ function RefundForms({ item, canOverride, refundable }: { item: ItemView; canOve
           <p className="form-hint">
             {t("admin.refunds.left")} <AdminMoney amount={left} currency={item.currency} />
           </p>
+          {allowance ? <AllowanceHint allowance={allowance} /> : null}
           <label htmlFor={`refund-amount-${item.id}`}>{t("admin.refunds.amount", { currency: item.currency })}</label>
           <input id={`refund-amount-${item.id}`} name="amount" inputMode="decimal" required pattern="\d{1,9}([.,]\d{1,3})?" dir="ltr" />
           <label htmlFor={`refund-reason-${item.id}`}>{t("admin.refunds.reason")}</label>
@@ -309,6 +342,7 @@ export default function AdminOrder() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
+  const noticeText = useNoticeText();
   useLiveData();
   const { order } = data;
   const [searchParams] = useSearchParams();
@@ -332,7 +366,7 @@ export default function AdminOrder() {
       />
       {result?.notice ? (
         <p className={`admin-notice admin-notice--${result.notice.tone}`} role={result.notice.tone === "bad" ? "alert" : "status"}>
-          {t(result.notice.key)}
+          {noticeText(result.notice)}
         </p>
       ) : null}
       <div className="admin-order">
@@ -363,7 +397,7 @@ export default function AdminOrder() {
                   />
                   {item.status === "PENDING" && !item.decision && data.can.decide ? <DecisionForms itemId={item.id} autoRejectAt={item.autoRejectAt} /> : null}
                   {data.can.refund && (item.status === "CONFIRMED" || item.status === "CANCELLED") ? (
-                    <RefundForms item={item} canOverride={data.can.override} refundable={data.payments.some((payment) => payment.status === "CAPTURED")} />
+                    <RefundForms item={item} canOverride={data.can.override} refundable={data.payments.some((payment) => payment.status === "CAPTURED")} allowance={data.refundAllowance} />
                   ) : null}
                 </li>
               ))}

@@ -1,7 +1,8 @@
 /**
  * Test-only controls for the end-to-end suite (COMMERCE_TEST_HOOKS=1, never in production): make a
  * price change, sell out a slot, expire an order's hold, decide an on-request booking, run the
- * reconciler. Each does what the real actor would (catalogue editor, other customers, supplier).
+ * reconciler, let an order's trip be over. Each does what the real actor would (catalogue editor,
+ * other customers, supplier, the calendar).
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
@@ -11,7 +12,8 @@ import { readCartId } from "#app/lib/cart-cookie.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
 import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
-import { bookings, cartItems, orders, products } from "#app/db/schema";
+import { bookings, cartItems, orderItems, orders, products } from "#app/db/schema";
+import { addDays, todayInRiyadh } from "#app/lib/dates";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const HookSchema = z.discriminatedUnion("action", [
@@ -22,6 +24,7 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("reconcile") }),
   z.object({ action: z.literal("latest-order") }),
   z.object({ action: z.literal("retitle-product"), slug: z.string().min(1).max(200), title: z.string().min(1).max(200) }),
+  z.object({ action: z.literal("trip-taken"), reference: z.string().min(1).max(40) }),
 ]);
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -93,6 +96,14 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       if (updated.length === 0) return json({ error: "No product" }, { status: 400 });
       const version = await notifyCatalogueChanged(app.database);
       return json({ ok: true, version });
+    }
+    case "trip-taken": {
+      // The days pass: the order's bookings were two days ago (a review may follow a trip once it is over).
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, hook.reference));
+      if (!order) return json({ error: "No order" }, { status: 400 });
+      const localDate = addDays(todayInRiyadh(app.clock.now()), -2);
+      await db.update(orderItems).set({ localDate }).where(eq(orderItems.orderId, order.id));
+      return json({ ok: true, localDate });
     }
   }
 }

@@ -4,6 +4,7 @@
  * chosen day's availability, more reviews on request, SEO texts and structured data.
  */
 import { redirect } from "@remix-run/node";
+import { reviewAccess } from "#app/account/reviews.server";
 import { getReviews } from "#app/catalogue/catalogue.server";
 import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
 import { dayAvailability, loadExperienceWithContent, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
@@ -12,13 +13,14 @@ import type { AppContext } from "#app/context.server";
 import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { addDays, todayIn } from "#app/lib/dates";
-import { CACHE_FRESH_MINUTE, publicCacheControl } from "#app/lib/http";
+import { CACHE_FRESH_MINUTE, productCacheTag, publicCacheControl, SURROGATE_KEY } from "#app/lib/http";
 import { getPageContext, pageData, throwNotFound } from "#app/lib/page.server";
 import { cityPath, detailPath, localized } from "#app/lib/paths";
+import { getUser } from "#app/lib/session-cookie.server";
 import { isSlug } from "#app/lib/slug";
 import type { StorefrontType } from "#app/lib/storefront";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
+type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env" | "db" | "cookies" | "clock">;
 
 type Route = { kind: "experience"; productSlug: string | undefined } | { kind: "city"; citySlug: string | null; productSlug: string | undefined };
 
@@ -52,6 +54,9 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
   const streamAvailability = liveAvailability !== null && request.headers.get("Sec-Fetch-Dest") === "empty";
   const availability = streamAvailability ? liveAvailability : await liveAvailability;
   const { reviews: _firstPage, ...rest } = experience;
+  // A visitor without a session gets "sign-in" (the page anyone may share); a signed-in one, their own
+  // answer, on a page that is private because their session cookie makes it so.
+  const access = await reviewAccess(app, await getUser(app, request), { id: experience.id, timeZone: experience.timeZone });
 
   const siteUrl = app.env.SITE_URL.replace(/\/$/, "");
   const path = prefix + canonical;
@@ -75,6 +80,7 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
     date,
     dateProblem: problem,
     availability,
+    reviewAccess: access,
     path,
     cityPath: cityUrlPath,
   };
@@ -82,6 +88,8 @@ export async function loadExperiencePage(app: App, request: Request, route: Rout
     headers: {
       "Cache-Control": publicCacheControl(request, date ? CACHE_FRESH_MINUTE : undefined),
       "Content-Language": locale,
+      // Tagged with the product it shows: a review of it evicts this page (every locale and variant), and only it.
+      [SURROGATE_KEY]: productCacheTag(experience.id),
     },
   };
   return pageData(data, init);

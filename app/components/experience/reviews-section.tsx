@@ -1,5 +1,6 @@
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { ReviewAccess } from "#app/account/review-access";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -8,12 +9,53 @@ import { getLocale, isLocaleCode } from "#app/i18n/locales";
 import { useFormatLocalDate, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";
-import { loginPath as loginPagePath } from "#app/lib/paths";
+import { invoicesPath, localized, loginPath as loginPagePath } from "#app/lib/paths";
+
+/**
+ * Where the review form would be, for a visitor who may not review (yet): why, and what to do about it
+ * (sign in; confirm the email, with the link sent again; wait for the trip). Plain links and a plain
+ * POST form, so it works without JavaScript.
+ */
+function ReviewGate({ access, loginPath }: { access: Exclude<ReviewAccess, { status: "open" }>; loginPath: string }) {
+  const { t } = useTranslation();
+  const page = useLocale();
+  const formatDate = useFormatLocalDate("long");
+  const text =
+    access.status === "sign-in"
+      ? t("account.reviews.gate.signIn")
+      : access.status === "confirm-email"
+        ? t("account.reviews.gate.confirmEmail")
+        : access.status === "no-booking"
+          ? t("account.reviews.gate.noBooking")
+          : access.status === "after-trip"
+            ? t("account.reviews.gate.afterTrip", { date: formatDate(access.tripDate) })
+            : t("account.reviews.gate.reviewed");
+  return (
+    <div className="review-gate" data-testid="review-gate" data-status={access.status}>
+      <h3 id="write-review-heading">{t("account.reviews.heading")}</h3>
+      <p>{text}</p>
+      {access.status === "sign-in" ? (
+        <LocalizedLink className="button button--primary" to={loginPath} prefetch="none" rel="nofollow">
+          {t("detail.reviews.write")}
+        </LocalizedLink>
+      ) : null}
+      {access.status === "confirm-email" ? (
+        <form method="post" action={localized(page.code, invoicesPath())}>
+          <input type="hidden" name="intent" value="resend-verification" />
+          <button type="submit" className="button">
+            {t("account.verify.resend")}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * Rating summary with the star breakdown and the reviews. 'See More Reviews' is a plain link to
  * `?reviews=N+1` (pages 1..N+1 render on the server), so it works without JavaScript; with it, the
- * navigation keeps the scroll position.
+ * navigation keeps the scroll position. Below them, the review form for a visitor who may review
+ * (a signed-in traveller whose trip is over), or why not.
  */
 export function ReviewsSection({ data }: { data: DetailPageData }) {
   const { t } = useTranslation();
@@ -28,8 +70,7 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
   const next = new URLSearchParams(search);
   next.set("reviews", String(data.reviewPages + 1));
   const loginPath = loginPagePath({ redirectTo: data.path });
-  // Signed-in visitors write their review right here; others are sent to log in and come back.
-  const signedIn = Boolean(useRouteLoaderData<{ user: { name: string } | null }>("root")?.user);
+  const access = data.reviewAccess;
 
   return (
     <section id="reviews" className="detail-section" aria-labelledby="reviews-heading">
@@ -104,13 +145,8 @@ export function ReviewsSection({ data }: { data: DetailPageData }) {
             {t("detail.reviews.seeMore")}
           </Link>
         ) : null}
-        {signedIn ? null : (
-          <LocalizedLink className="button" to={loginPath} prefetch="none" rel="nofollow">
-            {t("detail.reviews.write")}
-          </LocalizedLink>
-        )}
       </p>
-      {signedIn ? <ReviewForm productSlug={experience.slug} returnTo={data.path} /> : null}
+      {access.status === "open" ? <ReviewForm productSlug={experience.slug} returnTo={data.path} tripDate={access.tripDate} /> : <ReviewGate access={access} loginPath={loginPath} />}
     </section>
   );
 }

@@ -75,7 +75,11 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
 });
 
-/** Who wrote a review in `reviews` (written from an account), and whether they had booked that experience. */
+/**
+ * Who wrote a review in `reviews` (written from an account), and the booking (order item) it is about:
+ * one review per booking. `orderItemId` is null only for reviews written before that rule, when an
+ * account could review without a booking (`verifiedBooking` says whether it had one).
+ */
 export const reviewAuthors = pgTable(
   "review_authors",
   {
@@ -86,10 +90,11 @@ export const reviewAuthors = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     productId: text("product_id").notNull(),
+    orderItemId: text("order_item_id"),
     verifiedBooking: boolean("verified_booking").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("review_authors_user_product_idx").on(table.userId, table.productId)],
+  (table) => [index("review_authors_user_product_idx").on(table.userId, table.productId), uniqueIndex("review_authors_order_item_idx").on(table.orderItemId)],
 );
 
 /**

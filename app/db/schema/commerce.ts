@@ -222,6 +222,8 @@ export const orderMessages = pgTable(
  * is reserved on the payment (payments.refunded_amount) when the row is written, so refunds never add
  * up to more than was captured. `state`: REFUNDING (asked, or to ask again), REFUNDED, FAILED (the
  * gateway refused; the reconciler retries at `nextAttemptAt`, and the console offers Retry).
+ * `actorRole` is the staff role the refund was made as: a limited role's refunds add up against its
+ * limits per order and per day (null for rows older than that rule whose author is no staff member).
  */
 export const orderRefunds = pgTable(
   "order_refunds",
@@ -237,6 +239,7 @@ export const orderRefunds = pgTable(
     amount: integer("amount").notNull(),
     reason: text("reason").notNull(),
     actor: text("actor").notNull(),
+    actorRole: text("actor_role"),
     state: text("state").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
@@ -244,5 +247,5 @@ export const orderRefunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt)],
+  (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt), index("order_refunds_role_day_idx").on(table.actorRole, table.createdAt)],
 );

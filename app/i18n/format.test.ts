@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { formatDayPrice, formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit } from "./format";
+import { formatDayPrice, formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit, isolate } from "./format";
 import { LOCALE_CODES } from "./locales";
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian) digits. */
@@ -138,5 +138,11 @@ describe("formatter cache (one Intl formatter per locale and options)", () => {
     expect(formatNumber("en", 1.5, { maximumFractionDigits: 0 })).toBe("2");
     expect(formatNumber("en", 1.5, { minimumFractionDigits: 2 })).toBe("1.50");
     expect(formatRating("en", 4)).toBe("4.0");
+  });
+});
+
+describe("isolate", () => {
+  it("wraps text in a first-strong isolate so a right-to-left sentence keeps it whole", () => {
+    expect(isolate("layla@example.com")).toBe("\u2068layla@example.com\u2069");
   });
 });

@@ -110,3 +110,12 @@ export function formatLocalDate(code: LocaleCode, isoDate: string, style: DateSt
 export function formatInstant(code: LocaleCode, instant: Date | string, timeZone: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
   return dateFormat(code, { ...options, timeZone }).format(typeof instant === "string" ? new Date(instant) : instant);
 }
+
+/**
+ * Wraps text of the other direction (an email address, a Latin name with punctuation, a reference) in
+ * Unicode's first-strong isolate, so a right-to-left sentence around it does not reorder its parts
+ * ("name@example.com." stays one run). For strings interpolated into translated sentences.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderResult } from "#app/commerce/result.server";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatInstant } from "#app/i18n/format";
+import { formatInstant, isolate } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath, listingPath } from "#app/lib/paths";
@@ -139,7 +139,7 @@ export function OrderResultPage() {
     <section className={`container page order-result order-result--${tone}`} data-screen={screen}>
       <div className="order-result__head" role={tone === "error" ? "alert" : "status"}>
         <h1>{t(`booking.result.${screen}.heading`)}</h1>
-        <p>{t(`booking.result.${screen}.text`, { email: result.email })}</p>
+        <p>{t(`booking.result.${screen}.text`, { email: isolate(result.email) })}</p>
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
         {screen === "rejected" && result.rejectedMoney ? <p data-testid="rejected-money">{t(`booking.result.rejected.money.${result.rejectedMoney}`)}</p> : null}
       </div>

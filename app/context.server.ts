@@ -9,13 +9,14 @@ import type { Cookie } from "@remix-run/node";
 import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
 import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
-import type { WhatsAppNotifier } from "#app/commerce/order-notify.server";
+import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { createCartCookie } from "#app/lib/cart-cookie.server";
+import { systemClock, type Clock } from "#app/lib/clock";
 import { productCacheTag } from "#app/lib/http";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
@@ -27,13 +28,6 @@ import { createFlashStorage, type FlashStorage } from "#app/lib/toast.server";
 import { createPaymentGateways, type PaymentGateways } from "#app/payments/payments.server";
 import type { GatewayName, PaymentGateway } from "#app/payments/gateway";
 import type { WebhookDelivery } from "#app/payments/sandbox.server";
-
-/** The time as the booking engine sees it (availability, cut-offs, hold expiry); tests fix it. */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 // A type, not an interface: Remix's AppLoadContext has an index signature, which only type aliases satisfy.
 export type AppContext = {

@@ -4,8 +4,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { getSiteSettings } from "#app/content/content.server";
-import type { AppContext } from "#app/context.server";
+import { getSiteSettings, type ContentService } from "#app/content/content.server";
+import type { Env } from "#app/lib/env.server";
+import type { Mailer } from "#app/lib/mailer.server";
 import type { Database } from "#app/db/db.server";
 import { customOfferRequests, products, type OfferQuote } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
@@ -27,7 +28,7 @@ export async function findOfferProduct(db: Database, slug: string, locale: Local
 
 export type OfferOutcome = { status: "sent"; reference: string } | { status: "ignored" } | { status: "rate-limited"; retryAfterSeconds: number };
 
-export async function requestCustomOffer(deps: Pick<AppContext, "db" | "mailer" | "content" | "env">, input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
+export async function requestCustomOffer(deps: { db: Database; mailer: Mailer; content: ContentService; env: Env }, input: { form: CustomOfferInput; product: OfferProduct; locale: LocaleCode; userId: string | null; address: string }): Promise<OfferOutcome> {
   const { form, product, locale } = input;
   if (isHoneypotFilled(form[HONEYPOT_FIELD])) return { status: "ignored" };
   const db = deps.db;

@@ -11,6 +11,7 @@ import { notifyProductReviewed } from "#app/catalogue/catalogue.server";
 import type { Database, DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, products, reviewAuthors, reviews } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
+import type { Clock } from "#app/lib/clock";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { todayIn } from "#app/lib/dates";
 import { reviewAccessOf, type ReviewableBooking, type ReviewAccess } from "./review-access";
@@ -25,7 +26,6 @@ export type ReviewOutcome =
 /** The account as the rule needs it (the signed-in user, read from the database for this request). */
 export type Reviewer = { id: string; name: string; emailVerified: boolean };
 
-type Clock = { now(): Date };
 
 /** The account's confirmed bookings (order items) of a product, each with whether it has its review. */
 async function bookingsOf(db: Database, userId: string, productId: string): Promise<ReviewableBooking[]> {

@@ -1,13 +1,14 @@
 /** One month of an option's availability calendar, shaped for the detail page's JavaScript calendar. */
 import type { AvailabilityCalendar } from "@octocloud/types";
-import { isBookingError } from "#app/booking/types";
+import { isBookingError, type BookingApi } from "#app/booking/types";
 import { getAvailabilityCalendar } from "#app/booking/availability.server";
 import { z } from "zod";
 import { CURRENCIES } from "#app/lib/money";
 import { monthRange, type AvailabilityMonthQuery, type CalendarDay, type CalendarMonth } from "./detail-page";
-import type { AppContext } from "#app/context.server";
+import type { Catalogue } from "./catalogue.server";
+import type { ContentService } from "#app/content/content.server";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = { catalogue: Catalogue; content: ContentService; bookingApi: BookingApi };
 
 /** `?product=&option=&month=YYYY-MM&currency=` of the availability calendar resource route. */
 // Zod stays on the server: detail-page.ts is shipped to the browser.

@@ -4,20 +4,21 @@
  */
 import type { ReviewAccess } from "#app/account/review-access";
 import type { Availability } from "@octocloud/types";
-import { getExperienceBySlug, getExperienceCards } from "./catalogue.server";
+import { getExperienceBySlug, getExperienceCards, type Catalogue } from "./catalogue.server";
 import { detailPath, localized } from "#app/lib/paths";
 import { mergeProductContent } from "./detail-page-content";
-import { getProductContent, type ProductContent } from "#app/content/content.server";
+import { getProductContent, type ProductContent, type ContentService } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
 import { currencyExponent, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import type { PageSeo } from "#app/lib/page.server";
 import { getAvailability } from "#app/booking/availability.server";
 import type { ExperienceDetail, ReviewPage } from "./types";
 import type { DateProblem } from "./detail-page";
-import type { AppContext } from "#app/context.server";
+import type { BookingApi } from "#app/booking/types";
+import type { Env } from "#app/lib/env.server";
 import type { StorefrontType } from "#app/lib/storefront";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
+type App = { catalogue: Catalogue; content: ContentService; bookingApi: BookingApi; env: Env };
 
 export type SlotView = {
   id: string;
@@ -73,7 +74,7 @@ export type DetailPageData = {
  * product content merged over it per request, so an edit shows as soon as the content cache is evicted.
  * If the CMS cannot be read, the engine's texts alone still make a complete page.
  */
-export async function loadExperienceWithContent(app: Pick<AppContext, "catalogue" | "content">, slug: string, locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceDetail | null> {
+export async function loadExperienceWithContent(app: Pick<App, "catalogue" | "content">, slug: string, locale: LocaleCode, currency: CurrencyCode): Promise<ExperienceDetail | null> {
   const experience = await getExperienceBySlug(app.catalogue, slug, locale, currency);
   if (!experience) return null;
   let content: ProductContent | null = null;
@@ -86,7 +87,7 @@ export async function loadExperienceWithContent(app: Pick<AppContext, "catalogue
 }
 
 /** The localized page of a product on sale, by its id (the CMS studio's preview link), or null. */
-export async function productPagePath(app: Pick<AppContext, "catalogue">, productId: string, locale: LocaleCode, storefrontType: StorefrontType): Promise<string | null> {
+export async function productPagePath(app: Pick<App, "catalogue">, productId: string, locale: LocaleCode, storefrontType: StorefrontType): Promise<string | null> {
   const [card] = await getExperienceCards(app.catalogue, [productId], locale, "SAR");
   if (!card || card.id !== productId) return null;
   return localized(locale, detailPath(storefrontType, { slug: card.slug, citySlug: card.city.slug }));

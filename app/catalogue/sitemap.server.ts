@@ -1,10 +1,10 @@
-import { getSiteSettings, listBlogPosts } from "#app/content/content.server";
+import { getSiteSettings, listBlogPosts, type ContentService } from "#app/content/content.server";
 import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
-import { listCategories, listDestinations, searchCatalogue } from "./catalogue.server";
-import type { AppContext } from "#app/context.server";
+import { listCategories, listDestinations, searchCatalogue, type Catalogue } from "./catalogue.server";
+import type { BookingApi } from "#app/booking/types";
 import { aboutPath, blogPath, blogPostPath, categoryPath, cityPath, contactPath, detailPath, faqPath, homePath, listingPath, localized, privacyPolicyPath, termsPath } from "#app/lib/paths";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = { catalogue: Catalogue; content: ContentService; bookingApi: BookingApi };
 
 const STATIC_PATHS = [homePath(), aboutPath(), blogPath(), faqPath(), contactPath(), privacyPolicyPath(), termsPath()];
 

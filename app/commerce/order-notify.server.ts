@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
-import type { Clock } from "#app/context.server";
+import type { Clock } from "#app/lib/clock";
 import type { Database } from "#app/db/db.server";
 import type { LocalizedText } from "#app/db/types";
 import { bookings, orderMessages, orders, products, tickets } from "#app/db/schema";
@@ -22,25 +22,7 @@ import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { recordOrderMessages, type OrderMessageInput } from "./order-events.server";
 import { getOrderItems, resultPath, type OrderItemRow, type OrderRow } from "./order-records.server";
-
-/** A WhatsApp template message: the outcome it tells (which template), the customer's language, the body's parameters in order. */
-export type WhatsAppTemplateMessage = { kind: string; locale: string; parameters: string[] };
-
-export interface WhatsAppNotifier {
-  /**
-   * Sends a message to `to` (digits with the country code). `text` is the message as words (what the
-   * logging notifier prints); a provider that only sends approved templates uses `template`. Throws
-   * when the message could not be sent.
-   */
-  send(to: string, text: string, template?: WhatsAppTemplateMessage): Promise<void>;
-}
-
-/** Logs instead of sending: no WhatsApp provider is configured. Logs no phone number in full. */
-export const loggingWhatsAppNotifier: WhatsAppNotifier = {
-  async send(to, text) {
-    console.info(`[whatsapp] to …${to.slice(-3)}: ${text.slice(0, 80)}`);
-  },
-};
+import type { WhatsAppNotifier, WhatsAppTemplateMessage } from "#app/messaging/whatsapp";
 
 /** What telling a customer needs: the site's origin, the mailer and the WhatsApp notifier. */
 export type NotifyDeps = { env: Pick<Env, "SITE_URL" | "SESSION_SECRET">; mailer: Mailer; whatsapp: WhatsAppNotifier; clock?: Clock };

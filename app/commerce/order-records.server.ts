@@ -4,7 +4,12 @@
  */
 import { asc, desc, eq } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
-import type { AppContext } from "#app/context.server";
+import type { Mailer } from "#app/lib/mailer.server";
+import type { Clock } from "#app/lib/clock";
+import type { Env } from "#app/lib/env.server";
+import type { PaymentGateways } from "#app/payments/payments.server";
+import type { IncidentReporter } from "./monitoring.server";
+import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import type { Database } from "#app/db/db.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { cartPath, checkoutResultPath } from "#app/lib/paths";
@@ -12,7 +17,20 @@ import type { ItemState, OrderState } from "./order-state";
 import { netAmount } from "./pricing";
 
 /** What the order flow uses from the app context. */
-export type CommerceDeps = Pick<AppContext, "env" | "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "clock" | "incidents">;
+/**
+ * What commerce needs from the process: the composition root (app/context.server.ts) builds these and
+ * passes them in; nothing here knows the whole context.
+ */
+export type CommerceDeps = {
+  env: Env;
+  db: Database;
+  bookingApi: BookingApi;
+  payments: PaymentGateways;
+  mailer: Mailer;
+  whatsapp: WhatsAppNotifier;
+  clock: Clock;
+  incidents: IncidentReporter;
+};
 
 /** The order and item statuses and their legal moves live in ./order-state. */
 export type OrderStatus = OrderState;

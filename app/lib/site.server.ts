@@ -1,9 +1,10 @@
-import { getRedirectRules as getCmsRedirectRules, getSiteSettings, type SiteSettings } from "#app/content/content.server";
+import { getRedirectRules as getCmsRedirectRules, getSiteSettings, type SiteSettings, type ContentService } from "#app/content/content.server";
 import type { LocaleCode } from "#app/i18n/locales";
 import type { CmsRedirectRule } from "./redirects";
-import type { AppContext } from "#app/context.server";
+import type { BookingApi } from "#app/booking/types";
+import type { Catalogue } from "#app/catalogue/catalogue.server";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = { catalogue: Catalogue; content: ContentService; bookingApi: BookingApi };
 
 /**
  * What every page needs to know about the storefront: the CMS site settings of the locale, with the

@@ -4,7 +4,7 @@
  * template in the customer's language with the body parameters) and what it does with refusals.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { loggingWhatsAppNotifier } from "#app/commerce/order-notify.server";
+import { loggingWhatsAppNotifier } from "./whatsapp";
 import { parseEnv } from "#app/lib/env.server";
 import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
 import { createWhatsAppCloudNotifier, createWhatsAppNotifier, WhatsAppSendError } from "./whatsapp-cloud.server";

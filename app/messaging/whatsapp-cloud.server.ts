@@ -7,7 +7,7 @@
  *
  * https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages (POST /<phone id>/messages).
  */
-import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "#app/commerce/order-notify.server";
+import { loggingWhatsAppNotifier, type WhatsAppNotifier } from "./whatsapp";
 import type { Env } from "#app/lib/env.server";
 
 export type WhatsAppCloudConfig = {

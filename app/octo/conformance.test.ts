@@ -14,7 +14,7 @@ import { zBooking, zErrorBadRequest, zErrorInvalidBookingUuid, zErrorInvalidUnit
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { systemClock } from "#app/context.server";
+import { systemClock } from "#app/lib/clock";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { setFreeCancellationHours } from "#app/booking/test-picks.server";
 import { redeemTicket } from "#app/booking/tickets.server";

@@ -4,8 +4,9 @@
  * JSON with `Cache-Control: no-store`. Errors use OCTO's body; bad input is a 4xx, never a 5xx.
  */
 import { CapabilityId } from "@octocloud/types";
-import { isBookingError, type BookingError } from "#app/booking/types";
-import type { AppContext } from "#app/context.server";
+import { isBookingError, type BookingError, type BookingApi } from "#app/booking/types";
+import type { Database } from "#app/db/db.server";
+import type { Env } from "#app/lib/env.server";
 import type { LocaleCode } from "#app/db/types";
 import { authenticate, countKeyRequest } from "./auth.server";
 import * as handlers from "./handlers.server";
@@ -21,7 +22,7 @@ export const OCTO_BASE_PATH = OCTO_API_PATH;
 const MAX_BODY_BYTES = 256 * 1024;
 
 /** The supplier's context, from the app context: its database and its BookingApi. */
-export function octoContextOf(app: Pick<AppContext, "db" | "bookingApi" | "env">): OctoContext {
+export function octoContextOf(app: { db: Database; bookingApi: BookingApi; env: Env }): OctoContext {
   return {
     db: app.db,
     engine: app.bookingApi,

@@ -28,7 +28,7 @@ import {
   zSupplier,
 } from "@octocloud/types";
 import { eq } from "drizzle-orm";
-import { systemClock } from "#app/context.server";
+import { systemClock } from "#app/lib/clock";
 import * as schema from "#app/db/schema";
 import type { TestDatabase } from "#app/db/testing.server";
 import { action, loader } from "#app/routes/octo";

@@ -7,13 +7,14 @@
 import type { Database } from "#app/db/db.server";
 import { isIsoDate } from "#app/lib/dates";
 import type { Env } from "#app/lib/env.server";
+import type { Clock } from "#app/lib/clock";
 import { createApiKey, listApiKeys, revokeApiKey } from "#app/octo/auth.server";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { staffSetupUrl } from "#app/staff/invite-mail.server";
 import { isStaffRole } from "#app/staff/roles";
 import { addStaffMember, isStaffLocale } from "#app/staff/staff.server";
 
-export type OperatorDeps = { db: Database; env: Pick<Env, "SITE_URL">; clock: { now(): Date } };
+export type OperatorDeps = { db: Database; env: Pick<Env, "SITE_URL">; clock: Clock };
 export type OperatorResult = { ok: boolean; output: string };
 export type OperatorCommand = (deps: OperatorDeps, args: Record<string, unknown>) => Promise<OperatorResult>;
 

@@ -5,8 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { getSiteSettings } from "#app/content/content.server";
-import type { AppContext } from "#app/context.server";
+import { getSiteSettings, type ContentService } from "#app/content/content.server";
+import type { Database } from "#app/db/db.server";
+import type { Env } from "#app/lib/env.server";
+import type { Mailer } from "#app/lib/mailer.server";
 import { contactMessages } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, type LocaleCode } from "#app/i18n/locales";
@@ -50,7 +52,7 @@ export type SubmitContactInput = {
 };
 
 /** What a contact message uses: the database, the mailer, the CMS (support address) and the hashing secret. */
-export type ContactDeps = Pick<AppContext, "db" | "mailer" | "content" | "env">;
+export type ContactDeps = { db: Database; mailer: Mailer; content: ContentService; env: Env };
 
 /** Stores the message and emails it to the team, unless it is a bot's or the sender is over the limit. */
 export async function submitContactMessage(deps: ContactDeps, { form, locale, pageUrl, address, now = new Date() }: SubmitContactInput): Promise<ContactOutcome> {

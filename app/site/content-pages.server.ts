@@ -6,17 +6,19 @@
 import { formatInstant } from "#app/i18n/format";
 import { z } from "zod";
 import { publicImageUrl } from "#app/lib/images";
-import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind } from "#app/content/content.server";
+import { getBlogPost, getSiteSettings, getStaticPage, listBlogPosts, listFaqEntries, type BlogCard, type StaticPageKind, type ContentService } from "#app/content/content.server";
 import { getLocale } from "#app/i18n/locales";
 import { getPageContext, throwNotFound, type PageContext, type PageSeo } from "#app/lib/page.server";
 import { MAX_FAQ_QUERY_LENGTH } from "./faq-search";
 import { blogPosting, breadcrumbList, faqPage, type JsonLd } from "./json-ld";
 import { readingMinutes } from "./reading-time";
 import type { BlogCardView } from "./types";
-import type { AppContext } from "#app/context.server";
+import type { BookingApi } from "#app/booking/types";
+import type { Catalogue } from "#app/catalogue/catalogue.server";
+import type { Env } from "#app/lib/env.server";
 import { blogPath, blogPostPath, homePath, localized } from "#app/lib/paths";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env">;
+type App = { catalogue: Catalogue; content: ContentService; bookingApi: BookingApi; env: Env };
 
 /** Articles per blog page. */
 export const BLOG_PAGE_SIZE = 9;

@@ -100,7 +100,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   const operatorChannel = entry.createOperatorChannel(context);
   app.post(entry.OPS_PATH, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
   // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
-  app.use(entry.createRequestGuard());
+  app.use(entry.createAppRequestGuard(context.env));
   // One context per process; each request adds only its CSP nonce.
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
 

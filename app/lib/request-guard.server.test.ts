@@ -124,6 +124,27 @@ describe("request guard", () => {
     expect(await json.json()).toEqual({ error: "This address does not accept data in that format." });
   });
 
+  // The pentest (#27 item 8): TRACE reached the Remix adapter, whose Request cannot carry it (500).
+  test("methods no action speaks answer 405 with Allow, before any body is read", async () => {
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(origin + path, { method }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "COPY", "SEARCH", "PURGE"]) {
+      for (const path of ["/", "/ar/faq", "/api/locale", "/octo/v1/products", "/api/payments/webhook/stripe"]) {
+        expect(await send(method, path), `${method} ${path}`).toEqual({ status: 405, allow: "GET, HEAD, POST" });
+      }
+    }
+    expect((await send("OPTIONS", "/cart")).status).toBe(405);
+    // The OCTO API names the methods of each endpoint itself.
+    expect((await send("OPTIONS", "/octo/v1/products")).status).toBe(200);
+  });
+
   test("a form's NUL characters are removed before the action reads it; a file's bytes are not touched", async () => {
     const urlencoded = await post("/auth/sign-up", { body: "name=Lay%00la&message=a%00%00b&x%00y=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(await urlencoded.json()).toEqual({ fields: { name: "Layla", message: "ab", xy: "1" } });

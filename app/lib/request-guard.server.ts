@@ -33,8 +33,18 @@ export function bodyClassOf(pathname: string): BodyClass {
   return OWN_BODY_ROUTES.some((pattern) => pattern.test(pathname)) ? "own" : "form";
 }
 
-type Problem = 400 | 403 | 413 | 415;
-const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 403: "errors.crossOrigin", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+type Problem = 400 | 403 | 405 | 413 | 415;
+const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 403: "errors.crossOrigin", 405: "errors.methodNotAllowed", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+
+/**
+ * The methods an action may be called with. Anything else (TRACE, PROPFIND, MKCOL, LOCK, …) answers
+ * 405 here: the platform's Request cannot even carry TRACE, TRACK or CONNECT (the Remix adapter threw:
+ * 500), and no page or API of ours speaks WebDAV. OPTIONS reaches the endpoints that read their own
+ * bodies (the OCTO API answers it with the methods of the endpoint); a page has nothing to say to it.
+ */
+const ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** What a page or form answers to, for the Allow header of a 405. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /** A form route allowed a larger body than the rest, and what a person is told above it. */
 export type LargeForm = { path: string; limit: number; tooLarge: { key: string; values?: Record<string, string | number> } };
@@ -102,6 +112,7 @@ export function problemResponse(
 function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, pathname: string, message?: LargeForm["tooLarge"]) {
   const answer = problemResponse(status, pathname, req.headers.accept, { cookie: req.headers.cookie, message });
   res.statusCode = answer.status;
+  if (status === 405) res.setHeader("Allow", ALLOWED_METHODS);
   res.setHeader("Content-Type", answer.type);
   res.setHeader("Cache-Control", "no-store");
   // The rest of a refused body is not read: close the connection instead of parsing it as a request.
@@ -206,6 +217,7 @@ export function createRequestGuard(options: RequestGuardOptions) {
     if (method === "GET" || method === "HEAD") return next();
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const kind = bodyClassOf(pathname);
+    if (!ACTION_METHODS.has(method) && !(kind === "own" && method === "OPTIONS")) return refuse(req, res, 405, pathname);
     const large = kind === "form" ? largeForms.get(pathname.replace(/(.)\/$/, "$1")) : undefined;
     const limit = kind === "form" ? (large?.limit ?? formLimit) : ownLimit;
     const rawType = req.headers["content-type"] ?? "";

@@ -102,9 +102,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   app.use(express.static("public", { maxAge: "1h", index: false }));
   // Operator commands from this machine's shell (npm run staff:add, …) while the store runs.
   const operatorChannel = entry.createOperatorChannel(context);
-  app.post(entry.OPS_PATH, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
+  // Loopback and token first: a stranger gets a bare 404 whatever the method or body (never a 400 or 413).
+  app.all(entry.OPS_PATH, operatorChannel.authorize, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
   // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
-  app.use(entry.createRequestGuard());
+  app.use(entry.createAppRequestGuard(context.env));
   // One context per process; each request adds only its CSP nonce.
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
 

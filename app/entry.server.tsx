@@ -9,7 +9,11 @@ import { getI18nInstance, recordingI18n } from "#app/i18n/i18n.server";
 import { pageTranslationsScript, pickTranslations } from "#app/i18n/page-translations";
 import { resources } from "#app/i18n/resources.server";
 import { localeFromPath } from "#app/i18n/locales";
+import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } from "#app/catalogue/manage/csv.server";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
+import type { Env } from "#app/lib/env.server";
+import { catalogueImportPath } from "#app/lib/paths";
+import { createRequestGuard } from "#app/lib/request-guard.server";
 import { cacheClassOf, enforceCacheClass } from "#app/lib/cache-policy";
 import { NonceProvider } from "#app/lib/nonce";
 import { StylesheetReaderProvider } from "#app/lib/inline-styles";
@@ -89,7 +93,11 @@ export { createCacheClassResolver } from "#app/lib/cache-policy";
 export { createImageHandler } from "#app/lib/image-server.server";
 /** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
 export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
-export { createRequestGuard } from "#app/lib/request-guard.server";
+/** The body guard with this installation's origin and proxies, and the one form that reads more than 100 KB (the CSV import). */
+export function createAppRequestGuard(env: Pick<Env, "SITE_URL" | "TRUST_PROXY">) {
+  const tooLarge = { key: IMPORT_ERRORS.tooLarge, values: { size: Math.round(CATALOGUE_CSV_MAX_BYTES / 1024) } };
+  return createRequestGuard({ siteUrl: env.SITE_URL, trustProxy: env.TRUST_PROXY, largeForms: [{ path: catalogueImportPath, limit: CATALOGUE_IMPORT_BODY_LIMIT, tooLarge }] });
+}
 export { createOperatorChannel, OPS_PATH } from "#app/ops/channel.server";
 export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.server";
 

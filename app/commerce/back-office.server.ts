@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type 
 import type { Database } from "#app/db/db.server";
 import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products } from "#app/db/schema";
 import type { LocaleCode } from "#app/i18n/locales";
+import { guardFormula } from "#app/lib/csv-formula";
 import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
@@ -135,11 +136,10 @@ export async function exportOrders(db: Database, filter: OrderFilter): Promise<O
   return db.select(listColumns).from(orders).where(orderConditions(filter)).orderBy(desc(orders.purchasedAt), desc(orders.id)).limit(ORDERS_EXPORT_LIMIT);
 }
 
-/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+/** A CSV cell: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula (app/lib/csv-formula.ts). */
 export function csvCell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+  return `"${guardFormula(text).replace(/"/g, '""')}"`;
 }
 
 export function toCsv(header: string[], rows: Array<Array<string | number | null | undefined>>): string {

@@ -36,3 +36,26 @@ describe("client address behind TRUST_PROXY", () => {
     expect(seen).toEqual({ address: "203.0.113.7" });
   });
 });
+
+describe("forwarded host and scheme", () => {
+  async function serveHeaders(trustProxy: number) {
+    const app = express();
+    app.set("trust proxy", trustProxyHops({ TRUST_PROXY: trustProxy }));
+    app.use(trustedClientAddress);
+    app.get("*", (req, res) => res.json({ host: req.headers["x-forwarded-host"] ?? null, proto: req.headers["x-forwarded-proto"] ?? null, forwarded: req.headers.forwarded ?? null, hostname: req.hostname, protocol: req.protocol }));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server!.once("listening", resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+  const forged = { "X-Forwarded-Host": "evil.example:666", "X-Forwarded-Proto": "https", Forwarded: "host=evil.example;proto=https" };
+
+  test("with TRUST_PROXY 0 nothing after the server sees a host or scheme the client made up", async () => {
+    const origin = await serveHeaders(0);
+    expect(await (await fetch(origin, { headers: forged })).json()).toEqual({ host: null, proto: null, forwarded: null, hostname: "127.0.0.1", protocol: "http" });
+  });
+
+  test("behind a trusted proxy they are the proxy's to set", async () => {
+    const origin = await serveHeaders(1);
+    expect(await (await fetch(origin, { headers: forged })).json()).toMatchObject({ host: "evil.example:666", proto: "https", hostname: "evil.example", protocol: "https" });
+  });
+});

@@ -10,16 +10,29 @@ export function trustProxyHops(env: Pick<Env, "TRUST_PROXY">): number {
   return env.TRUST_PROXY;
 }
 
-type ExpressRequest = IncomingMessage & { ip?: string };
+type ExpressRequest = IncomingMessage & { ip?: string; app?: { get(setting: string): unknown } };
+
+/** Forwarding headers that say what the client asked for (host, scheme, port): believed only from a trusted proxy. */
+const FORWARDED_REQUEST_HEADERS = ["x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+
+/** Whether Express trusts the peer as a proxy (TRUST_PROXY > 0): its own rule for X-Forwarded-Host. */
+function peerIsTrustedProxy(req: ExpressRequest): boolean {
+  const trust = req.app?.get("trust proxy fn");
+  return typeof trust === "function" && trust(req.socket.remoteAddress, 0) === true;
+}
 
 /**
  * Replaces the forwarding headers with the one address Express trusts, so the rate limiters (which read
- * X-Forwarded-For) count per real client: a forged header cannot buy a fresh bucket.
+ * X-Forwarded-For) count per real client: a forged header cannot buy a fresh bucket. Without a trusted
+ * proxy in front, X-Forwarded-Host, -Proto, -Port and Forwarded are dropped too: the Remix adapter
+ * reads X-Forwarded-Host's port whatever `trust proxy` says, and nothing after this should see a
+ * host or scheme the client made up.
  */
 export function trustedClientAddress(req: IncomingMessage, _res: ServerResponse, next: () => void) {
   const address = (req as ExpressRequest).ip ?? req.socket.remoteAddress ?? "unknown";
   req.headers["x-forwarded-for"] = address;
   delete req.headers["x-real-ip"];
+  if (!peerIsTrustedProxy(req as ExpressRequest)) for (const name of FORWARDED_REQUEST_HEADERS) delete req.headers[name];
   next();
 }
 

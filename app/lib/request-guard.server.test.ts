@@ -4,14 +4,21 @@ import { request as httpRequest } from "node:http";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { bodyClassOf, createRequestGuard, FORM_BODY_LIMIT } from "./request-guard.server";
+import { bodyClassOf, createRequestGuard, FORM_BODY_LIMIT, isCrossOriginForm, withoutNul } from "./request-guard.server";
 
 let server: Server;
 let origin = "";
+/** A form route that promises a larger body (as the catalogue CSV import does). */
+const LARGE_FORM = { path: "/admin/products/import", limit: 300 * 1024, tooLarge: { key: "admin.catalogueImport.errors.tooLarge", values: { size: 300 } } };
 
 beforeAll(async () => {
   const app = express();
-  app.use(createRequestGuard());
+  // The guard is built before the port is known: SITE_URL is read per request from `origin`.
+  let guard: ReturnType<typeof createRequestGuard> | null = null;
+  app.use((req, res, next) => {
+    guard ??= createRequestGuard({ siteUrl: origin, trustProxy: 1, largeForms: [LARGE_FORM] });
+    guard(req, res, next);
+  });
   // What the Remix adapter does with the request: streams `req` into a fetch Request.
   app.all("*", async (req, res) => {
     const request = new Request(`http://localhost${req.url}`, {
@@ -63,6 +70,13 @@ describe("request guard", () => {
     expect(await send({ Origin: origin })).toBe(200);
     // No Origin at all (old clients, curl): the action decides, as before.
     expect(await send({})).toBe(200);
+    // The whole origin counts: scheme and port too, and a page opened from a file.
+    expect(await send({ Origin: origin.replace("http:", "https:") })).toBe(403);
+    expect(await send({ Origin: origin.replace(/:\d+$/, ":1") })).toBe(403);
+    expect(await send({ Origin: "file://" })).toBe(403);
+    // A forwarded host (this guard trusts one proxy) that is not the site's is refused, whatever Origin says.
+    expect(await send({ Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" })).toBe(403);
+    expect(await send({ Origin: origin, "X-Forwarded-Host": "evil.example" })).toBe(403);
   });
 
   test("JSON or another type to a form action answers 415", async () => {
@@ -108,5 +122,98 @@ describe("request guard", () => {
     expect(text).toContain("هذا العنوان لا يقبل البيانات بهذه الصيغة.");
     const json = await post("/cart", { body: "{}", headers: { "Content-Type": "application/json", Accept: "application/json" } });
     expect(await json.json()).toEqual({ error: "This address does not accept data in that format." });
+  });
+
+  // The pentest (#27 item 8): TRACE reached the Remix adapter, whose Request cannot carry it (500).
+  test("methods no action speaks answer 405 with Allow, before any body is read", async () => {
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+        const req = httpRequest(origin + path, { method }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "LOCK", "COPY", "SEARCH", "PURGE"]) {
+      for (const path of ["/", "/ar/faq", "/api/locale", "/octo/v1/products", "/api/payments/webhook/stripe"]) {
+        expect(await send(method, path), `${method} ${path}`).toEqual({ status: 405, allow: "GET, HEAD, POST" });
+      }
+    }
+    expect((await send("OPTIONS", "/cart")).status).toBe(405);
+    // The OCTO API names the methods of each endpoint itself.
+    expect((await send("OPTIONS", "/octo/v1/products")).status).toBe(200);
+  });
+
+  test("a form's NUL characters are removed before the action reads it; a file's bytes are not touched", async () => {
+    const urlencoded = await post("/auth/sign-up", { body: "name=Lay%00la&message=a%00%00b&x%00y=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(await urlencoded.json()).toEqual({ fields: { name: "Layla", message: "ab", xy: "1" } });
+    const form = new FormData();
+    form.set("name", "Lay\u0000la");
+    form.set("comment", "fine");
+    const multipart = await post("/contact-us", { body: form });
+    expect(await multipart.json()).toEqual({ fields: { name: "Layla", comment: "fine" } });
+  });
+
+  test("a form route that promises more accepts up to its own limit, with its own message above it", async () => {
+    const body = (size: number) => "x=" + "a".repeat(size);
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await post("/admin/products/import", { body: body(150 * 1024), headers: form })).status).toBe(200);
+    expect((await post("/contact-us", { body: body(150 * 1024), headers: form })).status).toBe(413);
+    const over = await post("/admin/products/import", { body: body(301 * 1024), headers: { ...form, Accept: "text/html", Cookie: "rihla_admin_lang=ar" } });
+    expect(over.status).toBe(413);
+    const page = await over.text();
+    expect(page).toContain('lang="ar" dir="rtl"');
+    expect(page).toContain("300");
+    expect(page).toContain('href="/admin"');
+  });
+});
+
+describe("isCrossOriginForm", () => {
+  const site = { siteOrigin: "https://rihla.example", trustForwardedHost: false };
+  const check = (headers: Record<string, string>, rule = site) => isCrossOriginForm(headers, rule);
+
+  test("only SITE_URL's exact origin, on the host it was sent to", () => {
+    expect(check({ origin: "https://rihla.example", host: "rihla.example" })).toBe(false);
+    expect(check({ host: "rihla.example" })).toBe(false);
+    for (const origin of ["http://rihla.example", "https://rihla.example:8443", "https://evil.example", "null", "file://", "file:///tmp/x.html", "not a url"]) {
+      expect(check({ origin, host: "rihla.example" })).toBe(true);
+    }
+    // The Host it reached is not the Origin's host (Remix would throw: 500).
+    expect(check({ origin: "https://rihla.example", host: "internal:3000" })).toBe(true);
+  });
+
+  test("X-Forwarded-Host counts only behind a trusted proxy", () => {
+    // TRUST_PROXY 0: the client's own X-Forwarded-Host changes nothing.
+    expect(check({ origin: "https://evil.example", host: "rihla.example", "x-forwarded-host": "evil.example" })).toBe(true);
+    expect(check({ origin: "https://rihla.example", host: "rihla.example", "x-forwarded-host": "evil.example" })).toBe(false);
+    const behindProxy = { ...site, trustForwardedHost: true };
+    expect(check({ origin: "https://rihla.example", host: "internal:3000", "x-forwarded-host": "rihla.example" }, behindProxy)).toBe(false);
+    expect(check({ origin: "https://evil.example", host: "internal:3000", "x-forwarded-host": "evil.example" }, behindProxy)).toBe(true);
+  });
+});
+
+describe("withoutNul", () => {
+  test("leaves a body without NUL alone", async () => {
+    expect(await withoutNul("application/x-www-form-urlencoded", "application/x-www-form-urlencoded", Buffer.from("a=1&b=%01"))).toBeNull();
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([0, 1, 2])], "data.bin"));
+    form.set("name", "ok");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const type = request.headers.get("Content-Type")!;
+    expect(await withoutNul("multipart/form-data", type, Buffer.from(await request.arrayBuffer()))).toBeNull();
+  });
+
+  test("keeps a file's NUL bytes while cleaning the text fields beside it", async () => {
+    const form = new FormData();
+    form.set("file", new File([new Uint8Array([65, 0, 66])], "data.csv", { type: "text/csv" }));
+    form.set("name", "a\u0000b");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const cleaned = await withoutNul("multipart/form-data", request.headers.get("Content-Type")!, Buffer.from(await request.arrayBuffer()));
+    const read = await new Request("http://localhost/", { method: "POST", headers: { "Content-Type": cleaned!.contentType }, body: new Uint8Array(cleaned!.body) }).formData();
+    expect(read.get("name")).toBe("ab");
+    const file = read.get("file") as File;
+    expect(file.name).toBe("data.csv");
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([65, 0, 66]);
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { adminLocaleFromCookieHeader, isAdminPath } from "./admin-locale";
 
 /**
  * One guard in front of every action, so no route can forget it: a request with a body is read here
@@ -9,8 +10,14 @@ import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
  * below) accept only urlencoded and multipart bodies of at most 100 KB: another type answers 415, a
  * body that cannot be parsed (or a PUT/PATCH/DELETE without one) answers 400, a bigger one 413; a
  * bodiless POST is an empty form. The JSON endpoints (OCTO, payment and CMS webhooks, test hooks)
- * parse their own types; they get 1 MB. Bytes are counted as they stream, so a lying or absent
+ * parse their own types; they get 1 MB. A form route that promises more (the catalogue CSV import)
+ * is named with its own limit and message. Bytes are counted as they stream, so a lying or absent
  * Content-Length does not get past the limit.
+ *
+ * A form's NUL characters (`%00`, or a 0 byte in a multipart text field) are removed here, before any
+ * action reads the form: PostgreSQL refuses them in text (a 500 at the insert), no keyboard types them,
+ * and no field of ours means anything by them, so dropping them loses nothing a person sent. Files are
+ * handed on as they came (the CSV import reports a NUL cell itself).
  */
 
 export const FORM_BODY_LIMIT = 100 * 1024;
@@ -26,28 +33,59 @@ export function bodyClassOf(pathname: string): BodyClass {
   return OWN_BODY_ROUTES.some((pattern) => pattern.test(pathname)) ? "own" : "form";
 }
 
-type Problem = 400 | 403 | 413 | 415;
-const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 403: "errors.crossOrigin", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
+type Problem = 400 | 403 | 405 | 413 | 415;
+const PROBLEM_KEYS: Record<Problem, string> = { 400: "errors.badRequestBody", 403: "errors.crossOrigin", 405: "errors.methodNotAllowed", 413: "errors.payloadTooLarge", 415: "errors.unsupportedMediaType" };
 
 /**
- * A form posted from another origin (or from a page that withheld its origin: `Origin: null`). Remix
- * refuses these actions too, but by throwing, which answers 500; this answers 403 first, with the
- * same rule (the Origin's host against X-Forwarded-Host or Host).
+ * The methods an action may be called with. Anything else (TRACE, PROPFIND, MKCOL, LOCK, …) answers
+ * 405 here: the platform's Request cannot even carry TRACE, TRACK or CONNECT (the Remix adapter threw:
+ * 500), and no page or API of ours speaks WebDAV. OPTIONS reaches the endpoints that read their own
+ * bodies (the OCTO API answers it with the methods of the endpoint); a page has nothing to say to it.
  */
-export function isCrossOriginForm(headers: IncomingMessage["headers"]): boolean {
+const ACTION_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** What a page or form answers to, for the Allow header of a 405. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/** A form route allowed a larger body than the rest, and what a person is told above it. */
+export type LargeForm = { path: string; limit: number; tooLarge: { key: string; values?: Record<string, string | number> } };
+
+export type RequestGuardOptions = {
+  /** SITE_URL: a form's Origin must be exactly its origin (scheme, host and port). */
+  siteUrl: string;
+  /** TRUST_PROXY: X-Forwarded-Host counts only when a proxy in front is trusted (> 0). */
+  trustProxy: number;
+  form?: number;
+  own?: number;
+  largeForms?: readonly LargeForm[];
+};
+
+type OriginRule = { siteOrigin: string; trustForwardedHost: boolean };
+
+const firstValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim();
+
+/**
+ * A form posted from anywhere but the site itself: an Origin that is not SITE_URL's origin (another
+ * host, `http` for an `https` site, another port, `null` from a page that withheld it, `file://`).
+ * Remix refuses an Origin whose host differs from X-Forwarded-Host or Host too, but by throwing, which
+ * answers 500; that is checked here as well, so it answers 403 first. X-Forwarded-Host counts only
+ * behind a trusted proxy (server.js also drops it otherwise, before Remix reads it).
+ */
+export function isCrossOriginForm(headers: IncomingMessage["headers"], rule: OriginRule): boolean {
   const origin = headers.origin;
   if (typeof origin !== "string" || origin === "") return false;
-  const forwarded = (Array.isArray(headers["x-forwarded-host"]) ? headers["x-forwarded-host"][0] : headers["x-forwarded-host"])?.split(",")[0]?.trim();
-  const host = forwarded || headers.host;
+  const host = (rule.trustForwardedHost ? firstValue(headers["x-forwarded-host"]) : undefined) || headers.host;
   if (origin === "null" || !host) return true;
   try {
-    return new URL(origin).host !== host;
+    const url = new URL(origin);
+    return url.origin !== rule.siteOrigin || url.host !== host;
   } catch {
     return true;
   }
 }
 
-function localeOf(pathname: string): LocaleCode {
+function localeOf(pathname: string, cookieHeader: string | undefined): LocaleCode {
+  // The console keeps its language (English or Arabic) in a cookie, not in the path.
+  if (isAdminPath(pathname)) return adminLocaleFromCookieHeader(cookieHeader ?? null);
   const code = /^\/(ru|zh|ar)(?:\/|$)/.exec(pathname)?.[1];
   return code && isLocaleCode(code) ? code : "en";
 }
@@ -55,20 +93,26 @@ function localeOf(pathname: string): LocaleCode {
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The answer to a refused body: a translated page for a person, JSON for a script. */
-export function problemResponse(status: Problem, pathname: string, accept: string | undefined): { status: Problem; type: string; body: string } {
-  const code = localeOf(pathname);
+export function problemResponse(
+  status: Problem,
+  pathname: string,
+  accept: string | undefined,
+  options: { cookie?: string; message?: LargeForm["tooLarge"] } = {},
+): { status: Problem; type: string; body: string } {
+  const code = localeOf(pathname, options.cookie);
   const t = getFixedT(code);
-  const message = t(PROBLEM_KEYS[status]);
+  const message = options.message ? t(options.message.key, options.message.values) : t(PROBLEM_KEYS[status]);
   if (!(accept ?? "").includes("text/html")) return { status, type: "application/json; charset=utf-8", body: JSON.stringify({ error: message }) };
   const locale = getLocale(code);
-  const home = code === "en" ? "/" : `/${code}`;
+  const home = isAdminPath(pathname) ? "/admin" : code === "en" ? "/" : `/${code}`;
   const body = `<!doctype html><html lang="${locale.code}" dir="${locale.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(message)}</title></head><body><main><h1>${escape(message)}</h1><p><a href="${home}">${escape(t("errors.homePage"))}</a></p></main></body></html>`;
   return { status, type: "text/html; charset=utf-8", body };
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, pathname: string) {
-  const answer = problemResponse(status, pathname, req.headers.accept);
+function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, pathname: string, message?: LargeForm["tooLarge"]) {
+  const answer = problemResponse(status, pathname, req.headers.accept, { cookie: req.headers.cookie, message });
   res.statusCode = answer.status;
+  if (status === 405) res.setHeader("Allow", ALLOWED_METHODS);
   res.setHeader("Content-Type", answer.type);
   res.setHeader("Cache-Control", "no-store");
   // The rest of a refused body is not read: close the connection instead of parsing it as a request.
@@ -135,21 +179,52 @@ async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean>
   }
 }
 
+const NUL = "\u0000";
+
+/**
+ * A form body with its text fields' NUL characters removed, or null when it has none (the body is then
+ * handed on untouched). Multipart bodies are read and written again by the platform's own FormData,
+ * files included as they came.
+ */
+export async function withoutNul(type: string, rawType: string, body: Buffer): Promise<{ body: Buffer; contentType: string } | null> {
+  if (type === "application/x-www-form-urlencoded") {
+    if (!body.includes(0) && !/%00/.test(body.toString("latin1"))) return null;
+    const fields = new URLSearchParams(body.toString("utf8"));
+    const cleaned = new URLSearchParams([...fields].map(([name, value]) => [name.replaceAll(NUL, ""), value.replaceAll(NUL, "")]));
+    return { body: Buffer.from(cleaned.toString(), "utf8"), contentType: rawType };
+  }
+  if (type !== "multipart/form-data" || !body.includes(0)) return null;
+  const form = await new Request("http://localhost/", { method: "POST", headers: { "Content-Type": rawType }, body: new Uint8Array(body) }).formData();
+  const entries = [...form.entries()];
+  if (!entries.some(([name, value]) => name.includes(NUL) || (typeof value === "string" && value.includes(NUL)))) return null;
+  const cleaned = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === "string") cleaned.append(name.replaceAll(NUL, ""), value.replaceAll(NUL, ""));
+    else cleaned.append(name.replaceAll(NUL, ""), value, value.name);
+  }
+  const encoded = new Request("http://localhost/", { method: "POST", body: cleaned });
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type") ?? rawType };
+}
+
 /** The Express middleware (before the Remix handler). */
-export function createRequestGuard(limits: { form?: number; own?: number } = {}) {
-  const formLimit = limits.form ?? FORM_BODY_LIMIT;
-  const ownLimit = limits.own ?? JSON_BODY_LIMIT;
+export function createRequestGuard(options: RequestGuardOptions) {
+  const formLimit = options.form ?? FORM_BODY_LIMIT;
+  const ownLimit = options.own ?? JSON_BODY_LIMIT;
+  const originRule: OriginRule = { siteOrigin: new URL(options.siteUrl).origin, trustForwardedHost: options.trustProxy > 0 };
+  const largeForms = new Map((options.largeForms ?? []).map((form) => [form.path, form]));
   return function requestGuard(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     const method = req.method ?? "GET";
     if (method === "GET" || method === "HEAD") return next();
     const pathname = (req.url ?? "/").split("?")[0] ?? "/";
     const kind = bodyClassOf(pathname);
-    const limit = kind === "form" ? formLimit : ownLimit;
+    if (!ACTION_METHODS.has(method) && !(kind === "own" && method === "OPTIONS")) return refuse(req, res, 405, pathname);
+    const large = kind === "form" ? largeForms.get(pathname.replace(/(.)\/$/, "$1")) : undefined;
+    const limit = kind === "form" ? (large?.limit ?? formLimit) : ownLimit;
     const rawType = req.headers["content-type"] ?? "";
     const type = rawType.split(";")[0]?.trim().toLowerCase() ?? "";
 
-    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res, 413, pathname);
-    if (kind === "form" && isCrossOriginForm(req.headers)) return refuse(req, res, 403, pathname);
+    if (Number(req.headers["content-length"] ?? 0) > limit) return refuse(req, res, 413, pathname, large?.tooLarge);
+    if (kind === "form" && isCrossOriginForm(req.headers, originRule)) return refuse(req, res, 403, pathname);
     if (kind === "form") {
       if (!hasBody(req) && !type) {
         // A bodiless POST (a sign-out button posted by a script, `curl -X POST`) is an empty form;
@@ -163,9 +238,16 @@ export function createRequestGuard(limits: { form?: number; own?: number } = {})
     }
     readBounded(req, limit).then(
       async (body) => {
-        if (body === null) return refuse(req, res, 413, pathname);
+        if (body === null) return refuse(req, res, 413, pathname, large?.tooLarge);
         if (kind === "form" && type === "multipart/form-data" && !(await parsesAsForm(rawType, body))) return refuse(req, res, 400, pathname);
-        replayBody(req, body);
+        const cleaned = kind === "form" ? await withoutNul(type, rawType, body).catch(() => undefined) : null;
+        if (cleaned === undefined) return refuse(req, res, 400, pathname);
+        if (cleaned) {
+          req.headers["content-type"] = cleaned.contentType;
+          req.headers["content-length"] = String(cleaned.body.length);
+          delete req.headers["transfer-encoding"];
+        }
+        replayBody(req, cleaned?.body ?? body);
         next();
       },
       () => {

@@ -123,7 +123,7 @@ describe("tickets and vouchers", () => {
     const tickets = [booking.voucher, ...booking.unitItems.map((item) => item.ticket)];
     for (const ticket of tickets) {
       expect(ticket!.deliveryOptions.map((delivery) => delivery.deliveryFormat)).toEqual(["QRCODE", "PDF_URL"]);
-      expect(option(ticket, "PDF_URL")).toMatch(/^http:\/\/localhost\/tickets\/tkt_[0-9a-f]{20}\.pdf\?sig=[\w-]{32}&lang=en$/);
+      expect(option(ticket, "PDF_URL")).toMatch(/^http:\/\/localhost:3000\/tickets\/tkt_[0-9a-f]{20}\.pdf\?sig=[\w-]{32}&lang=en$/);
     }
     expect(new Set(tickets.map((ticket) => option(ticket, "QRCODE"))).size).toBe(3);
 
@@ -148,6 +148,19 @@ describe("tickets and vouchers", () => {
     expect((await getPdf(url.toString())).status).toBe(404);
     await octo("POST", `/bookings/${booking.uuid}/cancel`, { body: { reason: "Plans changed" } });
     expect((await getPdf(option(booking.voucher, "PDF_URL")!)).status).toBe(404);
+  });
+
+  // The pentest (#27 item 7e): the PDF link took the call's Host, so a forged Host put another site in it.
+  test("ticket PDF links are on SITE_URL, whatever Host the call carried", async () => {
+    const uuid = randomUUID();
+    const body = { uuid, ...PRODUCT, adult: undefined, availabilityId: slot("2030-01-12"), unitItems: [{ unitId: PRODUCT.adult }] };
+    expect((await octo("POST", "/bookings", { body, origin: "https://evil.example" })).status).toBe(200);
+    const confirmed = await octo("POST", `/bookings/${uuid}/confirm`, { body: { contact: { fullName: "Huda Karim" } }, origin: "https://evil.example" });
+    const booking = Booking.parse(confirmed.body);
+    for (const ticket of [booking.voucher, ...booking.unitItems.map((item) => item.ticket)]) {
+      expect(new URL(option(ticket, "PDF_URL")!).origin).toBe(new URL(ctx.env.SITE_URL).origin);
+    }
+    expect((await getPdf(option(booking.voucher, "PDF_URL")!)).status).toBe(200);
   });
 
   test("a redeemed ticket shows when; a redeemed booking can neither be changed nor cancelled", async () => {

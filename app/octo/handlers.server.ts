@@ -45,6 +45,12 @@ export interface OctoContext {
   holdMinutes: number;
   /** Signs ticket PDF links (the installation's session secret). */
   secret: string;
+  /**
+   * SITE_URL: where ticket PDF links point. A link outlives the call (the reseller stores it and hands
+   * it to the traveller), so it is built from the configured public address, never from the Host the
+   * call happened to carry.
+   */
+  siteUrl: string;
   /** Requests a minute per key unless the key says otherwise. */
   rateLimitPerMinute: number;
 }
@@ -56,7 +62,8 @@ export interface OctoCall {
   locale: LocaleCode;
   /**
    * The origin the reseller called, as the server is configured to see it (Host, or X-Forwarded-Host
-   * and -Proto behind TRUST_PROXY): the API, media and ticket URLs we hand out start with it.
+   * and -Proto behind TRUST_PROXY): the API and media URLs we hand out start with it (ticket PDF links
+   * use SITE_URL: see OctoContext).
    */
   origin: string;
 }
@@ -236,7 +243,7 @@ async function ownedBooking(call: OctoCall, uuid: string): Promise<{ booking: Oc
 }
 
 /** A booking in the shape the reseller's capabilities ask for. */
-/** Adds each ticket's PDF (a signed link on the caller's origin) after its QR code. */
+/** Adds each ticket's PDF (a signed link on SITE_URL) after its QR code. */
 async function withTicketPdfs(call: OctoCall, booking: OctoBooking): Promise<OctoBooking> {
   const codes = [booking.voucher, ...booking.unitItems.map((item) => item.ticket)].flatMap((ticket) => ticket?.deliveryOptions ?? []);
   if (codes.length === 0) return booking;
@@ -246,7 +253,7 @@ async function withTicketPdfs(call: OctoCall, booking: OctoBooking): Promise<Oct
     const code = ticket.deliveryOptions.find((option) => option.deliveryFormat === DeliveryFormat.QRCODE)?.deliveryValue;
     const id = code ? idByCode.get(code) : undefined;
     if (!id) return ticket;
-    return { ...ticket, deliveryOptions: [...ticket.deliveryOptions, { deliveryFormat: DeliveryFormat.PDF_URL, deliveryValue: ticketPdfUrl(call.origin, id, call.context.secret, call.locale) }] };
+    return { ...ticket, deliveryOptions: [...ticket.deliveryOptions, { deliveryFormat: DeliveryFormat.PDF_URL, deliveryValue: ticketPdfUrl(call.context.siteUrl, id, call.context.secret, call.locale) }] };
   };
   return { ...booking, voucher: withPdf(booking.voucher), unitItems: booking.unitItems.map((item) => ({ ...item, ticket: withPdf(item.ticket) })) };
 }

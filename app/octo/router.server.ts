@@ -28,6 +28,7 @@ export function octoContextOf(app: { db: Database; bookingApi: BookingApi; env: 
     engine: app.bookingApi,
     holdMinutes: app.env.BOOKING_HOLD_MINUTES,
     secret: app.env.SESSION_SECRET,
+    siteUrl: app.env.SITE_URL,
     rateLimitPerMinute: app.env.OCTO_RATE_LIMIT_PER_MINUTE,
   };
 }

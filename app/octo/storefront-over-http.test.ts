@@ -25,6 +25,8 @@ const SUPPLIED = ["prd-000020", "prd-000005", "prd-000001"];
 
 let supplierDb: TestDatabase;
 let storefrontDb: TestDatabase;
+/** The supplier installation's SITE_URL: where its ticket PDF links point. */
+const SUPPLIER_SITE_URL = "https://supplier.rihla.example";
 let supplier: Awaited<ReturnType<typeof startOctoServer>>;
 let apiKey: string;
 let storefront: AppContext;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   await storefrontDb.db.delete(schema.products);
   apiKey = (await createApiKey(supplierDb.db, "Storefront")).key;
   supplierEngine = new EmbeddedBookingEngine(supplierDb.db, { holdMinutes: 30 });
-  supplier = await startOctoServer({ db: supplierDb.db, engine: supplierEngine, holdMinutes: 30, secret: "test-secret-test-secret", rateLimitPerMinute: 10_000 });
+  supplier = await startOctoServer({ db: supplierDb.db, engine: supplierEngine, holdMinutes: 30, secret: "test-secret-test-secret", siteUrl: SUPPLIER_SITE_URL, rateLimitPerMinute: 10_000 });
 
   storefront = await createAppContext(parseEnv({ NODE_ENV: "test", BOOKING_API_URL: `${supplier.origin}/octo/v1`, BOOKING_API_KEY: apiKey }), { database: storefrontDb, closeDatabase: false });
 });
@@ -169,7 +171,8 @@ describe("a storefront on the external supplier", () => {
     const formats = confirmed.voucher!.deliveryOptions.map((option) => option.deliveryFormat);
     expect(formats).toEqual(["QRCODE", "PDF_URL"]);
     const pdfUrl = confirmed.voucher!.deliveryOptions[1]!.deliveryValue;
-    expect(pdfUrl.startsWith(`${supplier.origin}/tickets/`)).toBe(true);
+    // On the supplier's public address (SITE_URL), not the address this call reached it by.
+    expect(pdfUrl.startsWith(`${SUPPLIER_SITE_URL}/tickets/`)).toBe(true);
 
     const moved = await api.rebook(uuid, { availabilityId: slots[1]!.id });
     expect(moved).toMatchObject({ uuid, status: "CONFIRMED", availabilityId: slots[1]!.id });

@@ -4,7 +4,9 @@
  * create, list, revoke, each audited).
  */
 import { statSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog } from "#app/db/schema";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
@@ -73,6 +75,30 @@ describe("operator channel", () => {
     expect(await call({ body, token, address: "::ffff:10.0.0.5" })).toEqual({ status: 404, body: "Not Found" });
     expect(await call({ body, token, method: "GET" })).toEqual({ status: 404, body: "Not Found" });
     expect(await ctx.db.select().from(apiKeys)).toEqual([]);
+  });
+
+  // The pentest (#27 item 7d): the body was parsed first, so a stranger's bad body got a 400 or 413.
+  it("checks loopback and token before any body is read: a stranger's malformed or oversized body meets the bare 404", async () => {
+    const app = express();
+    app.all("/_ops/command", channel.authorize, express.json({ limit: "64kb" }), (req, res) => void channel.handle(req, res));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_ops/command`;
+    try {
+      const send = async (body: string, headers: Record<string, string> = {}, method = "POST") => {
+        const response = await fetch(url, { method, body: method === "GET" ? undefined : body, headers: { "Content-Type": "application/json", ...headers } });
+        return [response.status, await response.text()];
+      };
+      expect(await send("{not json")).toEqual([404, "Not Found"]);
+      expect(await send(JSON.stringify({ pad: "x".repeat(100 * 1024) }))).toEqual([404, "Not Found"]);
+      expect(await send("{not json", { Authorization: "Bearer wrong" })).toEqual([404, "Not Found"]);
+      expect(await send("", {}, "GET")).toEqual([404, "Not Found"]);
+      // The operator's own client still hears what is wrong with its request.
+      expect((await send("{not json", { Authorization: `Bearer ${token}` }))[0]).toBe(400);
+      expect(await send(JSON.stringify({ command: "octo:key", args: { list: true } }), { Authorization: `Bearer ${token}` })).toEqual([200, expect.stringContaining('"ok":true')]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("runs a command for a loopback caller with the token: octo:key creates, lists and revokes, audited", async () => {

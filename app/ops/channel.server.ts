@@ -43,7 +43,13 @@ type NodeRequest = { method?: string; headers: Record<string, string | string[] 
 type NodeResponse = { status(code: number): NodeResponse; json(body: unknown): void; type(value: string): NodeResponse; send(body: string): void };
 
 export type OperatorChannel = {
-  /** Express handler for POST OPS_PATH (mount it with a JSON body parser before the Remix handler). */
+  /**
+   * Express middleware for OPS_PATH, before the body parser: anyone but a loopback caller with the
+   * token gets the bare 404 before a byte of the body is read, so a stranger's malformed or oversized
+   * body cannot tell (by a 400 or 413) that the endpoint exists.
+   */
+  authorize(req: NodeRequest, res: NodeResponse, next: () => void): void;
+  /** Express handler for POST OPS_PATH (mount it after `authorize` and a JSON body parser, before the Remix handler). */
   handle(req: NodeRequest, res: NodeResponse): Promise<void>;
   /** Writes DATA_DIR/ops.json once the server listens on `port`. */
   publish(port: number): void;
@@ -54,12 +60,20 @@ export type OperatorChannel = {
 export function createOperatorChannel(deps: OperatorDeps & { env: Pick<Env, "DATA_DIR" | "SITE_URL"> }): OperatorChannel {
   const token = randomBytes(32).toString("base64url");
   const file = opsFilePath(deps.env);
+  const allowed = (req: NodeRequest) => {
+    const authorization = req.headers.authorization;
+    const given = typeof authorization === "string" && authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
+    return req.method === "POST" && isLoopback(req.socket.remoteAddress) && sameToken(given, token);
+  };
+  const notFound = (res: NodeResponse) => res.status(404).type("text/plain").send("Not Found");
   return {
+    authorize(req, res, next) {
+      if (allowed(req)) next();
+      else notFound(res);
+    },
     async handle(req, res) {
-      const authorization = req.headers.authorization;
-      const given = typeof authorization === "string" && authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
-      if (req.method !== "POST" || !isLoopback(req.socket.remoteAddress) || !sameToken(given, token)) {
-        res.status(404).type("text/plain").send("Not Found");
+      if (!allowed(req)) {
+        notFound(res);
         return;
       }
       const body = (req.body ?? {}) as { command?: unknown; args?: unknown };

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { adminLocaleSetCookie, isAdminLocale, isAdminPath } from "#app/lib/admin-locale";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { safeRedirect } from "#app/lib/safe-redirect";
 import { setStaffLocale } from "#app/staff/staff.server";
 import { ADMIN_NO_STORE, readStaff } from "./admin-auth.server";
 
@@ -10,9 +11,10 @@ export const handle = { cache: "private" } satisfies CacheHandle;
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const form = await request.formData();
   const locale = form.get("locale");
-  const back = String(form.get("redirectTo") ?? "/admin");
-  // Only a console path, never another site or a protocol-relative URL.
-  const to = back.startsWith("/") && !back.startsWith("//") && isAdminPath(back.split(/[?#]/)[0] ?? "") ? back : "/admin";
+  // Only a console path as a browser resolves it (`/admin/..//evil.example` is not one), never
+  // another site, a protocol-relative URL or a value that cannot be a header.
+  const back = safeRedirect(form.get("redirectTo"), "/admin");
+  const to = isAdminPath(back.split(/[?#]/)[0] ?? "") ? back : "/admin";
   if (!isAdminLocale(locale)) return redirect(to, { headers: ADMIN_NO_STORE });
   const session = await readStaff(app, request);
   if (session?.stage === "FULL") await setStaffLocale(app.db, session.member.userId, locale);

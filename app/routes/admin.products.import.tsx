@@ -22,7 +22,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { CATALOGUE_CSV_MAX_BYTES, IMPORT_ERRORS, catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv.server";
+import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS, catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueCsvPath, catalogueImportPath } from "#app/lib/paths";
 import importStylesHref from "#app/styles/admin-import.css";
@@ -56,7 +56,7 @@ const emptySummary = (): ImportSummary => ({
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "catalogue.manage");
   // The file twice at most (apply sends it as text in a field), plus the form's own parts.
-  if (Number(request.headers.get("Content-Length") ?? 0) > CATALOGUE_CSV_MAX_BYTES * 2 + 64 * 1024) return fileError(IMPORT_ERRORS.tooLarge, 413, { size: Math.round(CATALOGUE_CSV_MAX_BYTES / 1024) });
+  if (Number(request.headers.get("Content-Length") ?? 0) > CATALOGUE_IMPORT_BODY_LIMIT) return fileError(IMPORT_ERRORS.tooLarge, 413, { size: Math.round(CATALOGUE_CSV_MAX_BYTES / 1024) });
   let formData: FormData;
   try {
     formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: CATALOGUE_CSV_MAX_BYTES }));

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { localeCookie } from "#app/i18n/i18n.server";
-import { LOCALE_CODES, localizePath } from "#app/i18n/locales";
-import { safeRedirect } from "#app/lib/safe-redirect";
+import { LOCALE_CODES } from "#app/i18n/locales";
+import { localeSwitchTarget } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const SwitchLocaleSchema = z.object({
@@ -18,10 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = SwitchLocaleSchema.safeParse(form);
   if (!parsed.success) return new Response("Unknown language", { status: 400 });
   const { lng } = parsed.data;
-  // Only a path on this site is followed; anything else falls back to the home page.
-  const requested = safeRedirect(parsed.data.redirectTo, "/");
-  const url = new URL(requested, "http://localhost");
-  const target = localizePath(url.pathname, lng as (typeof LOCALE_CODES)[number]) + url.search;
+  const target = localeSwitchTarget(parsed.data.redirectTo, lng as (typeof LOCALE_CODES)[number]);
   return redirect(target, { status: 303, headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
 }
 

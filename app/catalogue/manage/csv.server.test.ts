@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { toCsv } from "#app/commerce/back-office.server";
+import { unguardFormula } from "#app/lib/csv-formula";
 import * as schema from "#app/db/schema";
 import { listAudit, type Actor } from "#app/staff/audit.server";
 import { newProductInput } from "#app/testing/catalogue-fixtures.server";
@@ -31,9 +32,10 @@ async function ownProduct() {
 }
 
 type Table = { header: string[]; rows: string[][] };
+/** The export's cells as they mean (formula guard removed), so `write(read(csv))` is `csv`. */
 const read = (csv: string): Table => {
   const [header, ...rows] = parse(csv, { bom: true }) as string[][];
-  return { header: header!, rows };
+  return { header: header!, rows: rows.map((row) => row.map(unguardFormula)) };
 };
 const write = (table: Table) => toCsv(table.header, table.rows);
 const col = (table: Table, name: string) => table.header.indexOf(name);
@@ -79,6 +81,45 @@ describe("catalogue CSV", () => {
     expect(await exportCatalogueCsv(ctx.db)).toBe(csv);
     // No product, option or unit was written, so there is nothing to audit.
     expect(await auditCount()).toBe(audits);
+  });
+
+  // The pentest (#27 item 7g): the export's formula guard came back as text, one more ' each round trip.
+  test("cells the export guards against spreadsheet formulas come back as they were: export → import → export is stable", async () => {
+    const input = await newProductInput(ctx.db, {
+      title: { en: `=Dunes ${randomUUID().slice(0, 6)}`, ru: "-Дюны", zh: "@沙丘", ar: "'=كثبان" },
+      shortDescription: { en: "+966 for bookings" },
+      latitude: -33.9,
+      longitude: -70.6,
+    });
+    const { id } = await createProduct(ctx, actor, input, now());
+    const first = await exportCatalogueCsv(ctx.db);
+    const [header, ...cells] = parse(first, { bom: true }) as string[][];
+    const raw = cells.find((cellsOfRow) => cellsOfRow[0] === "product" && cellsOfRow[1] === id)!;
+    expect(raw[header!.indexOf("title_en")]).toMatch(/^'=Dunes /);
+    expect(raw[header!.indexOf("title_ar")]).toBe("''=كثبان");
+    expect(raw[header!.indexOf("latitude")]).toBe("'-33.9");
+    for (let round = 0; round < 2; round += 1) {
+      const report = await importCatalogueCsv(ctx, actor, first, now(), { apply: true });
+      expect(report.issues).toEqual([]);
+      expect(report.rows.find((entry) => entry.id === id)?.action).toBe("unchanged");
+      expect(await exportCatalogueCsv(ctx.db)).toBe(first);
+    }
+    const [stored] = await ctx.db.select().from(schema.products).where(eq(schema.products.id, id));
+    expect(stored!.title).toMatchObject({ en: input.title.en, ru: "-Дюны", zh: "@沙丘", ar: "'=كثبان" });
+    expect(stored!.latitude).toBe(-33.9);
+  });
+
+  // The pentest (#27 item 7b): a NUL in a cell reached PostgreSQL, which refuses it in text (a 500).
+  test("a cell with a NUL character is reported with its row and column, and nothing is written", async () => {
+    const product = await ownProduct();
+    const table = read(await exportCatalogueCsv(ctx.db));
+    const option = rowOf(table, "option", product.optionId);
+    option[col(table, "title_en")] = "Sunset\u0000trip";
+    const before = await exportCatalogueCsv(ctx.db);
+    const report = await importCatalogueCsv(ctx, actor, write(table), now(), { apply: true });
+    expect(report.ok).toBe(false);
+    expect(report.issues).toEqual([{ row: lineOf(table, option), column: "title_en", message: IMPORT_ERRORS.nul, values: undefined }]);
+    expect(await exportCatalogueCsv(ctx.db)).toBe(before);
   });
 
   test("a file with one bad row writes nothing and names that row and column", async () => {

@@ -22,6 +22,7 @@ import { toCsv } from "#app/commerce/back-office.server";
 import type { Database, PubSub } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { ProductOptionRow, ProductRow, UnitRow } from "#app/db/schema";
+import { unguardFormula } from "#app/lib/csv-formula";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { OWN_SUPPLIER_ID, catalogueChanged, isCatalogueRuleError, type CatalogueDeps } from "./catalogue-write.server";
 import { formText, majorText } from "./form-values";
@@ -85,6 +86,12 @@ type CsvRecord = Partial<Record<CsvColumn, string>>;
 /** The largest file the import reads (bytes) and the most rows. */
 export const CATALOGUE_CSV_MAX_BYTES = 1024 * 1024;
 export const CATALOGUE_CSV_MAX_ROWS = 5000;
+/**
+ * The largest request the import route reads: the file twice at most (apply sends it back as text in
+ * a field, where a browser may turn every line break into CRLF), plus the form's own parts. The body
+ * guard (server.js) gives this route, and only this one, that much instead of its 100 KB for forms.
+ */
+export const CATALOGUE_IMPORT_BODY_LIMIT = CATALOGUE_CSV_MAX_BYTES * 2 + 64 * 1024;
 
 export const IMPORT_ERRORS = {
   file: "admin.catalogueImport.errors.file",
@@ -105,6 +112,7 @@ export const IMPORT_ERRORS = {
   boolean: "admin.catalogueImport.errors.boolean",
   accompaniedBy: "admin.catalogueImport.errors.accompaniedBy",
   skipped: "admin.catalogueImport.errors.skipped",
+  nul: "admin.catalogueImport.errors.nul",
 } as const;
 
 const LOCALES = ["en", "ru", "zh", "ar"] as const;
@@ -382,15 +390,18 @@ function readFile(text: string, errors: RowErrors): ReadFile | null {
   const names = header.map((name) => name.trim().toLowerCase());
   const known = new Set<string>(CATALOGUE_CSV_COLUMNS);
   names.forEach((name, index) => {
-    if (!known.has(name) || names.indexOf(name) !== index) errors.add(1, name || null, IMPORT_ERRORS.header);
+    if (!known.has(name) || names.indexOf(name) !== index) errors.add(1, name.replaceAll("\u0000", "") || null, IMPORT_ERRORS.header);
   });
   for (const required of ["kind", "product_id"] as const) if (!names.includes(required)) errors.add(1, required, IMPORT_ERRORS.header);
   if (errors.issues.length) return null;
-  return {
-    header: names,
-    // Row numbers as a spreadsheet shows them: the header is row 1.
-    records: body.map((cells, index) => ({ row: index + 2, record: Object.fromEntries(names.map((name, column) => [name, cells[column] ?? ""])) as CsvRecord })),
-  };
+  // Row numbers as a spreadsheet shows them: the header is row 1.
+  const records = body.map((cells, index) => ({ row: index + 2, record: Object.fromEntries(names.map((name, column) => [name, unguardFormula(cells[column] ?? "")])) as CsvRecord }));
+  // PostgreSQL cannot store a NUL in text: the cell is named here rather than failing at the write.
+  for (const { row, record } of records) {
+    for (const name of names) if (record[name as CsvColumn]?.includes("\u0000")) errors.add(row, name, IMPORT_ERRORS.nul);
+  }
+  if (errors.issues.length) return null;
+  return { header: names, records };
 }
 
 /** A record of an existing row with the file's columns laid over it (columns the file lacks keep their values). */

@@ -16,12 +16,15 @@ export function ensureProductionBuild() {
   if (built.status !== 0) process.exit(1);
 }
 
+/** What `work` is told of the server it runs against: its process id (for its memory, /proc/{pid}/status). */
+export type ProductionServer = { pid: number };
+
 /**
  * Runs `work` against the production server on `port` (Node started with `nodeArgs`), ready and on a
  * data directory of its own unless `dataDir` is given, and stops it after (the wait lets a profile be
  * written on exit).
  */
-export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: () => Promise<T>): Promise<T> {
+export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: (server: ProductionServer) => Promise<T>): Promise<T> {
   ensureProductionBuild();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "rihla-production-"));
   const origin = `http://127.0.0.1:${options.port}`;
@@ -41,7 +44,7 @@ export async function withProductionServer<T>(options: { port: number; nodeArgs?
       );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    return await work();
+    return await work({ pid: server.pid ?? 0 });
   } finally {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");

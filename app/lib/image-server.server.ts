@@ -210,15 +210,17 @@ export type ImageHandlerOptions = {
 
 /**
  * Encodings at once: half the cores (at least one), so the pages always have a core; sharp itself
- * encodes each image on one thread (see createImageHandler). A client has two at a time and 30 more
- * waiting (a page's pictures, all at once over HTTP/2), served in turns with every other client.
+ * encodes each image on one thread (see createImageHandler). A client has two in line at a time,
+ * served in turns with every other client, and 62 more waiting: several pages' pictures at once (over
+ * HTTP/2, or several tabs) never meet the 429, which a browser does not retry. Waiting is cheap (a
+ * socket); the turns, not the queue's length, are what keep one client from delaying the others.
  */
 export const DEFAULT_IMAGE_LIMITS: WorkLimits = {
   concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
   perClient: 2,
-  perClientQueue: 30,
-  queue: 200,
-  maxWaitMs: 15_000,
+  perClientQueue: 62,
+  queue: 256,
+  maxWaitMs: 30_000,
   retryAfterSeconds: 5,
 };
 

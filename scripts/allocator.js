@@ -15,8 +15,8 @@ export const ALLOCATOR_ENV = Object.freeze({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_
 
 /**
  * `env` with the allocator settings it does not set itself.
- * @param {NodeJS.ProcessEnv} env
- * @returns {NodeJS.ProcessEnv}
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, string | undefined>}
  */
 export function withAllocatorEnv(env) {
   return { ...ALLOCATOR_ENV, ...env };
@@ -24,7 +24,7 @@ export function withAllocatorEnv(env) {
 
 /**
  * The allocator settings missing from `env` (none off Linux: they are glibc's).
- * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string | undefined>} env
  * @returns {string[]}
  */
 export function missingAllocatorEnv(env, platform = process.platform) {

@@ -209,8 +209,8 @@ export type ImageHandlerOptions = {
 };
 
 /**
- * Encodings at once: half the cores (at least one), so the pages always have a core; sharp itself
- * encodes each image on one thread (see createImageHandler). A client has two in line at a time,
+ * Encodings at once: half the cores (at least one), so the pages keep a core; sharp gives each one
+ * libvips thread (AVIF's encoder adds a little: about 1.3 cores in all). A client has two in line at a time,
  * served in turns with every other client, and 62 more waiting: several pages' pictures at once (over
  * HTTP/2, or several tabs) never meet the 429, which a browser does not retry. Waiting is cheap (a
  * socket); the turns, not the queue's length, are what keep one client from delaying the others.
@@ -354,7 +354,8 @@ export function createImageHandler(options: ImageHandlerOptions) {
     }
     let pending = inFlight.get(key);
     if (!pending) {
-      // Only an encoding waits its turn; a derivative on disk is served at once.
+      // Only an encoding waits its turn; a derivative on disk is served at once. A second client asking
+      // for the same derivative meanwhile shares the first one's turn (and its answer).
       pending = limiter.run(client, () => derive(request, format, file)).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }

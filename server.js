@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { missingAllocatorEnv } from "./scripts/allocator.js";
 
 const MAX_URL_LENGTH = 4096;
 /** A SIGTERM ends the process within this long, whatever is still running. */
@@ -56,6 +57,10 @@ function rejectMalformedUrl(req, res, next) {
 }
 
 export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
+  const missingAllocator = missingAllocatorEnv(process.env);
+  if (process.env.NODE_ENV === "production" && missingAllocator.length > 0) {
+    console.warn(`[memory] ${missingAllocator.join(", ")} not set: image encoding will keep memory it no longer uses (npm start sets them; see scripts/allocator.js)`);
+  }
   // The composition root: every service, built once (opens, migrates and seeds the database before the
   // first request), started, handed to every loader and action as `context`, stopped on SIGTERM.
   const context = await entry.createAppContext();

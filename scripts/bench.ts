@@ -29,7 +29,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { imageUrl } from "#app/lib/images";
 import { chromium, type Browser } from "playwright-core";
-import { withProductionServer } from "./production-build";
+import { type ProductionServer, withProductionServer } from "./production-build";
 import { benchmarksDocument, describeMachine, type Figure, type FigureExtras, figure, formatTable, generatedImages, ipxUrls, parseFigureLines, type Unit } from "./bench-report";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -121,7 +121,7 @@ function runSectionScript(section: Section, script: string, args: string[] = [])
 // ---------------------------------------------------------------------------------------------------
 // The server (production build, fresh data directory)
 
-async function withServer(work: () => Promise<void>) {
+async function withServer(work: (server: ProductionServer) => Promise<void>) {
   // BENCH_DATA_DIR: a data directory to keep (e.g. one seeded at a larger scale).
   await withProductionServer({ port: PORT, dataDir: process.env.BENCH_DATA_DIR }, work);
 }
@@ -308,12 +308,15 @@ async function benchPageJavaScript(browser: Browser, page: Page) {
   add("javascript", `first-load JS, ${page.label}`, round(gzipped / 1024), "KB", "≤ 120 KB", { errors: failed + (status === 200 ? 0 : 1), note: `${files.length} scripts, each gzipped` });
 }
 
+/** What Chromium sends for an image: AVIF first. */
+const AVIF_ACCEPT = "image/avif,image/webp,image/*,*/*;q=0.8";
+
 async function timeSequentially(urls: readonly string[]): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = [];
   let errors = 0;
   for (const url of urls) {
     const started = performance.now();
-    const response = await fetch(ORIGIN + url, { headers: { accept: "image/avif,image/webp,image/*,*/*;q=0.8" } });
+    const response = await fetch(ORIGIN + url, { headers: { accept: AVIF_ACCEPT } });
     await response.arrayBuffer();
     latencies.push(performance.now() - started);
     if (!response.ok) errors += 1;
@@ -350,6 +353,114 @@ async function benchImages() {
   }
 }
 
+/** The probe of issue 27: one client asks for this many distinct large AVIF derivatives, this many at a time. */
+const BURST_IMAGES = 36;
+const BURST_PARALLEL = 12;
+/** Large widths the pages' srcsets offer (the detail gallery's 800×500 box up to 2x), at the gallery's 8:5. */
+const BURST_WIDTHS = [1600, 1536, 1280, 1024];
+const RSS_GOAL_MB = 600;
+const RSS_SETTLE_SECONDS = 30;
+
+/** A process's resident memory in MB (Linux /proc); NaN where it cannot be read. */
+function residentMB(pid: number): number {
+  try {
+    const kB = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kB ? round(Number(kB) / 1024, 0) : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+type Run = { latencies: number[]; errors: number };
+
+/** How often the visitor asks for the home page: a steady trickle of visitors, not a load test (whose garbage would swamp V8's heap and the RSS figures). */
+const VISIT_EVERY_MS = 100;
+
+/** A visitor loading the rendered home page (page cache bypassed) every VISIT_EVERY_MS (or as soon as the last answer is in), until `done()`. */
+async function visitHome(done: () => boolean): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  while (!done()) {
+    const started = performance.now();
+    const pause = new Promise((resolve) => setTimeout(resolve, VISIT_EVERY_MS));
+    try {
+      const response = await fetch(`${ORIGIN}/`, { redirect: "manual", headers: { cookie: PERSONAL_COOKIE, "accept-encoding": "gzip" } });
+      await response.arrayBuffer();
+      if (response.status !== 200) errors += 1;
+    } catch {
+      errors += 1;
+    }
+    latencies.push(performance.now() - started);
+    await pause;
+  }
+  return { latencies: latencies.sort((a, b) => a - b), errors };
+}
+
+/**
+ * Issue 27's probe, as figures: while one client asks for 36 distinct large AVIF derivatives 12 at a
+ * time, a visitor loads the uncached home page every 100 ms; its p95 during the burst, the server's
+ * peak RSS, and its RSS 30 s after the burst, each beside its goal. The burst's URLs are ones the
+ * pages' srcsets offer (the gallery's large widths) over the sources the home and listing pages show,
+ * so the image server cannot refuse them as foreign: what is measured is what an allowed burst costs.
+ */
+async function benchImageBurst(server: ProductionServer) {
+  log(`\n## images: a burst of ${BURST_IMAGES} large /_ipx AVIFs, ${BURST_PARALLEL} at a time, beside the uncached home page`);
+  const htmls = await Promise.all(["/", LISTING_PATH].map(async (pagePath) => (await probe(pagePath)).html));
+  const sources = [...new Set(htmls.flatMap(ipxUrls).map((url) => url.replace(/^\/_ipx\/[^/]+/, "")))];
+  const urls = BURST_WIDTHS.flatMap((width) => sources.map((source) => imageUrl(source, { width, height: Math.round(width / 1.6), quality: 70, fit: "cover" }))).slice(0, BURST_IMAGES);
+  if (urls.length < BURST_IMAGES) log(`  only ${urls.length} distinct derivatives from ${sources.length} sources`);
+
+  // The home page alone first (warm), then during the burst.
+  for (let i = 0; i < 5; i++) await probe("/", { cookie: PERSONAL_COOKIE });
+  const quietUntil = performance.now() + 5_000;
+  const quiet = await visitHome(() => performance.now() > quietUntil);
+  const rssBefore = residentMB(server.pid);
+
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMB(server.pid))), 100);
+  const statuses = new Map<number, number>();
+  let finished = false;
+  let next = 0;
+  const started = performance.now();
+  const client = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const response = await fetch(ORIGIN + url, { headers: { accept: AVIF_ACCEPT } }).catch(() => null);
+      await response?.arrayBuffer().catch(() => undefined);
+      const status = response?.status ?? 0;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  };
+  const burst = Promise.all(Array.from({ length: BURST_PARALLEL }, client)).finally(() => (finished = true));
+  const [during] = await Promise.all([visitHome(() => finished), burst]);
+  const burstSeconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, residentMB(server.pid));
+
+  // Then nothing for 30 s: how soon, and how far, the memory comes back.
+  const settledAt = performance.now();
+  let underGoalAfter: number | null = null;
+  while (performance.now() - settledAt < RSS_SETTLE_SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    peak = Math.max(peak, residentMB(server.pid));
+    if (underGoalAfter === null && residentMB(server.pid) < RSS_GOAL_MB) underGoalAfter = (performance.now() - settledAt) / 1000;
+  }
+  clearInterval(sampler);
+  const rssAfter = residentMB(server.pid);
+
+  const answers = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status || "failed"}`).join(", ");
+  const burstNote = `${urls.length} distinct derivatives (${BURST_WIDTHS.join("/")} px wide, AVIF) over ${sources.length} sources, ${BURST_PARALLEL} at a time, answered in ${round(burstSeconds)} s: ${answers}`;
+  add("images", "burst of large /_ipx AVIFs: home (uncached) latency p95 during it", round(percentile(during.latencies, 0.95)), "ms", "< 100 ms", {
+    p50: round(percentile(during.latencies, 0.5)),
+    samples: during.latencies.length,
+    errors: during.errors,
+    note: `a visitor every ${VISIT_EVERY_MS} ms; alone just before: p50 ${round(percentile(quiet.latencies, 0.5))} ms, p95 ${round(percentile(quiet.latencies, 0.95))} ms; ${burstNote}`,
+  });
+  add("images", "burst of large /_ipx AVIFs: server RSS at its peak", peak, "MB", null, { note: `${rssBefore} MB just before the burst` });
+  add("images", `burst of large /_ipx AVIFs: server RSS ${RSS_SETTLE_SECONDS} s after it`, rssAfter, "MB", `< ${RSS_GOAL_MB} MB`, {
+    note: underGoalAfter === null ? `not under ${RSS_GOAL_MB} MB within ${RSS_SETTLE_SECONDS} s` : `under ${RSS_GOAL_MB} MB after ${Math.round(underGoalAfter)} s`,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 function commitOf(): string {
@@ -364,11 +475,14 @@ async function main() {
   if (sections.includes("catalogue")) await runSectionScript("catalogue", "scripts/bench-catalogue.ts");
   const serverSections = sections.filter((section) => section === "pages" || section === "javascript" || section === "images");
   if (serverSections.length) {
-    await withServer(async () => {
+    await withServer(async (server) => {
       const pages = await pagesToMeasure();
       if (sections.includes("pages")) await benchPages(pages);
       if (sections.includes("javascript")) await benchJavaScript(pages);
-      if (sections.includes("images")) await benchImages();
+      if (sections.includes("images")) {
+        await benchImages();
+        await benchImageBurst(server);
+      }
     });
   }
   if (sections.includes("orders")) await runSectionScript("orders", "scripts/bench-orders.ts");

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { withAllocatorEnv } from "./allocator.js";
 import { buildIsStale } from "./build-state.js";
 
 /** Builds for production when there is no build, it is older than the sources, or it carries test routes. */
@@ -16,18 +17,22 @@ export function ensureProductionBuild() {
   if (built.status !== 0) process.exit(1);
 }
 
+/** What `work` is told of the server it runs against: its process id (for its memory, /proc/{pid}/status). */
+export type ProductionServer = { pid: number };
+
 /**
  * Runs `work` against the production server on `port` (Node started with `nodeArgs`), ready and on a
  * data directory of its own unless `dataDir` is given, and stops it after (the wait lets a profile be
  * written on exit).
  */
-export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: () => Promise<T>): Promise<T> {
+export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: (server: ProductionServer) => Promise<T>): Promise<T> {
   ensureProductionBuild();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "rihla-production-"));
   const origin = `http://127.0.0.1:${options.port}`;
   process.stderr.write(`starting the server on ${origin} (DATA_DIR ${dataDir})…\n`);
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
+    // The allocator settings production runs with (scripts/allocator.js, as `npm start` sets them).
+    env: { ...withAllocatorEnv(process.env), NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -41,7 +46,7 @@ export async function withProductionServer<T>(options: { port: number; nodeArgs?
       );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    return await work();
+    return await work({ pid: server.pid ?? 0 });
   } finally {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");

@@ -120,3 +120,34 @@ test("the image server answers AVIF or WebP by Accept, immutable and varying by 
     expect(response.status(), bad).toBeLessThan(500);
   }
 });
+
+/**
+ * The image server makes only the derivatives the pages ask for (docs/decisions/039): another width,
+ * shape, format or quality of the same picture is refused with a 400 before anything is encoded, while
+ * every picture of the page still arrives.
+ */
+for (const locale of [
+  { code: "en", home: "/" },
+  { code: "ar", home: "/ar" },
+] as const) {
+  test(`${locale.code}: the pages' own pictures load; a derivative no page uses is refused with a 4xx`, async ({ page, request }) => {
+    expect((await page.goto(locale.home))?.status()).toBe(200);
+    const images = page.locator("img");
+    const count = await images.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index++) {
+      const image = images.nth(index);
+      // Lazy pictures load as they come near the viewport.
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { message: `picture ${index + 1} of ${count}` }).toBe(true);
+    }
+
+    const src = (await images.first().getAttribute("src"))!;
+    const source = src.replace(/^\/_ipx\/[^/]+/, "");
+    expect((await request.get(src, { headers: { Accept: AVIF_FIRST } })).status()).toBe(200);
+    for (const modifiers of ["w_1000&h_625&f_auto&q_70&fit_cover", "w_640&h_401&f_auto&q_70&fit_cover", "w_640&h_400&f_avif&q_70&fit_cover", "w_640&h_400&f_auto&q_100&fit_cover", "w_3200&f_jpeg", "_"]) {
+      const response = await request.get(`/_ipx/${modifiers}${source}`, { headers: { Accept: AVIF_FIRST } });
+      expect(response.status(), modifiers).toBe(400);
+    }
+  });
+}

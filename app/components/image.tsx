@@ -1,4 +1,4 @@
-import { responsiveImage, type ImageFit } from "#app/lib/images";
+import { responsiveImage } from "#app/lib/images";
 
 type ImageProps = {
   /** The picture's source: `/generated/…`, `/cms-assets/…`, a seed reference or a Sanity CDN URL. */
@@ -10,7 +10,6 @@ type ImageProps = {
   sizes: string;
   /** The source's own width, when smaller than twice the box: no srcset entry goes past it. */
   maxWidth?: number;
-  fit?: ImageFit;
   className?: string;
   /**
    * The page's largest paint: loaded at once with high priority (pair it with `imagePreloadLink` in
@@ -20,8 +19,8 @@ type ImageProps = {
 };
 
 /** Every picture of the storefront: sized URLs (/_ipx or Sanity's CDN), srcset/sizes, and its box reserved. */
-export function Image({ source, alt, width, height, sizes, maxWidth, fit, className, priority = false }: ImageProps) {
-  const image = responsiveImage(source, { width, height, sizes, maxWidth, fit });
+export function Image({ source, alt, width, height, sizes, maxWidth, className, priority = false }: ImageProps) {
+  const image = responsiveImage(source, { width, height, sizes, maxWidth });
   return (
     <img
       className={className}

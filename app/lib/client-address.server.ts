@@ -44,3 +44,13 @@ export function clientAddress(request: Request): string {
   const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
   return forwarded || request.headers.get("X-Real-IP")?.trim() || "unknown";
 }
+
+/**
+ * The same for a Node request (the image server runs before Remix): the address trustedClientAddress
+ * left in X-Forwarded-For, else the socket's peer.
+ */
+export function clientAddressOfNodeRequest(req: IncomingMessage): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || req.socket.remoteAddress || "unknown";
+}

@@ -2,10 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import os from "node:os";
 import { createIPX, ipxHttpStorage, type IPXStorage } from "ipx";
+import sharp from "sharp";
 import { DEFAULT_SEED_DIR } from "#app/content/store.server";
 import { SEED_ASSET_BASE } from "#app/content/assets";
-import { MAX_IMAGE_DIMENSION } from "./images";
+import { clientAddressOfNodeRequest } from "./client-address.server";
+import { derivativeProblem, MAX_IMAGE_DIMENSION } from "./images";
+import { createWorkLimiter, LimitExceeded, type WorkLimits } from "./work-limiter.server";
 
 /** One year: an optimised image's URL names its source and modifiers, so it never changes in place. */
 const IMAGE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -87,6 +91,16 @@ export function parseImagePath(urlPath: string): ImageRequest {
   source = `/${source.replace(/^\/+/, "")}`;
   if (!SOURCE_FILE.test(source) || source.split("/").some((segment) => segment === ".." || segment === ".")) throw new ImageRequestError(400, `Not an image source: ${source}`);
   return { modifiers, format, source };
+}
+
+/** parseImagePath, and a 400 for a derivative no page or feed asks for (images.ts derivativeProblem): each costs an encoding. */
+export function parseStorefrontImagePath(urlPath: string): ImageRequest {
+  const request = parseImagePath(urlPath);
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  const { w, h, q, fit, b } = request.modifiers;
+  const problem = derivativeProblem({ width: number(w), height: number(h), quality: number(q), fit, background: b, format: request.format });
+  if (problem) throw new ImageRequestError(400, `Not an image the storefront offers: ${problem}`);
+  return request;
 }
 
 /**
@@ -190,6 +204,24 @@ export type ImageHandlerOptions = {
   avifEffort?: number;
   /** The disk cache's budget in bytes (default: IMAGE_CACHE_MAX_MB, else 2 GB); pruned hourly, least recently used first. */
   cacheMaxBytes?: number;
+  /** How many encodings run at once, per client and in all, and how many may wait (default: DEFAULT_IMAGE_LIMITS). */
+  limits?: Partial<WorkLimits>;
+};
+
+/**
+ * Encodings at once: half the cores (at least one), so the pages keep a core; sharp gives each one
+ * libvips thread (AVIF's encoder adds a little: about 1.3 cores in all). A client has two in line at a time,
+ * served in turns with every other client, and 62 more waiting: several pages' pictures at once (over
+ * HTTP/2, or several tabs) never meet the 429, which a browser does not retry. Waiting is cheap (a
+ * socket); the turns, not the queue's length, are what keep one client from delaying the others.
+ */
+export const DEFAULT_IMAGE_LIMITS: WorkLimits = {
+  concurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+  perClient: 2,
+  perClientQueue: 62,
+  queue: 256,
+  maxWaitMs: 30_000,
+  retryAfterSeconds: 5,
 };
 
 /** Our own files, by URL path: `/cms-assets/x.jpg` from the seed dataset, everything else from public/. */
@@ -229,6 +261,12 @@ function localStorage(publicDir: string, seedDir: string) {
  * A bad modifier or source is a 4xx, never a 5xx.
  */
 export function createImageHandler(options: ImageHandlerOptions) {
+  // libvips's operation cache never hits here (every source is a new buffer) and only holds memory; one
+  // thread per encoding, since the limiter below decides how many run at once (sharp picks 1 already
+  // under glibc's allocator, but as many as cores under another). Process-wide settings.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  const limiter = createWorkLimiter({ ...DEFAULT_IMAGE_LIMITS, ...options.limits });
   const hosts = options.hosts ?? (process.env.IMAGE_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
   const local = localStorage(path.resolve(options.publicDir ?? "public"), path.resolve(options.seedDir ?? DEFAULT_SEED_DIR));
   const cacheDir = path.resolve(options.cacheDir);
@@ -296,7 +334,7 @@ export function createImageHandler(options: ImageHandlerOptions) {
   }
 
   /** The derivative's bytes: from disk, or computed once however many requests ask at the same time. */
-  async function load(request: ImageRequest, format: OutputFormat): Promise<{ data: Buffer; key: string }> {
+  async function load(request: ImageRequest, format: OutputFormat, client: string): Promise<{ data: Buffer; key: string }> {
     const version = await sourceVersion(request.source);
     const key = createHash("sha256")
       .update(JSON.stringify([request.source, version, Object.entries(request.modifiers).sort(), format, format === "avif" ? avifEffort : 0]))
@@ -316,7 +354,9 @@ export function createImageHandler(options: ImageHandlerOptions) {
     }
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = derive(request, format, file).finally(() => inFlight.delete(key));
+      // Only an encoding waits its turn; a derivative on disk is served at once. A second client asking
+      // for the same derivative meanwhile shares the first one's turn (and its answer).
+      pending = limiter.run(client, () => derive(request, format, file)).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     return { data: await pending, key };
@@ -328,9 +368,9 @@ export function createImageHandler(options: ImageHandlerOptions) {
       res.end("Method not allowed");
       return;
     }
-    const request = parseImagePath(req.url ?? "/");
+    const request = parseStorefrontImagePath(req.url ?? "/");
     const format = request.format === "auto" ? negotiateImageFormat(req.headers.accept) : request.format;
-    const { data, key } = await load(request, format);
+    const { data, key } = await load(request, format, clientAddressOfNodeRequest(req));
     const etag = `"${key}"`;
     const headers: Record<string, string> = {
       "Content-Type": CONTENT_TYPES[format],
@@ -350,10 +390,16 @@ export function createImageHandler(options: ImageHandlerOptions) {
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch((error: unknown) => {
-      const status = error instanceof ImageRequestError ? error.status : 500;
-      if (status >= 500) console.error("[images]", error);
+      const status = error instanceof LimitExceeded ? (error.reason === "client" ? 429 : 503) : error instanceof ImageRequestError ? error.status : 500;
+      if (status >= 500 && !(error instanceof LimitExceeded)) console.error("[images]", error);
       if (res.headersSent) {
         res.destroy();
+        return;
+      }
+      if (error instanceof LimitExceeded) {
+        // Too many of this client's images waiting (429), or the server busy (503): try again shortly.
+        res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": String(error.retryAfterSeconds) });
+        res.end(error.message);
         return;
       }
       res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
@@ -363,6 +409,8 @@ export function createImageHandler(options: ImageHandlerOptions) {
   return Object.assign(handler, {
     /** Prunes the disk cache now (it also runs a minute after start and then hourly). */
     prune,
+    /** Encodings running and waiting now. */
+    limiterStats: limiter.stats,
     /** Stops the pruning timers. */
     close() {
       clearTimeout(firstPrune);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { imagePreloadLink, imageSrcSet, imageUrl, publicImageUrl, responsiveImage, sizedImageUrl, srcSetWidths } from "./images";
+import { derivativeWidth, imagePreloadLink, imageSrcSet, imageUrl, publicImageUrl, responsiveImage, sizedImageUrl, srcSetWidths } from "./images";
 
 const SANITY = "https://cdn.sanity.io/images/proj/production/abc-1600x900.jpg";
 
@@ -34,6 +34,19 @@ describe("image URLs", () => {
     const hero = responsiveImage("/cms-assets/hero.jpg", { width: 1600, height: 900, sizes: "100vw", maxWidth: 1600 });
     expect(hero.srcSet.split(", ").at(-1)).toBe("/_ipx/w_1600&h_900&f_auto&q_70&fit_cover/cms-assets/hero.jpg 1600w");
     expect(imagePreloadLink(hero)).toEqual({ tagName: "link", rel: "preload", as: "image", href: hero.src, imageSrcSet: hero.srcSet, imageSizes: "100vw", fetchpriority: "high" });
+  });
+});
+
+describe("only the widths and shapes the image server offers (IMAGE_WIDTHS, IMAGE_ASPECTS)", () => {
+  test("a width between two offered ones is lowered to the one below; a shape not offered is sized by width alone", () => {
+    expect(derivativeWidth(1920)).toBe(1600);
+    expect(derivativeWidth(1000)).toBe(800);
+    expect(derivativeWidth(100)).toBe(320);
+    const hero = responsiveImage("/cms-assets/hero.jpg", { width: 1920, height: 1280, sizes: "100vw", maxWidth: 1920 });
+    expect(hero.src).toBe("/_ipx/w_1600&f_auto&q_70&fit_cover/cms-assets/hero.jpg");
+    expect(hero.srcSet.split(", ").map((entry) => entry.split(" ")[1])).toEqual(["320w", "640w", "768w", "1024w", "1280w", "1536w", "1600w"]);
+    // The box keeps its own size: only the derivatives are the offered ones.
+    expect([hero.width, hero.height]).toEqual([1920, 1280]);
   });
 });
 

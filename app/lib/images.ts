@@ -15,6 +15,21 @@ export const DEFAULT_IMAGE_FORMAT = "auto";
 export const MAX_IMAGE_DIMENSION = 3200;
 export const DEFAULT_IMAGE_QUALITY = 70;
 
+/**
+ * The only widths a derivative is made in (docs/decisions/039): the breakpoints, and the 1x and 2x widths
+ * of the storefront's boxes (cards, tiles, blog cards and the home gallery 400, the prose column 720, the
+ * detail gallery 800, a blog cover 1200, the hero 1600). A width a page would ask for that is not here is
+ * lowered to the nearest one below, so the pages only ever ask for what the image server makes; anything
+ * else it refuses, so one client cannot make it encode an endless series of sizes.
+ */
+export const IMAGE_WIDTHS = [320, 400, 640, 720, 768, 800, 1024, 1200, 1280, 1440, 1536, 1600, 2400] as const;
+/**
+ * The shapes (width / height) a derivative is cropped to: cards, tiles, the detail gallery and blog cards
+ * 8:5, the home gallery 4:3, a blog cover and a hero or prose picture of unknown size 16:9. A picture of
+ * another shape (one whose own size is known) is sized by its width alone and keeps its proportions.
+ */
+export const IMAGE_ASPECTS = [16 / 10, 4 / 3, 16 / 9] as const;
+
 export type ImageFormat = "auto" | "webp" | "avif" | "jpeg" | "png";
 export type ImageFit = "cover" | "contain" | "fill" | "inside" | "outside";
 
@@ -75,16 +90,29 @@ export function publicImageUrl(source: string, width: number): string {
   return isSanityImage(resolved) ? sanityImageUrl(resolved, { width, quality: 75 }) : resolved;
 }
 
-/** The widths a picture displayed at most `displayWidth` CSS px wide is offered in (breakpoints, 1x and 2x). */
+/** The widest of IMAGE_WIDTHS that is not wider than `width` (the narrowest one for a smaller width). */
+export function derivativeWidth(width: number): number {
+  let chosen: number = IMAGE_WIDTHS[0];
+  for (const candidate of IMAGE_WIDTHS) if (candidate <= width) chosen = candidate;
+  return chosen;
+}
+
+/** The height of a `width`-wide derivative of a box of `aspect` (width / height): none when the shape is not one of IMAGE_ASPECTS. */
+export function derivativeHeight(width: number, aspect: number): number | undefined {
+  const shape = IMAGE_ASPECTS.find((candidate) => Math.abs(candidate - aspect) < 0.005);
+  return shape === undefined ? undefined : Math.round(width / shape);
+}
+
+/** The widths a picture displayed at most `displayWidth` CSS px wide is offered in (breakpoints, 1x and 2x), all of IMAGE_WIDTHS. */
 export function srcSetWidths(displayWidth: number, maxWidth = displayWidth * 2): number[] {
   const cap = Math.min(maxWidth, MAX_IMAGE_DIMENSION);
   const widths = new Set<number>();
   for (const breakpoint of Object.values(IMAGE_BREAKPOINTS)) if (breakpoint <= cap) widths.add(breakpoint);
   for (const density of IMAGE_DENSITIES) {
     const width = Math.round(displayWidth * density);
-    if (width <= cap) widths.add(width);
+    if (width <= cap) widths.add(derivativeWidth(width));
   }
-  if (widths.size === 0) widths.add(Math.round(cap));
+  if (widths.size === 0) widths.add(derivativeWidth(cap));
   return [...widths].sort((a, b) => a - b);
 }
 
@@ -95,8 +123,31 @@ export function srcSetWidths(displayWidth: number, maxWidth = displayWidth * 2):
 export function imageSrcSet(source: string, displayWidth: number, aspect: number, modifiers: Omit<ImageModifiers, "width" | "height"> & { maxWidth?: number } = {}): string {
   const { maxWidth, ...rest } = modifiers;
   return srcSetWidths(displayWidth, maxWidth)
-    .map((width) => `${sizedImageUrl(source, { ...rest, width, height: Math.round(width / aspect), fit: rest.fit ?? "cover" })} ${width}w`)
+    .map((width) => `${sizedImageUrl(source, { ...rest, width, height: derivativeHeight(width, aspect), fit: rest.fit ?? "cover" })} ${width}w`)
     .join(", ");
+}
+
+/** What a derivative is asked for with: the modifiers of an /_ipx URL, `format` as written (`auto` when absent). */
+export type DerivativeRequest = { width?: number; height?: number; format: ImageFormat; quality?: number; fit?: string; background?: string };
+
+/**
+ * Why the image server would not make this derivative, or null when it is one the storefront asks for:
+ * a page's picture (`f_auto`, quality 70, `fit_cover`, a width of IMAGE_WIDTHS and a height of one of
+ * IMAGE_ASPECTS or none; `responsiveImage` makes only these) or a JPEG for OCTO resellers (`f_jpeg` and
+ * a width of IMAGE_WIDTHS, nothing else).
+ */
+export function derivativeProblem(request: DerivativeRequest): string | null {
+  const { width, height, format, quality, fit, background } = request;
+  if (width === undefined || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return `width ${width ?? "missing"}: not one of ${IMAGE_WIDTHS.join(", ")}`;
+  if (background !== undefined) return "no background is offered";
+  if (format === "jpeg") {
+    return height === undefined && quality === undefined && fit === undefined ? null : "a JPEG is offered by width alone";
+  }
+  if (format !== "auto") return `format ${format}: only auto (by Accept) or jpeg`;
+  if (quality !== DEFAULT_IMAGE_QUALITY) return `quality ${quality ?? "missing"}: only ${DEFAULT_IMAGE_QUALITY}`;
+  if (fit !== "cover") return `fit ${fit ?? "missing"}: only cover`;
+  if (height !== undefined && !IMAGE_ASPECTS.some((aspect) => Math.round(width / aspect) === height)) return `height ${height}: not a ${width}-wide picture of a shape the pages show`;
+  return null;
 }
 
 /** Everything an `<img>` needs to be responsive and reserve its box: the same for every browser. */
@@ -106,12 +157,13 @@ export type ResponsiveImage = { src: string; srcSet: string; sizes: string; widt
  * A picture shown at `width`×`height` CSS px at most (its box's aspect ratio), in `sizes`: `src` is the
  * 1x size, `srcSet` the breakpoints up to 2x (never past `maxWidth`, the source's own width when known).
  */
-export function responsiveImage(source: string, options: { width: number; height: number; sizes: string; maxWidth?: number; quality?: number; fit?: ImageFit }): ResponsiveImage {
+export function responsiveImage(source: string, options: { width: number; height: number; sizes: string; maxWidth?: number }): ResponsiveImage {
   const aspect = options.width / options.height;
-  const modifiers = { fit: options.fit ?? "cover", quality: options.quality ?? DEFAULT_IMAGE_QUALITY } as const;
-  const srcWidth = Math.min(options.width, options.maxWidth ?? options.width, MAX_IMAGE_DIMENSION);
+  // The one quality and fit the image server offers pages (derivativeProblem).
+  const modifiers = { fit: "cover", quality: DEFAULT_IMAGE_QUALITY } as const;
+  const srcWidth = derivativeWidth(Math.min(options.width, options.maxWidth ?? options.width, MAX_IMAGE_DIMENSION));
   return {
-    src: sizedImageUrl(source, { ...modifiers, width: srcWidth, height: Math.round(srcWidth / aspect) }),
+    src: sizedImageUrl(source, { ...modifiers, width: srcWidth, height: derivativeHeight(srcWidth, aspect) }),
     srcSet: imageSrcSet(source, options.width, aspect, { ...modifiers, maxWidth: options.maxWidth }),
     sizes: options.sizes,
     width: options.width,

@@ -1,5 +1,5 @@
 // @ts-check
-// glibc's malloc settings the storefront's server runs with (docs/decisions/039). glibc reads them once,
+// glibc's malloc settings the storefront's server runs with (docs/decisions/041). glibc reads them once,
 // when the process starts, so they are set by whoever starts it: `npm start` (scripts/start.js), the
 // bench and the profiler (scripts/production-build.ts), or the operator for a bare `node server.js`.
 //

@@ -16,7 +16,7 @@ export const MAX_IMAGE_DIMENSION = 3200;
 export const DEFAULT_IMAGE_QUALITY = 70;
 
 /**
- * The only widths a derivative is made in (docs/decisions/039): the breakpoints, and the 1x and 2x widths
+ * The only widths a derivative is made in (docs/decisions/041): the breakpoints, and the 1x and 2x widths
  * of the storefront's boxes (cards, tiles, blog cards and the home gallery 400, the prose column 720, the
  * detail gallery 800, a blog cover 1200, the hero 1600). A width a page would ask for that is not here is
  * lowered to the nearest one below, so the pages only ever ask for what the image server makes; anything

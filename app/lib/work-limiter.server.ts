@@ -1,6 +1,6 @@
 /**
  * A cap on expensive work (encoding an image) per process and per client, with a short, fair queue
- * (docs/decisions/039). At most `concurrency` jobs run at once; each client has at most `perClient`
+ * (docs/decisions/041). At most `concurrency` jobs run at once; each client has at most `perClient`
  * of them running or next in line, and up to `perClientQueue` more waiting behind those. Clients take
  * turns: a client's next job joins the line only when one of its own finishes, so a client with a
  * hundred jobs delays another by at most `perClient` jobs, never by its whole backlog.

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { ALLOCATOR_ENV } from "./scripts/allocator.js";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -53,6 +54,8 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
+      // The server as `npm start` runs it (glibc's malloc settings are read at its start).
+      ...ALLOCATOR_ENV,
       PORT: String(PORT),
       NODE_ENV: "production",
       SITE_URL: BASE_URL,

@@ -7,8 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
-import { getOrderPayment } from "#app/commerce/orders.server";
-import type { CommerceDeps } from "#app/commerce/orders.server";
+import { getOrderPayment, type CommerceDeps } from "#app/commerce/order-records.server";
 import { resultPath } from "#app/commerce/order-records.server";
 import { sendOrderEmail } from "#app/commerce/order-events.server";
 import { customerCancellations, orderItems, orders, payments } from "#app/db/schema";

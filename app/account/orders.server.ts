@@ -9,7 +9,7 @@ import { customerCancellations, orderItems, orders, productOptions, products, us
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/i18n/locales";
 import type { UserRow } from "#app/auth/auth.server";
-import type { OrderItemRow, OrderRow } from "#app/commerce/orders.server";
+import type { OrderItemRow, OrderRow } from "#app/commerce/order-records.server";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type InvoiceItem = {

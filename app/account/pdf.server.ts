@@ -13,6 +13,7 @@ import type { Env } from "#app/lib/env.server";
 /** The seller the documents name (from the app context's env). */
 export type SellerEnv = Pick<Env, "SELLER_NAME" | "SELLER_VAT_NUMBER" | "VAT_RATE">;
 import { currencyExponent, formatMoney, isCurrencyCode } from "#app/lib/money";
+import type { TicketDocument } from "#app/booking/ticket-links.server";
 import type { Invoice, InvoiceItem } from "./orders.server";
 import { PdfTextWriter } from "./pdf-text.server";
 import { decimalAmount, vatIncluded, zatcaQrPayload } from "./zatca";
@@ -97,29 +98,6 @@ async function openDocument(locale: LocaleCode, title: string, documentId: strin
   await layout.line("Rihla", 20, { bold: true, color: [0.05, 0.4, 0.45] });
   await layout.line(title, 16, { bold: true });
   return { doc, layout };
-}
-
-/** What a ticket shows: a booking (or one traveller of it), and the code staff scan. */
-export interface TicketDocument {
-  /** The booking reference printed under the title. */
-  reference: string;
-  /** What the QR code carries (a check-in link, when the booking engine issued a ticket code). */
-  qrText: string;
-  /** The ticket code printed under the QR, for staff who type it at check-in instead of scanning. */
-  code?: string | null;
-  title: string;
-  optionTitle: string;
-  localDate: string;
-  startTime: string | null;
-  guestName: string;
-  travellers: number;
-  /** A unit ticket names its unit ("Adult"); a booking ticket has none. */
-  unitTitle?: string | null;
-  meetingPoint: string;
-  pickup: { name: string; address: string; time: string | null } | null;
-  extras: string[];
-  /** The small print at the foot (the booking's id). */
-  footer: string;
 }
 
 /** A ticket as a one-page PDF in the customer's language. */

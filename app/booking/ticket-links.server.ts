@@ -6,12 +6,34 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { BookingStatus } from "@octocloud/types";
 import { and, eq } from "drizzle-orm";
-import type { TicketDocument } from "#app/account/pdf.server";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { ticketCheckInUrl } from "#app/lib/paths";
 import { contactNameOf } from "./contact";
+
+/** What a ticket shows: a booking (or one traveller of it), and the code staff scan. */
+export interface TicketDocument {
+  /** The booking reference printed under the title. */
+  reference: string;
+  /** What the QR code carries (a check-in link, when the booking engine issued a ticket code). */
+  qrText: string;
+  /** The ticket code printed under the QR, for staff who type it at check-in instead of scanning. */
+  code?: string | null;
+  title: string;
+  optionTitle: string;
+  localDate: string;
+  startTime: string | null;
+  guestName: string;
+  travellers: number;
+  /** A unit ticket names its unit ("Adult"); a booking ticket has none. */
+  unitTitle?: string | null;
+  meetingPoint: string;
+  pickup: { name: string; address: string; time: string | null } | null;
+  extras: string[];
+  /** The small print at the foot (the booking's id). */
+  footer: string;
+}
 
 /** Where ticket PDFs are served (a resource route outside the locale prefixes). */
 export const TICKET_PDF_PATH = "/tickets";

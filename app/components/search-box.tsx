@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { cityPath } from "#app/lib/paths";
 
-/** One destination suggested as the visitor types (the shape of GET /api/suggest). */
-export type DestinationSuggestion = { slug: string; name: string; country: string; count: number };
+// One destination suggested as the visitor types (the shape of GET /api/suggest).
+import type { DestinationSuggestion } from "./search-suggestions-source";
 
 // swr and the fetching live in their own chunk, loaded when the visitor first types.
 const SearchSuggestionsSource = lazy(() => import("./search-suggestions-source"));

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import useSWR from "swr";
-import type { DestinationSuggestion } from "./search-box";
+/** A destination the search box offers as the visitor types. */
+export type DestinationSuggestion = { slug: string; name: string; country: string; count: number };
 
 const fetchSuggestions = async (url: string): Promise<DestinationSuggestion[]> => {
   const response = await fetch(url);

@@ -1,6 +1,6 @@
 import groq from "groq";
 import { z } from "zod";
-import { LAYOUT_IDS } from "#app/layouts/layouts";
+import { LAYOUT_IDS } from "#app/lib/layout-ids";
 import { resolveImageSrc } from "./assets";
 
 /**

@@ -6,7 +6,7 @@
 import pg from "pg";
 import type { Table } from "drizzle-orm";
 import { encodeCopyRows, type CopyData } from "./copy-text";
-import { driverClient, type Database } from "./db.server";
+import { driverClient, type Database } from "./driver.server";
 
 /**
  * Writes rows (keyed by Drizzle property names) into `table` with one COPY. Columns that no row sets

@@ -6,13 +6,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
-import { PGlite, type Transaction as PgliteTransaction } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { lockFolder } from "./folder-lock.server";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg, NodePgSession } from "drizzle-orm/node-postgres";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite, PgliteSession } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Env } from "#app/lib/env.server";
@@ -20,8 +19,10 @@ import * as schema from "./schema";
 
 export { schema };
 
-/** The Drizzle database both drivers share (PGlite and node-postgres are both PgDatabase). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+import { rowsOf, type Database } from "./driver.server";
+
+// The Drizzle database both drivers share, and reads under it (./driver.server.ts), as the app imports them.
+export { driverClient, rowsOf, type Database } from "./driver.server";
 
 export type PubSub = {
   notify(channel: string, payload: string): Promise<void>;
@@ -56,23 +57,6 @@ export const LOCKS = { migrate: 7460201, testTemplate: 7460202, reconciler: 7460
 
 /** Where the SQL migrations live; the server always runs from the repository root. */
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");
-
-/** Rows of a raw `db.execute` result, whichever driver ran it. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/**
- * The driver client under a Drizzle database or transaction (a transaction's own connection). Drizzle
- * keeps it in a private field of its session and has no accessor, so it is read structurally; the
- * session's class tells the driver.
- */
-export function driverClient(db: Database): { kind: "pglite"; client: PGlite | PgliteTransaction } | { kind: "pg"; client: pg.Pool | pg.ClientBase } {
-  const session: unknown = db._.session;
-  if (session instanceof PgliteSession) return { kind: "pglite", client: (session as unknown as { client: PGlite | PgliteTransaction }).client };
-  if (session instanceof NodePgSession) return { kind: "pg", client: (session as unknown as { client: pg.Pool | pg.ClientBase }).client };
-  throw new Error("driverClient: the database runs on neither PGlite nor node-postgres");
-}
 
 /** A file of Emscripten's in-memory file system: `contents` may be longer than the file (spare capacity). */
 interface MemoryFileNode {

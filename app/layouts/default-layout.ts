@@ -1,4 +1,4 @@
-import type { Layout } from "./layouts";
+import type { Layout } from "./layout-types";
 
 /**
  * The default layout's record, apart from the table of every layout (layouts.ts): the root loader sends

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { deploymentProblems, installationSecrets, SECRET_NAMES, type SecretName, type Secrets } from "./secrets.server";
-import { LAYOUT_IDS } from "#app/layouts/layouts";
+import { LAYOUT_IDS } from "./layout-ids";
 import { isIsoDate } from "./dates";
 
 /**

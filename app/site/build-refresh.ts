@@ -1,6 +1,6 @@
 /**
  * The build-refresh rules, pure so they can be tested with a fake clock and storage. The browser side
- * (app/components/build-refresh.tsx) polls `builds/latest.json`; when a newer build is deployed, the next
+ * (the build-refresh component) polls `builds/latest.json`; when a newer build is deployed, the next
  * route change or chunk-load error reloads the page. A per-path flag in sessionStorage makes sure a
  * reload that does not cure the problem cannot turn into a loop.
  */

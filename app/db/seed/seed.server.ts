@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { copyData, copyRows } from "../copy.server";
-import { driverClient, rowsOf, type Database } from "../db.server";
+import { driverClient, rowsOf, type Database } from "../driver.server";
 import * as schema from "../schema";
 import { ChunkBuilder, CHUNK_PRODUCTS, type EncodedChunk, type ProductRowCounts } from "./chunks";
 import { DEFAULT_SCALE, DEFAULT_SEED, generateReferenceData, streamProducts, type SeedOptions } from "./generate";

@@ -90,7 +90,7 @@ class FlushCoalescer extends Transform {
 export { createAppContext } from "#app/context.server";
 export { createPageCache } from "#app/lib/page-cache.server";
 export { createCacheClassResolver } from "#app/lib/cache-policy";
-export { createImageHandler } from "#app/lib/image-server.server";
+export { createImageHandler } from "#app/web/image-server.server";
 /** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
 export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
 /** The body guard with this installation's origin and proxies, and the one form that reads more than 100 KB (the CSV import). */

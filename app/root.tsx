@@ -25,7 +25,7 @@ import stylesHref from "#app/styles/app.css";
 import layoutStylesHref from "#app/styles/layouts.css";
 import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
-import type { loader } from "./root-loader.server";
+import type { loader } from "#app/web/pages/root-loader.server";
 
 // Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
 // docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.
@@ -42,7 +42,7 @@ export const links: LinksFunction = () => [
 
 // The loader lives in a .server module: the browser bundle then holds one empty module for it instead
 // of one tiny shared chunk (and request) per server module the loader uses.
-export { loader } from "./root-loader.server";
+export { loader } from "#app/web/pages/root-loader.server";
 
 export type RootLoaderData = ReturnType<typeof useRootData>;
 

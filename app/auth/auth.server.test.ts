@@ -7,9 +7,9 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
 import { hashSessionId, userForSessionId } from "./session.server";
 import { attachGuestOrders, attachGuestOrdersOf } from "#app/account/orders.server";
-import { requireUser } from "#app/routes/sign-in.server";
+import { requireUser } from "#app/web/sign-in.server";
 import { consumePasswordResetToken, createPasswordResetToken, hashToken, RESET_TOKEN_TTL_MS } from "./tokens.server";
-import { createUserSession, getUser, readSessionId } from "#app/lib/session-cookie.server";
+import { createUserSession, getUser, readSessionId } from "#app/web/session-cookie.server";
 
 let ctx: TestContext;
 

@@ -1,6 +1,6 @@
 /**
  * Sessions: a row in `sessions` per signed-in browser, found by a random id that only the browser
- * holds (its signed cookie is app/lib/session-cookie.server.ts); only the id's SHA-256 is stored.
+ * holds (its signed cookie is app/web/session-cookie.server.ts); only the id's SHA-256 is stored.
  * Signing in always makes a new id and deletes the one the browser had (no session fixation);
  * signing out and resetting a password delete rows.
  */

@@ -6,7 +6,7 @@
  * page is always complete.
  */
 import type { ProductContent } from "#app/content/content.server";
-import { resolveImageSrc } from "#app/content/assets";
+import { resolveImageSrc } from "#app/lib/assets";
 import type { RichText } from "#app/content/queries";
 import type { ExperienceDetail } from "./types";
 

@@ -1,6 +1,6 @@
 /**
  * The cart: a database row found by the signed, httpOnly `rihla_cart` cookie (read and written in
- * app/lib/cart-cookie.server.ts), so it works without JavaScript and survives restarts. Items keep
+ * app/web/cart-cookie.server.ts), so it works without JavaScript and survives restarts. Items keep
  * the price the visitor saw (the snapshot); viewing the cart re-checks every item through the
  * booking engine (available, unavailable, price changed).
  */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ShownToast } from "#app/lib/toast.server";
+import type { ShownToast } from "#app/web/toast.server";
 
 /** The specification overrides the library's 5000 ms. */
 export const TOAST_DURATION_MS = 1000;

@@ -1,6 +1,6 @@
 import { PortableText as BasePortableText, type PortableTextComponents } from "@portabletext/react";
 import type { PortableTextBlock } from "@portabletext/types";
-import { isExternalHref, safeHref } from "#app/content/assets";
+import { isExternalHref, safeHref } from "#app/lib/assets";
 import { Image } from "./image";
 import type { RichText as RichTextValue } from "#app/content/queries";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { RichText } from "#app/components/portable-text";
-import type { StaticPageData } from "#app/site/content-pages.server";
+import type { StaticPageData } from "#app/web/pages/content-pages.server";
 
 /** A CMS page (about, privacy, terms, contact): title, introduction, rich text and its last update. */
 export function StaticPageView({ page, children }: { page: StaticPageData["page"]; children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import groq from "groq";
 import { z } from "zod";
 import { LAYOUT_IDS } from "#app/lib/layout-ids";
-import { resolveImageSrc } from "./assets";
+import { resolveImageSrc } from "#app/lib/assets";
 
 /**
  * GROQ queries and the zod schemas of their results. Each query runs unchanged on groq-js (seed

@@ -4,7 +4,7 @@
  * `/_ipx/{modifiers}/{source}` for our own files (see image-server.server.ts), Sanity's own image
  * parameters (`?w=&h=&fit=crop&auto=format`) for `cdn.sanity.io`. Pure and browser-safe.
  */
-import { resolveImageSrc } from "#app/content/assets";
+import { resolveImageSrc } from "#app/lib/assets";
 
 /** Breakpoints of the specification (px): the widths a responsive image is offered in. */
 export const IMAGE_BREAKPOINTS = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, "2xl": 1536 } as const;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cancelCustomerBooking } from "#app/account/cancellation.server";
 import { safeRedirectTo } from "#app/lib/safe-redirect";
-import { requireUser } from "./sign-in.server";
+import { requireUser } from "#app/web/sign-in.server";
 import { isLocaleCode } from "#app/i18n/locales";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { invoicesPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

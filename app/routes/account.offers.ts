@@ -4,8 +4,8 @@ import { acceptOffer, declineOffer } from "#app/commerce/offers.server";
 import { isLocaleCode } from "#app/i18n/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { invoicesPath, localized } from "#app/lib/paths";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { requireUser } from "./sign-in.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { requireUser } from "#app/web/sign-in.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

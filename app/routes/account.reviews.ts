@@ -2,10 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { ReviewSchema } from "#app/account/review-schema";
 import { submitReview } from "#app/account/reviews.server";
-import { getUser } from "#app/lib/session-cookie.server";
+import { getUser } from "#app/web/session-cookie.server";
 import { safeRedirectTo } from "#app/lib/safe-redirect";
 import { isLocaleCode } from "#app/i18n/locales";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { homePath, localized, loginPath as loginPagePath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

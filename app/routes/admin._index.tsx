@@ -9,7 +9,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
 import { autoRejectAt } from "#app/commerce/decide-pending.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

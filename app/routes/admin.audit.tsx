@@ -6,7 +6,7 @@ import { AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/ad
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { listAudit } from "#app/staff/audit.server";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

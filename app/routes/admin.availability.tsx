@@ -20,7 +20,7 @@ import { useLocale } from "#app/i18n/use-locale";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminAvailabilityPath, adminSchedulePath } from "#app/lib/paths";
 import { listAudit } from "#app/staff/audit.server";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

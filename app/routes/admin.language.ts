@@ -3,7 +3,7 @@ import { adminLocaleSetCookie, isAdminLocale, isAdminPath } from "#app/lib/admin
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { safeRedirect } from "#app/lib/safe-redirect";
 import { setStaffLocale } from "#app/staff/staff.server";
-import { ADMIN_NO_STORE, readStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, readStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

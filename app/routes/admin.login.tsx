@@ -15,7 +15,7 @@ import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
-import { ADMIN_NO_STORE, adminPageContext, readStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, readStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

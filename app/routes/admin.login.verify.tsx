@@ -13,13 +13,13 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors } from "#app/components/forms";
 import { InputField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { readStaffSessionId } from "#app/lib/staff-cookie.server";
+import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { readStaffSessionId } from "#app/lib/staff-cookie.server";
+import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import { endStaffSession } from "#app/staff/staff.server";
-import { ADMIN_NO_STORE } from "./admin-auth.server";
+import { ADMIN_NO_STORE } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

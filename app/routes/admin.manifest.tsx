@@ -15,7 +15,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { addDays } from "#app/lib/dates";
 import { adminOrderPath, checkInPath, manifestCsvPath, manifestPath } from "#app/lib/paths";
 import { can } from "#app/staff/roles";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

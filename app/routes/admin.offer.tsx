@@ -16,7 +16,7 @@ import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
 import { localToUtc } from "#app/booking/time";
 import { can } from "#app/staff/roles";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

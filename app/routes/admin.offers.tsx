@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { isOfferStatus, OFFER_STATUSES } from "#app/commerce/offer-state";
 import { listOffersForStaff } from "#app/commerce/offers.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

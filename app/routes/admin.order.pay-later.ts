@@ -9,7 +9,7 @@ import { cancelUnpaidOrder, openPaymentLink, recordOfflinePayment } from "#app/c
 import { findOrderByReference } from "#app/commerce/back-office.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -3,7 +3,7 @@ import { resendOrderEmail } from "#app/commerce/order-notify.server";
 import { findOrderByReference } from "#app/commerce/back-office.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath, withQuery } from "#app/lib/paths";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -25,7 +25,7 @@ import { listAudit } from "#app/staff/audit.server";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
 import { loadPayLaterState } from "#app/commerce/pay-later.server";
 import { can } from "#app/staff/roles";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

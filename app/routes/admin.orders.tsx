@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

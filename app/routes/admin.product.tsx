@@ -22,7 +22,7 @@ import { loadCatalogueChoices, loadProductForConsole, type ConsoleProduct } from
 import { BulkPriceSchema, OptionSchema, ProductSchema, SeasonSchema, UnitSchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminSchedulePath, experiencePath, localized } from "#app/lib/paths";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

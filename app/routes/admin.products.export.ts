@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { exportCatalogueCsv } from "#app/catalogue/manage/csv.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -26,7 +26,7 @@ import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS, ca
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueCsvPath, catalogueImportPath } from "#app/lib/paths";
 import importStylesHref from "#app/styles/admin-import.css";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: importStylesHref }];

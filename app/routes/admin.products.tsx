@@ -19,7 +19,7 @@ import { listProductsForConsole, loadCatalogueChoices } from "#app/catalogue/man
 import { BulkPriceSchema, CATALOGUE_ERRORS, ProductListQuerySchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueImportPath } from "#app/lib/paths";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

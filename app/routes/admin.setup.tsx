@@ -17,7 +17,7 @@ import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
 import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
 import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import adminStylesHref from "#app/styles/admin.css";
-import { ADMIN_NO_STORE, actorOf, adminPageContext } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

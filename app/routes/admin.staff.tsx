@@ -13,7 +13,7 @@ import { isStaffRole, STAFF_ROLES } from "#app/staff/roles";
 import { StaffInviteSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { addStaffMember, changeStaffMember, findStaffMember, listStaff, type StaffChange } from "#app/staff/staff.server";
-import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -11,7 +11,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { can } from "#app/staff/roles";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NAV } from "./admin-nav";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "./admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { readCartId } from "#app/lib/cart-cookie.server";
+import { readCartId } from "#app/web/cart-cookie.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
 import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";

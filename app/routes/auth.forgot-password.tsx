@@ -13,7 +13,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { forgotPasswordPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { signOutAndRedirect } from "./sign-in.server";
+import { signOutAndRedirect } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";

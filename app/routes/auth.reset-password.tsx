@@ -9,7 +9,7 @@ import { InputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome } from "#app/lib/safe-redirect";
-import { signInAndRedirect } from "./sign-in.server";
+import { signInAndRedirect } from "#app/web/sign-in.server";
 import { peekPasswordResetToken } from "#app/auth/tokens.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";

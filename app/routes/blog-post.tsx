@@ -11,7 +11,7 @@ import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { RichText } from "#app/components/portable-text";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { loadBlogPost } from "#app/site/content-pages.server";
+import { loadBlogPost } from "#app/web/pages/content-pages.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { blogPath, homePath } from "#app/lib/paths";
 

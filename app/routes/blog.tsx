@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { loadBlogList } from "#app/site/content-pages.server";
+import { loadBlogList } from "#app/web/pages/content-pages.server";
 import { blogPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

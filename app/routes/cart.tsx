@@ -11,12 +11,12 @@ import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { cartPath, listingPath, localized } from "#app/lib/paths";
 import { safeRedirect } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
-import { getOrCreateCart, readCartId } from "#app/lib/cart-cookie.server";
+import { getOrCreateCart, readCartId } from "#app/web/cart-cookie.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

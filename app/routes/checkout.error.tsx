@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { orderResultLoader } from "./result-route.server";
+import { orderResultLoader } from "#app/web/pages/result-page.server";
 import { OrderResultPage } from "#app/components/commerce/order-result";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { pageHeaders } from "#app/lib/http";

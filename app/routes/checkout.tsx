@@ -14,13 +14,13 @@ import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
-import { redirectWithToast } from "#app/lib/toast.server";
-import { readCartId } from "#app/lib/cart-cookie.server";
+import { redirectWithToast } from "#app/web/toast.server";
+import { readCartId } from "#app/web/cart-cookie.server";
 import { cartPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ErrorList, FormErrors } from "#app/components/forms";
 import { InputField, SelectField } from "#app/components/conform-fields";
-import { getUser } from "#app/lib/session-cookie.server";
+import { getUser } from "#app/web/session-cookie.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { loadExperiencePage } from "./detail-page.server";
+import { loadExperiencePage } from "#app/web/pages/detail-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperiencePage, experienceMeta } from "#app/components/experience/experience-page";
 import { pageHeaders } from "#app/lib/http";

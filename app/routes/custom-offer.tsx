@@ -8,13 +8,13 @@ import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers
 import { FormErrors, Honeypot } from "#app/components/forms";
 import { InputField, TextareaInputField } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
-import { getUser } from "#app/lib/session-cookie.server";
+import { getUser } from "#app/web/session-cookie.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, throwNotFound } from "#app/lib/page.server";
-import { redirectWithToast } from "#app/lib/toast.server";
+import { redirectWithToast } from "#app/web/toast.server";
 import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

@@ -9,7 +9,7 @@ import { RichText } from "#app/components/portable-text";
 import { useLocalizedPath } from "#app/i18n/use-locale";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { loadFaq } from "#app/site/content-pages.server";
+import { loadFaq } from "#app/web/pages/content-pages.server";
 import { filterFaqGroups, MAX_FAQ_QUERY_LENGTH, queryTerms } from "#app/site/faq-search";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { contactPath, faqPath } from "#app/lib/paths";

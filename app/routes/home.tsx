@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { homeLoader as loader } from "./home-page.server";
+import type { homeLoader as loader } from "#app/web/pages/home-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperienceCard } from "#app/components/experience-card";
 import { Image } from "#app/components/image";
@@ -44,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
  * In home-page.server.ts with the server modules it uses: a server module this file imported itself would
  * stay in the browser's bundle as an empty chunk (one per module shared with other routes, ~0.17 KB each).
  */
-export { homeLoader as loader } from "./home-page.server";
+export { homeLoader as loader } from "#app/web/pages/home-page.server";
 
 type Tile = { slug: string; name: string; subtitle: string; image: { src: string; alt: string }; count: number };
 

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { loadListingPage } from "./listing-page.server";
+import { loadListingPage } from "#app/web/pages/listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";

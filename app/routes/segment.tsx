@@ -10,7 +10,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingSty
 export const headers = pageHeaders;
 export const meta = listingMeta;
 
-export { segmentLoader as loader } from "./segment.server";
+export { segmentLoader as loader } from "#app/web/pages/segment.server";
 
 export default ListingView;
 export const ErrorBoundary = GeneralErrorBoundary;

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { loadStaticPage } from "#app/site/content-pages.server";
+import { loadStaticPage } from "#app/web/pages/content-pages.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

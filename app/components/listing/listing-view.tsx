@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, PrefetchPageLinks, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ListingPageData } from "#app/routes/listing-page.server";
+import type { ListingPageData } from "#app/web/pages/listing-page.server";
 import { nextPageSearch } from "#app/catalogue/listing-query";
 import type { CatalogueFacets, FacetValue } from "#app/catalogue/types";
 import { toMajor } from "#app/lib/money";

@@ -10,9 +10,9 @@ import { adoptCartAtSignIn } from "#app/commerce/cart.server";
 import type { AppContext } from "#app/context.server";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
 import { localized, loginPath as loginPagePath } from "#app/lib/paths";
-import { createToastHeaders, type ToastInput } from "#app/lib/toast.server";
-import { createUserSession, destroyUserSession, getUser, type SessionDeps } from "#app/lib/session-cookie.server";
-import { readCartId, serializeCartCookie } from "#app/lib/cart-cookie.server";
+import { createToastHeaders, type ToastInput } from "#app/web/toast.server";
+import { createUserSession, destroyUserSession, getUser, type SessionDeps } from "#app/web/session-cookie.server";
+import { readCartId, serializeCartCookie } from "#app/web/cart-cookie.server";
 
 /** Signing in touches the session, the cart and the flash cookie. */
 export type SignInDeps = Pick<AppContext, "db" | "cookies">;

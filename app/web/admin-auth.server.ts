@@ -7,7 +7,7 @@ import { json, type AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { adminLocaleFromCookieHeader, type AdminLocale } from "#app/lib/admin-locale";
-import { readStaffSessionId } from "#app/lib/staff-cookie.server";
+import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import type { Actor } from "#app/staff/audit.server";
 import { can, type Permission } from "#app/staff/roles";
 import { readStaffSession, type StaffMember, type StaffSession } from "#app/staff/staff.server";

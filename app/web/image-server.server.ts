@@ -6,10 +6,10 @@ import os from "node:os";
 import { createIPX, ipxHttpStorage, type IPXStorage } from "ipx";
 import sharp from "sharp";
 import { DEFAULT_SEED_DIR } from "#app/content/store.server";
-import { SEED_ASSET_BASE } from "#app/content/assets";
-import { clientAddressOfNodeRequest } from "./client-address.server";
-import { derivativeProblem, MAX_IMAGE_DIMENSION } from "./images";
-import { createWorkLimiter, LimitExceeded, type WorkLimits } from "./work-limiter.server";
+import { SEED_ASSET_BASE } from "#app/lib/assets";
+import { clientAddressOfNodeRequest } from "#app/lib/client-address.server";
+import { derivativeProblem, MAX_IMAGE_DIMENSION } from "#app/lib/images";
+import { createWorkLimiter, LimitExceeded, type WorkLimits } from "#app/lib/work-limiter.server";
 
 /** One year: an optimised image's URL names its source and modifiers, so it never changes in place. */
 const IMAGE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -10,9 +10,9 @@ import { getPublicEnv } from "#app/lib/env.server";
 import { BASE_CURRENCY } from "#app/lib/money";
 import { getPageContext } from "#app/lib/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
-import { getUser } from "#app/lib/session-cookie.server";
-import { getRedirectRules, getSiteConfig } from "#app/lib/site.server";
-import { getToast, translateToast } from "#app/lib/toast.server";
+import { getUser } from "#app/web/session-cookie.server";
+import { getRedirectRules, getSiteConfig } from "#app/web/site.server";
+import { getToast, translateToast } from "#app/web/toast.server";
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const { url, locale, t } = getPageContext(request);

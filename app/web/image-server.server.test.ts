@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { createImageHandler, negotiateImageFormat, parseImagePath, parseStorefrontImagePath, pruneImageCache } from "./image-server.server";
-import { imageUrl, responsiveImage } from "./images";
-import { createWorkLimiter, LimitExceeded } from "./work-limiter.server";
+import { createImageHandler, negotiateImageFormat, parseImagePath, parseStorefrontImagePath, pruneImageCache } from "#app/web/image-server.server";
+import { imageUrl, responsiveImage } from "#app/lib/images";
+import { createWorkLimiter, LimitExceeded } from "#app/lib/work-limiter.server";
 
 const AVIF_FIRST = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const WEBP_ONLY = "image/webp,*/*";

@@ -16,7 +16,7 @@ import { addDays, todayIn } from "#app/lib/dates";
 import { CACHE_FRESH_MINUTE, productCacheTag, publicCacheControl, SURROGATE_KEY } from "#app/lib/http";
 import { getPageContext, pageData, throwNotFound } from "#app/lib/page.server";
 import { cityPath, detailPath, localized } from "#app/lib/paths";
-import { getUser } from "#app/lib/session-cookie.server";
+import { getUser } from "#app/web/session-cookie.server";
 import { isSlug } from "#app/lib/slug";
 import type { StorefrontType } from "#app/lib/storefront";
 

@@ -1,7 +1,7 @@
 /** The shared loader of the three result routes (thin wrappers beside it). */
 import { json, redirect } from "@remix-run/node";
 import { localePrefix, stripLocalePrefix } from "#app/i18n/locales";
-import { readCartId } from "#app/lib/cart-cookie.server";
+import { readCartId } from "#app/web/cart-cookie.server";
 import { CACHE_PRIVATE } from "#app/lib/http";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
 import type { AppContext } from "#app/context.server";

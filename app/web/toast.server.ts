@@ -6,7 +6,7 @@
  */
 import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import type { Env } from "./env.server";
+import type { Env } from "#app/lib/env.server";
 
 export const TOAST_TYPES = ["info", "success", "warning", "error", "default"] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];

@@ -1,5 +1,5 @@
-import { parseEnv } from "./env.server";
-import { createFlashStorage, createToastHeaders, getToast, redirectWithToast, translateToast, type ToastDeps } from "./toast.server";
+import { parseEnv } from "#app/lib/env.server";
+import { createFlashStorage, createToastHeaders, getToast, redirectWithToast, translateToast, type ToastDeps } from "#app/web/toast.server";
 
 /** The flash cookie as the app context makes it, from an environment of our choosing. */
 const toastDeps = (env: Record<string, string> = {}): ToastDeps => ({ cookies: { flash: createFlashStorage(parseEnv(env)) } });

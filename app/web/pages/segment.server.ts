@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadListingPage } from "./listing-page.server";
+import { loadListingPage } from "#app/web/pages/listing-page.server";
 import { throwNotFound } from "#app/lib/page.server";
 import { CITY_SEGMENT_PREFIX, citySlugFromSegment, isSlug } from "#app/lib/slug";
 

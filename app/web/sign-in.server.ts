@@ -2,12 +2,11 @@
  * The HTTP ends of signing in and out, shared by the auth routes: each calls auth (the session), then
  * commerce (the browser's cart) and account (guest orders), and answers with a 303 and a toast.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { attachGuestOrders } from "#app/account/orders.server";
 import type { UserRow } from "#app/auth/auth.server";
 import type { SessionUser } from "#app/auth/session.server";
 import { adoptCartAtSignIn } from "#app/commerce/cart.server";
-import type { AppContext } from "#app/context.server";
 import { localeFromPath, localePrefix } from "#app/i18n/locales";
 import { localized, loginPath as loginPagePath } from "#app/lib/paths";
 import { createToastHeaders, type ToastInput } from "#app/web/toast.server";
@@ -15,7 +14,7 @@ import { createUserSession, destroyUserSession, getUser, type SessionDeps } from
 import { readCartId, serializeCartCookie } from "#app/web/cart-cookie.server";
 
 /** Signing in touches the session, the cart and the flash cookie. */
-export type SignInDeps = Pick<AppContext, "db" | "cookies">;
+export type SignInDeps = Pick<AppLoadContext, "db" | "cookies">;
 
 
 /**

@@ -3,13 +3,12 @@
  * (experiencePath, cityExperiencePath in app/lib/paths.ts): the product, the canonical URL (301), the
  * chosen day's availability, more reviews on request, SEO texts and structured data.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { reviewAccess } from "#app/account/reviews.server";
 import { getReviews } from "#app/catalogue/catalogue.server";
 import { canonicalRedirect, parseDetailQuery, REVIEWS_PAGE_SIZE, validateDate } from "#app/catalogue/detail-page";
 import { dayAvailability, loadExperienceWithContent, structuredData, type DetailPageData } from "#app/catalogue/detail-page.server";
 import { getSiteSettings } from "#app/content/content.server";
-import type { AppContext } from "#app/context.server";
 import { localePrefix } from "#app/i18n/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { addDays, todayIn } from "#app/lib/dates";
@@ -20,7 +19,7 @@ import { getUser } from "#app/web/session-cookie.server";
 import { isSlug } from "#app/lib/slug";
 import type { StorefrontType } from "#app/lib/storefront";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi" | "env" | "db" | "cookies" | "clock">;
+type App = Pick<AppLoadContext, "catalogue" | "content" | "bookingApi" | "env" | "db" | "cookies" | "clock">;
 
 type Route = { kind: "experience"; productSlug: string | undefined } | { kind: "city"; citySlug: string | null; productSlug: string | undefined };
 

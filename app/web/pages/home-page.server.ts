@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { getHomePage, getSiteSettings } from "#app/content/content.server";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
 import { DEFAULT_LOCALE, localePrefix, type LocaleCode } from "#app/i18n/locales";
@@ -7,9 +7,8 @@ import { publicCacheControl } from "#app/lib/http";
 import { getPageContext, pageSeo, type PageContext } from "#app/lib/page.server";
 import { listCategories, listDestinations, searchCatalogue } from "#app/catalogue/catalogue.server";
 import type { CategorySummary, DestinationSummary, ExperienceCard } from "#app/catalogue/types";
-import type { AppContext } from "#app/context.server";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = Pick<AppLoadContext, "catalogue" | "content" | "bookingApi">;
 
 type Tile = { slug: string; name: string; subtitle: string; image: DestinationSummary["image"]; count: number };
 

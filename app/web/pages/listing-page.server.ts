@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { getSiteSettings } from "#app/content/content.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
@@ -7,10 +8,9 @@ import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "#app/catalogue/catalogue.server";
 import { activeFilterCount, hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";
 import type { CatalogueResult, ExperienceCard } from "#app/catalogue/types";
-import type { AppContext } from "#app/context.server";
 import { categoryPath, cityPath, listingPath, searchPath } from "#app/lib/paths";
 
-type App = Pick<AppContext, "catalogue" | "content" | "bookingApi">;
+type App = Pick<AppLoadContext, "catalogue" | "content" | "bookingApi">;
 
 /** What a listing shows: a city, a category, everything (optionally one theme), or search results. */
 export type ListingScope = { kind: "city"; slug: string } | { kind: "category"; slug: string } | { kind: "all" } | { kind: "search"; text: string };

@@ -1,13 +1,12 @@
-/** The shared loader of the three result routes (thin wrappers beside it). */
-import { json, redirect } from "@remix-run/node";
+/** The shared loader of the three result routes (thin wrappers in app/routes). */
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { localePrefix, stripLocalePrefix } from "#app/i18n/locales";
 import { readCartId } from "#app/web/cart-cookie.server";
 import { CACHE_PRIVATE } from "#app/lib/http";
 import { getPageContext, pageSeo } from "#app/lib/page.server";
-import type { AppContext } from "#app/context.server";
 import { loadOrderResult } from "#app/commerce/result.server";
 
-export async function orderResultLoader(app: AppContext, request: Request, pageKey: string) {
+export async function orderResultLoader(app: AppLoadContext, request: Request, pageKey: string) {
   const context = getPageContext(request);
   const lookup = { token: context.url.searchParams.get("order"), cartId: await readCartId(app.cookies.cart, request) };
   const { result, redirectTo } = await loadOrderResult(app, lookup, stripLocalePrefix(context.url.pathname), context.locale);

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { ALLOCATOR_ENV } from "./scripts/allocator.js";
+import { ALLOCATOR_ENV } from "./server/allocator.js";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;

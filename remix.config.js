@@ -3,7 +3,7 @@
  *
  * English has no prefix; Russian, Chinese and Arabic live under /ru, /zh and /ar. Each page module
  * serves all four locales under distinct route ids (`en/faq`, `ar/faq`, …), and the locale is read
- * from the matched route id (see app/i18n/locale.ts). We do not use an optional `($lang)` segment: it
+ * from the matched route id (see app/lib/locales.ts). We do not use an optional `($lang)` segment: it
  * matches eagerly and would swallow `/{categorySlug}`. Static prefixes outrank dynamic segments, so
  * `/ru` is the Russian home and `/desert-safari` reaches `:segment`.
  */

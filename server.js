@@ -1,14 +1,14 @@
 // The HTTP server: Express in front of the Remix build. It serves static files, refuses malformed
 // URLs with a 4xx before they reach the app, and shuts down cleanly on SIGTERM.
-// First: memoizes @remix-run/router's matching before any import below loads it (scripts/route-matching.js).
-import "./scripts/memoize-route-matching.js";
+// First: memoizes @remix-run/router's matching before any import below loads it (server/route-matching.js).
+import "./server/memoize-route-matching.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
-import { missingAllocatorEnv } from "./scripts/allocator.js";
+import { missingAllocatorEnv } from "./server/allocator.js";
 
 const MAX_URL_LENGTH = 4096;
 /** A SIGTERM ends the process within this long, whatever is still running. */
@@ -59,7 +59,7 @@ function rejectMalformedUrl(req, res, next) {
 export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
   const missingAllocator = missingAllocatorEnv(process.env);
   if (process.env.NODE_ENV === "production" && missingAllocator.length > 0) {
-    console.warn(`[memory] ${missingAllocator.join(", ")} not set: image encoding will keep memory it no longer uses (npm start sets them; see scripts/allocator.js)`);
+    console.warn(`[memory] ${missingAllocator.join(", ")} not set: image encoding will keep memory it no longer uses (npm start sets them; see server/allocator.js)`);
   }
   // The composition root: every service, built once (opens, migrates and seeds the database before the
   // first request), started, handed to every loader and action as `context`, stopped on SIGTERM.

@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,js}"],
+    include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,js}", "server/**/*.test.{ts,js}"],
     environment: "node",
     // Builds the seeded template database once; each test file then loads its own copy.
     globalSetup: ["./app/db/test-global-setup.ts"],

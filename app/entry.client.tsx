@@ -5,7 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nContext, initReactI18next } from "react-i18next";
 import { DEFAULT_NAMESPACE, i18nConfig } from "#app/i18n/i18n";
 import { PAGE_TRANSLATIONS_ID } from "#app/i18n/page-translations";
-import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 
 declare global {
   interface Window {

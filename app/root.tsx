@@ -12,7 +12,7 @@ import { SiteHeader } from "#app/components/site-header";
 import { FloatingSupport } from "#app/components/support";
 import { ConsentBanner } from "#app/components/consent-banner";
 import { TagManager, tagManagerScriptUrl } from "#app/components/tag-manager";
-import { LOCALES, localizePath } from "#app/i18n/locales";
+import { LOCALES, localizePath } from "#app/lib/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { DismissMenus } from "#app/layouts/dismiss-menus";
 import { DEFAULT_LAYOUT, layoutBodyAttributes } from "#app/layouts/default-layout";

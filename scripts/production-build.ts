@@ -6,7 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { withAllocatorEnv } from "./allocator.js";
+import { withAllocatorEnv } from "../server/allocator.js";
 import { buildIsStale } from "./build-state.js";
 
 /** Builds for production when there is no build, it is older than the sources, or it carries test routes. */
@@ -31,7 +31,7 @@ export async function withProductionServer<T>(options: { port: number; nodeArgs?
   const origin = `http://127.0.0.1:${options.port}`;
   process.stderr.write(`starting the server on ${origin} (DATA_DIR ${dataDir})…\n`);
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
-    // The allocator settings production runs with (scripts/allocator.js, as `npm start` sets them).
+    // The allocator settings production runs with (server/allocator.js, as `npm start` sets them).
     env: { ...withAllocatorEnv(process.env), NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -2,7 +2,7 @@
 // then serves it. Data lives under DATA_DIR (default ./data, git-ignored).
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { missingAllocatorEnv, withAllocatorEnv } from "./allocator.js";
+import { missingAllocatorEnv, withAllocatorEnv } from "../server/allocator.js";
 import { buildIsStale } from "./build-state.js";
 
 process.env.NODE_ENV ??= "production";
@@ -14,7 +14,7 @@ if (buildIsStale()) {
 }
 
 if (missingAllocatorEnv(process.env).length > 0) {
-  // glibc reads its malloc settings (scripts/allocator.js) only at a process's start: the server runs
+  // glibc reads its malloc settings (server/allocator.js) only at a process's start: the server runs
   // in a child started with them. A process manager's SIGTERM (or Ctrl-C) reaches it as a SIGTERM, so it
   // drains as it would on its own; its exit code is ours.
   const server = spawn(process.execPath, [...process.execArgv, path.resolve("server.js")], { stdio: "inherit", env: withAllocatorEnv(process.env) });

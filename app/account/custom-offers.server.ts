@@ -11,7 +11,7 @@ import type { Database } from "#app/db/db.server";
 import { customOfferRequests, products, type OfferQuote } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { currencyExponent, isCurrencyCode } from "#app/lib/money";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import type { CustomOfferInput } from "./custom-offer-schema";

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orders, productOptions, products, users } from "#app/db/schema";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import type { UserRow } from "#app/auth/auth.server";
 import type { OrderItemRow, OrderRow } from "#app/commerce/order-records.server";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";

@@ -7,7 +7,7 @@
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, type LocaleCode } from "#app/i18n/locales";
+import { getLocale, type LocaleCode } from "#app/lib/locales";
 import type { Env } from "#app/lib/env.server";
 
 /** The seller the documents name (from the app context's env). */

@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { notifyProductReviewed } from "#app/catalogue/catalogue.server";
 import type { Database, DatabaseHandle } from "#app/db/db.server";
 import { orderItems, orders, products, reviewAuthors, reviews } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import type { Clock } from "#app/lib/clock";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { todayIn } from "#app/lib/dates";

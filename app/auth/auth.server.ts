@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { users } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";

@@ -5,7 +5,7 @@
  * in the sort orders, searchable text), so one edit does not rebuild 100,000 products on every
  * instance; a deletion, or a change of reference data or of the day, calls for a full build instead.
  */
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { Bitset } from "./bitset";

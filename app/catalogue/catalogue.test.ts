@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "#app/db/testing.server";
 import { convertAmount, isCurrencyCode } from "#app/lib/money";
 import { durationBucket, interner } from "./catalogue-index";

@@ -8,9 +8,9 @@ import { getExperienceBySlug, getExperienceCards, type Catalogue } from "./catal
 import { detailPath, localized } from "#app/lib/paths";
 import { mergeProductContent } from "./detail-page-content";
 import { getProductContent, type ProductContent, type ContentService } from "#app/content/content.server";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { currencyExponent, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import type { PageSeo } from "#app/lib/page.server";
+import type { PageSeo } from "#app/web/page.server";
 import { getAvailability } from "#app/booking/availability.server";
 import type { ExperienceDetail, ReviewPage } from "./types";
 import type { DateProblem } from "./detail-page";

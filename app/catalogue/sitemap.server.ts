@@ -1,5 +1,5 @@
 import { getSiteSettings, listBlogPosts, type ContentService } from "#app/content/content.server";
-import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import { LOCALE_CODES, type LocaleCode } from "#app/lib/locales";
 import { listCategories, listDestinations, searchCatalogue, type Catalogue } from "./catalogue.server";
 import type { BookingApi } from "#app/booking/types";
 import { aboutPath, blogPath, blogPostPath, categoryPath, cityPath, contactPath, detailPath, faqPath, homePath, listingPath, localized, privacyPolicyPath, termsPath } from "#app/lib/paths";

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { guardFormula } from "#app/lib/csv-formula";
 import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";

@@ -1,6 +1,6 @@
 /** Reading the cart page's and the detail page's forms into domain calls (routes stay thin). */
 import { z } from "zod";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { addToCart, getCart, loadProducts, quoteSelection, reviewCart, setCartPromo, type CartDeps, type CartRow, type ItemSelection } from "./cart.server";
 import { findOrderByToken, getOrderItems } from "./orders.server";

@@ -11,7 +11,7 @@ import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
 import type { Extra, LocalizedText } from "#app/db/types";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { computeTotals, type PromoRefusal } from "./pricing";
 import { loadPromo } from "./promo.server";

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { findTicketByCode, redeemTicket, type RedeemRefusal, type TicketView } from "#app/booking/tickets.server";
 import type { Database } from "#app/db/db.server";
 import { auditLog, bookingUnitItems, orderItems, orders, productOptions, products, units } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { recordOrderEvent } from "./order-events.server";
 import { orderPaymentStates, type OrderPaymentState } from "./payment-state.server";

@@ -19,7 +19,7 @@ import { isBookingError } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
 import { orderItems, orders } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import { localized } from "#app/lib/paths";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { loadProducts } from "./cart.server";

@@ -10,7 +10,7 @@ import { contactNameOf, contactReachOf } from "#app/booking/contact";
 import type { Database } from "#app/db/db.server";
 import { bookingUnitItems, bookings, orderItems, orders, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
 import type { PickupPoint } from "#app/db/types";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { toCsv } from "./back-office.server";
 import { slotTimeOf } from "./check-in.server";

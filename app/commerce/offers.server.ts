@@ -12,7 +12,7 @@ import type { Database } from "#app/db/db.server";
 import { customOfferRequests, productOptions, products, units as unitsTable, type OfferQuote, type OfferQuoteOption } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import { formatMoney, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { invoicesPath, localized } from "#app/lib/paths";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import type { Clock } from "#app/lib/clock";
 import type { Database } from "#app/db/db.server";
 import type { LocalizedText } from "#app/db/types";

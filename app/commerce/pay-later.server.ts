@@ -18,7 +18,7 @@ import { localToUtc, parseAvailabilityId } from "#app/booking/time";
 import type { Database } from "#app/db/db.server";
 import { orderEvents, orderItems, orders, payments, products } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import type { Env } from "#app/lib/env.server";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";

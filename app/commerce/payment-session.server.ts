@@ -3,7 +3,7 @@
  * page and customer details whether it pays a checkout or a pay-later link; the caller chooses the
  * amount, how it is captured, where a cancelled payment returns, and the idempotency key.
  */
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { checkoutResultPath, localized } from "#app/lib/paths";
 import type { CaptureMethod, PaymentSession } from "#app/payments/gateway";
 import type { CommerceDeps } from "./order-records.server";

@@ -9,7 +9,7 @@ import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import { rowsOf, type Database } from "#app/db/db.server";
 import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, payments } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import type { CurrencyCode } from "#app/lib/money";
 import { checkoutPath } from "#app/lib/paths";
 import { loadProducts, reviewCart, type CartReview } from "./cart.server";

@@ -26,7 +26,7 @@ import { isBookingError } from "#app/booking/booking.server";
 import { LOCKS, type Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode, type LocaleCode } from "#app/i18n/locales";
+import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import { RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
 import { convertAmount, formatMoney, isCurrencyCode } from "#app/lib/money";
 import { localized } from "#app/lib/paths";

@@ -1,7 +1,7 @@
 /** What the result screens (/checkout/success|error|on_hold) show, found by the URL token or the cart cookie. */
 import { desc, eq } from "drizzle-orm";
 import { orders } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { loadProducts } from "./cart.server";
 import { isGatewayName } from "#app/payments/payments.server";

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { NotFoundData } from "#app/lib/page.server";
+import type { NotFoundData } from "#app/web/page.server";
 import { LocalizedLink } from "./localized-link";
 import { homePath } from "#app/lib/paths";
 

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LOCALES } from "#app/i18n/locales";
+import { LOCALES } from "#app/lib/locales";
 import { useLocale } from "#app/i18n/use-locale";
 
 /**

@@ -1,5 +1,5 @@
 /** Shapes stored in jsonb columns, shared by the schema, the seed, the catalogue and the booking engine. */
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 
 export type { LocaleCode };
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { formatDayPrice, formatInstant, formatLocalDate, formatMoney, formatNumber, formatRating, formatterCount, formatUnit, isolate } from "./format";
-import { LOCALE_CODES } from "./locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 
 /** Arabic-Indic (U+0660–0669) and Extended Arabic-Indic (U+06F0–06F9, Persian) digits. */
 const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/;

@@ -1,5 +1,5 @@
 import { currencyExponent, formatMoney as formatMinorUnits, type CurrencyCode } from "#app/lib/money";
-import { getLocale, type LocaleCode } from "./locales";
+import { getLocale, type LocaleCode } from "#app/lib/locales";
 
 /**
  * The one place numbers and dates become text for a locale (docs/decisions/029). Every formatter here

@@ -2,7 +2,7 @@ import { createInstance } from "i18next";
 import { getFixedT, getI18nInstance } from "./i18n.server";
 import { i18nConfig } from "./i18n";
 import { resources } from "./resources.server";
-import { LOCALE_CODES } from "./locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 
 /** A plain i18next instance, without the server's remembered texts, to compare against. */
 function reference(locale: string) {

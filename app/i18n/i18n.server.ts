@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "./i18n";
-import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "./locales";
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "#app/lib/locales";
 import { resources } from "./resources.server";
 import { createPreferenceCookie } from "#app/lib/preference-cookie.server";
 

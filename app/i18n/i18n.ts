@@ -1,5 +1,5 @@
 import type { InitOptions } from "i18next";
-import { DEFAULT_LOCALE, LOCALE_CODES } from "./locales";
+import { DEFAULT_LOCALE, LOCALE_CODES } from "#app/lib/locales";
 
 export const DEFAULT_NAMESPACE = "common";
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test, vi } from "vitest";
-import { getI18nInstance } from "./i18n.server";
-import { LOCALES, localeFromPath, localeFromRouteId, localizePath, stripLocalePrefix } from "./locales";
-import { resources } from "./resources.server";
+import { getI18nInstance } from "#app/i18n/i18n.server";
+import { LOCALES, localeFromPath, localeFromRouteId, localizePath, stripLocalePrefix } from "#app/lib/locales";
+import { resources } from "#app/i18n/resources.server";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];

@@ -2,7 +2,7 @@ import ar from "#app/locales/ar/console";
 import en from "#app/locales/en/console";
 import ru from "#app/locales/ru/console";
 import zh from "#app/locales/zh/console";
-import type { LocaleCode } from "./locales";
+import type { LocaleCode } from "#app/lib/locales";
 
 /** A nested tree of translated strings (locales differ in plural forms, so not `typeof en`). */
 export type Translations = { [key: string]: string | Translations };

@@ -1,7 +1,7 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { isAdminPath, isAdminLocale } from "#app/lib/admin-locale";
 import { localized } from "#app/lib/paths";
-import { getLocale, localeFromPath, type Locale } from "./locales";
+import { getLocale, localeFromPath, type Locale } from "#app/lib/locales";
 
 /**
  * The current page's locale record, read from the URL prefix (the same on server and browser). The

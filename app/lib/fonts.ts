@@ -1,6 +1,6 @@
 import cyrillic400 from "@fontsource/noto-sans/files/noto-sans-cyrillic-400-normal.woff2";
 import latin400 from "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 
 /**
  * The font files a page in each locale preloads (docs/decisions/035-css-and-fonts.md): its main subset

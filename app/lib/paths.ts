@@ -3,7 +3,7 @@
  * (what `LocalizedLink` and `useLocalizedPath` take); `localized(locale, path)` adds the prefix for
  * server code (redirects, emails, sitemaps). The route table itself is in remix.config.js.
  */
-import { localePrefix, type LocaleCode } from "#app/i18n/locales";
+import { localePrefix, type LocaleCode } from "#app/lib/locales";
 import type { StorefrontType } from "./storefront";
 
 /** The first segment of a city listing is this prefix followed by the city slug. */

@@ -1,4 +1,4 @@
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import { localized } from "./paths";
 
 /** Personal and working pages: a visitor's cart, checkout, bookings, account and sign-in, the API and the console. */

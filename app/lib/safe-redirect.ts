@@ -7,7 +7,7 @@
  * is `//x`), and the resolved form is what is returned. A caller that changes the path afterwards (a
  * locale prefix stripped or added) checks its final Location again with `safeRedirect`.
  */
-import { localizePath, type LocaleCode } from "#app/i18n/locales";
+import { localizePath, type LocaleCode } from "#app/lib/locales";
 import { invoicesPath, localized } from "#app/lib/paths";
 
 /** Longest `redirectTo` followed; longer ones fall back (no URL this site builds comes close). */

@@ -4,7 +4,7 @@
  * the HTTP client (client.server.ts) and the supplier handlers agree on one definition.
  */
 import { CapabilityId, type Capability } from "@octocloud/types";
-import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import { LOCALE_CODES, type LocaleCode } from "#app/lib/locales";
 import type { BookingErrorCode } from "#app/booking/types";
 import { CodedError } from "#app/lib/coded-error";
 

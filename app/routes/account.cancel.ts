@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { cancelCustomerBooking } from "#app/account/cancellation.server";
 import { safeRedirectTo } from "#app/lib/safe-redirect";
 import { requireUser } from "#app/web/sign-in.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import { redirectWithToast } from "#app/web/toast.server";
 import { invoicesPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";

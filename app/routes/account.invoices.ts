@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getInvoiceForUser } from "#app/account/orders.server";
 import { renderInvoicePdf } from "#app/account/pdf.server";
 import { getUser } from "#app/web/session-cookie.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "private" } satisfies CacheHandle;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { acceptOffer, declineOffer } from "#app/commerce/offers.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { invoicesPath, localized } from "#app/lib/paths";
 import { redirectWithToast } from "#app/web/toast.server";

@@ -4,7 +4,7 @@ import { ReviewSchema } from "#app/account/review-schema";
 import { submitReview } from "#app/account/reviews.server";
 import { getUser } from "#app/web/session-cookie.server";
 import { safeRedirectTo } from "#app/lib/safe-redirect";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import { redirectWithToast } from "#app/web/toast.server";
 import { homePath, localized, loginPath as loginPagePath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";

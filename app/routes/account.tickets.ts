@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getBookingForUser } from "#app/account/orders.server";
 import { renderTicketPdf } from "#app/account/pdf.server";
 import { getUser } from "#app/web/session-cookie.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ticketCheckInUrl } from "#app/lib/paths";
 

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { productPagePath } from "#app/catalogue/detail-page.server";
 import { getSiteSettings } from "#app/content/content.server";
-import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;

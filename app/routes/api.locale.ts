@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { localeCookie } from "#app/i18n/i18n.server";
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import { localeSwitchTarget } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

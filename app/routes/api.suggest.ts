@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { suggestDestinations } from "#app/catalogue/catalogue.server";
 import type { DestinationSuggestion } from "#app/components/search-suggestions-source";
-import { LOCALE_CODES, type LocaleCode } from "#app/i18n/locales";
+import { LOCALE_CODES, type LocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const SuggestQuerySchema = z.object({

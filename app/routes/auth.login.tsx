@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { forgotPasswordPath, localized, loginPath, signUpPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";

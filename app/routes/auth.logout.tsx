@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { signOutAndRedirect } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { localeFromPath, localePrefix } from "#app/i18n/locales";
+import { localeFromPath, localePrefix } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "private" } satisfies CacheHandle;

@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { forgotPasswordPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";

@@ -9,7 +9,7 @@ import { removeCartItem, reviewCart, setCartPromo, getCart } from "#app/commerce
 import { addSelectionToCart, applyPromoToCart, parseAddToCart, readdFailedItems } from "#app/commerce/cart-form.server";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { cartPath, listingPath, localized } from "#app/lib/paths";

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { findOrderByToken } from "#app/commerce/orders.server";
 import { openPaymentLink } from "#app/commerce/pay-later.server";
 import { CACHE_PRIVATE } from "#app/lib/http";
-import { getPageContext } from "#app/lib/page.server";
+import { getPageContext } from "#app/web/page.server";
 import { checkoutResultPath, localized } from "#app/lib/paths";
 import { redirectWithToast } from "#app/web/toast.server";
 import { orderResultLoader } from "#app/web/pages/result-page.server";

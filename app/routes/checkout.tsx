@@ -13,7 +13,7 @@ import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
 import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { readCartId } from "#app/web/cart-cookie.server";
 import { cartPath, localized } from "#app/lib/paths";

@@ -8,7 +8,7 @@ import { StaticPageView } from "#app/components/static-page";
 import { SupportBlock } from "#app/components/support";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext } from "#app/lib/page.server";
+import { getPageContext } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { ContactFormSchema } from "#app/site/contact";
 import { submitContactMessage } from "#app/site/contact.server";

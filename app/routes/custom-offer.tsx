@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, throwNotFound } from "#app/lib/page.server";
+import { getPageContext, throwNotFound } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";

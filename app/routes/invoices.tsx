@@ -17,7 +17,7 @@ import { isCurrencyCode } from "#app/lib/money";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { formatInstant, formatMoney } from "#app/i18n/format";
 import { useFormatLocalDate } from "#app/i18n/use-format";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";

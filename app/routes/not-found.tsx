@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { throwNotFound } from "#app/lib/page.server";
+import { throwNotFound } from "#app/web/page.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode } from "#app/lib/locales";
 import { isCurrencyCode } from "#app/lib/money";
 import { formatMoney } from "#app/i18n/format";
 import type { SandboxGateway } from "#app/payments/sandbox.server";

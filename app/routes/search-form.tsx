@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SearchBox } from "#app/components/search-box";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { getPageContext, simplePage } from "#app/lib/page.server";
+import { getPageContext, simplePage } from "#app/web/page.server";
 import { cityPath, localized, searchPath } from "#app/lib/paths";
 import { isIsoDate } from "#app/lib/dates";
 import type { CacheHandle } from "#app/lib/cache-policy";

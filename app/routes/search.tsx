@@ -3,7 +3,7 @@ import { loadListingPage } from "#app/web/pages/listing-page.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import { throwNotFound } from "#app/lib/page.server";
+import { throwNotFound } from "#app/web/page.server";
 import listingStyles from "#app/styles/listing.css";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderTicketDocument } from "#app/account/pdf.server";
-import { isLocaleCode } from "#app/i18n/locales";
+import { isLocaleCode } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ticketDocumentOf, verifyTicketSignature } from "#app/booking/ticket-links.server";
 

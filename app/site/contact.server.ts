@@ -11,7 +11,7 @@ import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import { contactMessages } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, type LocaleCode } from "#app/i18n/locales";
+import { getLocale, type LocaleCode } from "#app/lib/locales";
 import type { ContactForm } from "./contact";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 

@@ -10,7 +10,7 @@ import { applyPaymentEvent, placeOrder } from "#app/commerce/orders.server";
 import type { PaymentMethod } from "#app/commerce/order-records.server";
 import { rowsOf } from "#app/db/db.server";
 import { carts, orderItems, payments } from "#app/db/schema";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
 import { createTestContext, type TestContext } from "./context.server";
 

@@ -7,7 +7,7 @@ import { attachGuestOrders } from "#app/account/orders.server";
 import type { UserRow } from "#app/auth/auth.server";
 import type { SessionUser } from "#app/auth/session.server";
 import { adoptCartAtSignIn } from "#app/commerce/cart.server";
-import { localeFromPath, localePrefix } from "#app/i18n/locales";
+import { localeFromPath, localePrefix } from "#app/lib/locales";
 import { localized, loginPath as loginPagePath } from "#app/lib/paths";
 import { createToastHeaders, type ToastInput } from "#app/web/toast.server";
 import { createUserSession, destroyUserSession, getUser, type SessionDeps } from "#app/web/session-cookie.server";

@@ -1,5 +1,5 @@
 import { getRedirectRules as getCmsRedirectRules, getSiteSettings, type SiteSettings, type ContentService } from "#app/content/content.server";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import type { CmsRedirectRule } from "#app/lib/redirects";
 import type { BookingApi } from "#app/booking/types";
 import type { Catalogue } from "#app/catalogue/catalogue.server";

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { shiftMonth, type CalendarMonth } from "#app/catalogue/detail-page";
 import { formatLocalDate, type DateStyle } from "#app/i18n/format";
 import { useFormatDayPrice, useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
-import type { LocaleCode } from "#app/i18n/locales";
+import type { LocaleCode } from "#app/lib/locales";
 import { useLocale } from "#app/i18n/use-locale";
 import { isCurrencyCode } from "#app/lib/money";
 

@@ -5,7 +5,7 @@ import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";
 import { ReviewForm } from "#app/components/review-form";
-import { getLocale, isLocaleCode } from "#app/i18n/locales";
+import { getLocale, isLocaleCode } from "#app/lib/locales";
 import { useFormatLocalDate, useFormatNumber, useFormatRating } from "#app/i18n/use-format";
 import { useLocale } from "#app/i18n/use-locale";
 import { RatingStars } from "./rating-stars";

@@ -10,7 +10,7 @@ import type { UnitRow } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
 import { slugify } from "#app/lib/slug";
 import { convertAmount, type CurrencyCode } from "#app/lib/money";
-import { LOCALE_CODES } from "#app/i18n/locales";
+import { LOCALE_CODES } from "#app/lib/locales";
 import type {
   CancellationPolicy,
   DurationUnit,

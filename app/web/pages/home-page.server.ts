@@ -1,10 +1,10 @@
 import { json, redirect, type LoaderFunctionArgs, type AppLoadContext } from "@remix-run/node";
 import { getHomePage, getSiteSettings } from "#app/content/content.server";
 import { detectPreferredLocale } from "#app/i18n/i18n.server";
-import { DEFAULT_LOCALE, localePrefix, type LocaleCode } from "#app/i18n/locales";
+import { DEFAULT_LOCALE, localePrefix, type LocaleCode } from "#app/lib/locales";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
-import { getPageContext, pageSeo, type PageContext } from "#app/lib/page.server";
+import { getPageContext, pageSeo, type PageContext } from "#app/web/page.server";
 import { listCategories, listDestinations, searchCatalogue } from "#app/catalogue/catalogue.server";
 import type { CategorySummary, DestinationSummary, ExperienceCard } from "#app/catalogue/types";
 

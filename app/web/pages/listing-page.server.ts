@@ -3,7 +3,7 @@ import { getSiteSettings } from "#app/content/content.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { publicCacheControl } from "#app/lib/http";
 import { toMinor, type CurrencyCode } from "#app/lib/money";
-import { getPageContext, pageData, pageSeo, throwNotFound, type PageSeo } from "#app/lib/page.server";
+import { getPageContext, pageData, pageSeo, throwNotFound, type PageSeo } from "#app/web/page.server";
 import type { StorefrontType } from "#app/lib/storefront";
 import { getCategory, getCity, getTheme, searchCatalogue } from "#app/catalogue/catalogue.server";
 import { activeFilterCount, hasActiveFilters, LISTING_PAGE_SIZE, parseListingQuery, type ListingState } from "#app/catalogue/listing-query";

@@ -1,9 +1,9 @@
 /** The shared loader of the three result routes (thin wrappers in app/routes). */
 import { json, redirect, type AppLoadContext } from "@remix-run/node";
-import { localePrefix, stripLocalePrefix } from "#app/i18n/locales";
+import { localePrefix, stripLocalePrefix } from "#app/lib/locales";
 import { readCartId } from "#app/web/cart-cookie.server";
 import { CACHE_PRIVATE } from "#app/lib/http";
-import { getPageContext, pageSeo } from "#app/lib/page.server";
+import { getPageContext, pageSeo } from "#app/web/page.server";
 import { loadOrderResult } from "#app/commerce/result.server";
 
 export async function orderResultLoader(app: AppLoadContext, request: Request, pageKey: string) {

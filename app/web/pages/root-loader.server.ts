@@ -8,7 +8,7 @@ import { readConsent } from "#app/lib/consent.server";
 import { getDisplayCurrency } from "#app/lib/currency.server";
 import { getPublicEnv } from "#app/lib/env.server";
 import { BASE_CURRENCY } from "#app/lib/money";
-import { getPageContext } from "#app/lib/page.server";
+import { getPageContext } from "#app/web/page.server";
 import { resolveRedirect } from "#app/lib/redirects";
 import { getUser } from "#app/web/session-cookie.server";
 import { getRedirectRules, getSiteConfig } from "#app/web/site.server";

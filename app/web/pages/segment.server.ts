@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadListingPage } from "#app/web/pages/listing-page.server";
-import { throwNotFound } from "#app/lib/page.server";
+import { throwNotFound } from "#app/web/page.server";
 import { CITY_SEGMENT_PREFIX, citySlugFromSegment, isSlug } from "#app/lib/slug";
 
 /**

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/i18n/locales";
-import { adminLocaleFromCookieHeader, isAdminPath } from "./admin-locale";
+import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
+import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 
 /**
  * One guard in front of every action, so no route can forget it: a request with a body is read here

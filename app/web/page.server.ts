@@ -1,8 +1,8 @@
 import { defer, json } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, localeFromPath, type LocaleCode } from "#app/i18n/locales";
-import { CACHE_PRIVATE, publicCacheControl } from "./http";
+import { getLocale, localeFromPath, type LocaleCode } from "#app/lib/locales";
+import { CACHE_PRIVATE, publicCacheControl } from "#app/lib/http";
 
 /** Per-page search-engine texts, already translated. */
 export type PageSeo = { title: string; description: string };

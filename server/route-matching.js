@@ -49,7 +49,7 @@ function compilePath(path, caseSensitive, end) {
 
 /**
  * The router's source with the two memoizations, or null when it does not have the expected text.
- * Exported for its test (scripts/route-matching.test.js).
+ * Exported for its test (server/route-matching.test.js).
  */
 export function patchRouterSource(source) {
   if (source.split(FLATTEN).length !== 2 || source.split(COMPILE).length !== 2) return null;

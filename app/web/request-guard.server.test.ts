@@ -4,7 +4,7 @@ import { request as httpRequest } from "node:http";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { bodyClassOf, createRequestGuard, FORM_BODY_LIMIT, isCrossOriginForm, withoutNul } from "./request-guard.server";
+import { bodyClassOf, createRequestGuard, FORM_BODY_LIMIT, isCrossOriginForm, withoutNul } from "#app/web/request-guard.server";
 
 let server: Server;
 let origin = "";

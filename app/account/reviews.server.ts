@@ -14,7 +14,7 @@ import type { LocaleCode } from "#app/lib/locales";
 import type { Clock } from "#app/lib/clock";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { todayIn } from "#app/lib/dates";
-import { reviewAccessOf, type ReviewableBooking, type ReviewAccess } from "./review-access";
+import { reviewAccessOf, type ReviewableBooking, type ReviewAccess } from "#app/catalogue/review-access";
 
 export type ReviewOutcome =
   | { status: "published"; reviewId: number; slug: string }

@@ -2,7 +2,7 @@
  * The experience detail page's data, on plain values: its shape, the chosen day's availability per
  * option, and the structured data. The loader (app/web/pages/detail-page.server.ts) wires it to HTTP.
  */
-import type { ReviewAccess } from "#app/account/review-access";
+import type { ReviewAccess } from "#app/catalogue/review-access";
 import type { Availability } from "@octocloud/types";
 import { getExperienceBySlug, getExperienceCards, type Catalogue } from "./catalogue.server";
 import { detailPath, localized } from "#app/lib/paths";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ReviewAccess } from "#app/account/review-access";
+import type { ReviewAccess } from "#app/catalogue/review-access";
 import type { DetailPageData } from "#app/catalogue/detail-page.server";
 import { MAX_REVIEW_PAGES } from "#app/catalogue/detail-page";
 import { LocalizedLink } from "#app/components/localized-link";

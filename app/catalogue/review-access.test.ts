@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { reviewAccessOf, type ReviewableBooking } from "./review-access";
+import { reviewAccessOf, type ReviewableBooking } from "#app/catalogue/review-access";
 
 const verified = { emailVerified: true };
 const booking = (itemId: string, localDate: string, reviewed = false): ReviewableBooking => ({ itemId, localDate, reviewed });

@@ -33,7 +33,8 @@ for (const lang of ["en", "ar"] as const) {
   test(`${lang}: an agent finds a booking on the manifest and checks its ticket in, once`, async ({ page, browser }) => {
     test.setTimeout(150_000);
     const t = (key: string) => adminText(lang, key);
-    const lastName = `Manifest-${randomUUID().slice(0, 6)}`;
+    // Latin punctuation that a right-to-left table would move to the wrong end without bidi isolation.
+    const lastName = `Manifest-${randomUUID().slice(0, 6)} (Jr.)`;
     const booked = await bookWithCard(page, lang, `manifest-${randomUUID().slice(0, 8)}@example.com`, { firstName: "Layla", lastName });
 
     const { baseURL, javaScriptEnabled } = test.info().project.use;
@@ -50,6 +51,21 @@ for (const lang of ["en", "ar"] as const) {
     const row = agent.getByTestId(`manifest-${booked.reference}`);
     await expect(row).toContainText(`Layla ${lastName}`);
     await expect(row).toContainText("+966501234567");
+    // The name reads left to right whole, in the Arabic table too: its first letter is left of its last.
+    const [firstX, lastX] = await row.getByText(`Layla ${lastName}`).evaluate((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && !node.textContent?.includes("Layla")) node = walker.nextNode();
+      const text = node!.textContent!;
+      const at = (index: number) => {
+        const range = document.createRange();
+        range.setStart(node!, index);
+        range.setEnd(node!, index + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return [at(text.indexOf("Layla")), at(text.lastIndexOf(")"))];
+    });
+    expect(firstX).toBeLessThan(lastX);
     await expect(row.getByText(t("status.PAID"), { exact: true })).toBeVisible();
 
     // The CSV of the same day carries the booking; the print view drops the filters.

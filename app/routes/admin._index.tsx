@@ -24,9 +24,10 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return json({ title: t("admin.today.title"), queues: { ...queues, decisions } }, { headers: ADMIN_NO_STORE });
 }
 
-function Queue({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+/** One queue of Today; `wide` spans the whole row (a table with more columns than half the page holds). */
+function Queue({ id, title, count, children, wide = false }: { id: string; title: string; count: number; children: ReactNode; wide?: boolean }) {
   return (
-    <AdminCard id={id} className="admin-queue" title={
+    <AdminCard id={id} className={wide ? "admin-queue admin-queue--wide" : "admin-queue"} title={
       <>
         {title} <span className="admin-count" data-testid={`${id}-count`}>{count}</span>
       </>
@@ -40,7 +41,11 @@ export default function AdminToday() {
   const { queues } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useLiveData();
-  const orderLink = (reference: string) => <Link to={`/admin/orders/${reference}`}>{reference}</Link>;
+  const orderLink = (reference: string) => (
+    <Link to={`/admin/orders/${reference}`} className="admin-reference">
+      {reference}
+    </Link>
+  );
   return (
     <>
       <AdminPageHeader title={t("admin.today.heading")} subtitle={t("admin.today.subtitle")} />
@@ -62,7 +67,7 @@ export default function AdminToday() {
         ))}
       </div>
       <div className="admin-queues">
-        <Queue id="queue-decisions" title={t("admin.today.queues.decisions")} count={queues.decisions.length}>
+        <Queue id="queue-decisions" title={t("admin.today.queues.decisions")} count={queues.decisions.length} wide>
           <AdminTable
             rows={queues.decisions}
             rowKey={(item) => item.itemId}
@@ -97,7 +102,7 @@ export default function AdminToday() {
             rowKey={(offer) => offer.reference}
             empty={t("admin.today.empty")}
             columns={[
-              { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`}>{offer.reference}</Link> },
+              { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`} className="admin-reference">{offer.reference}</Link> },
               { header: t("admin.fields.experience"), cell: (offer) => offer.title },
               { header: t("admin.fields.customer"), cell: (offer) => offer.name },
               { header: t("admin.fields.travelDate"), cell: (offer) => <AdminDate value={offer.dateFrom} /> },

@@ -9,6 +9,7 @@ import { LOCALE_CODES } from "#app/lib/locales";
 import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { Bitset } from "./bitset";
+import { AGE_LABELS, AGE_RANGES, DURATION_LABELS, durationBucket, type Facetable, type Group, ratingLabel, type Selection } from "./facet-postings";
 import { compact, interner } from "./interning";
 import { indexForms, tokenize } from "./text";
 import { CjkIndex, MAX_TEXT_OVERRIDES, type ProductText, PostingsBuilder, type TextMatch, WordIndex } from "./text-index";
@@ -35,45 +36,6 @@ import {
 
 const DEFAULT_PAGE_SIZE = 24;
 const MAX_PAGE_SIZE = 100;
-
-type Group = "category" | "theme" | "city" | "duration" | "language" | "age" | "timeOfDay" | "rating" | "label" | "occasion" | "bestFor";
-
-const AGE_RANGES: Record<AgeBucket, [number, number]> = {
-  infants: [0, 2],
-  kids: [3, 12],
-  teens: [13, 17],
-  adults: [18, 64],
-  seniors: [65, 99],
-};
-
-const DURATION_LABELS: Record<DurationBucket, LocalizedText> = {
-  "up-to-1-hour": { en: "Up to 1 hour", ru: "До 1 часа", zh: "1小时以内", ar: "حتى ساعة واحدة" },
-  "1-to-4-hours": { en: "1 to 4 hours", ru: "От 1 до 4 часов", zh: "1至4小时", ar: "من ساعة إلى 4 ساعات" },
-  "4-hours-to-1-day": { en: "4 hours to 1 day", ru: "От 4 часов до 1 дня", zh: "4小时至1天", ar: "من 4 ساعات إلى يوم" },
-  "multi-day": { en: "Multi-day", ru: "Несколько дней", zh: "多日", ar: "عدة أيام" },
-};
-
-const AGE_LABELS: Record<AgeBucket, LocalizedText> = {
-  infants: { en: "Infants (0–2)", ru: "Младенцы (0–2)", zh: "婴儿（0–2岁）", ar: "الرضع (0–2)" },
-  kids: { en: "Kids (3–12)", ru: "Дети (3–12)", zh: "儿童（3–12岁）", ar: "الأطفال (3–12)" },
-  teens: { en: "Teens (13–17)", ru: "Подростки (13–17)", zh: "青少年（13–17岁）", ar: "المراهقون (13–17)" },
-  adults: { en: "Adults (18–64)", ru: "Взрослые (18–64)", zh: "成人（18–64岁）", ar: "البالغون (18–64)" },
-  seniors: { en: "Seniors (65+)", ru: "Пожилые (65+)", zh: "长者（65岁以上）", ar: "كبار السن (65+)" },
-};
-
-const ratingLabel = (threshold: number): LocalizedText => ({
-  en: `${threshold}+ stars`,
-  ru: `${threshold}+ звезды`,
-  zh: `${threshold}星及以上`,
-  ar: `${threshold}+ نجوم`,
-});
-
-export function durationBucket(minutes: number): DurationBucket {
-  if (minutes <= 60) return "up-to-1-hour";
-  if (minutes <= 240) return "1-to-4-hours";
-  if (minutes <= 1440) return "4-hours-to-1-day";
-  return "multi-day";
-}
 
 /** Image fields a card needs: the source picture (the largest generated width); /_ipx derives the sizes. */
 export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fallbackAlt: string): ExperienceCard["image"] {
@@ -121,16 +83,6 @@ function appended(order: Int32Array, position: number): Int32Array {
   return longer;
 }
 
-/** A search's bit sets once its filters are combined. */
-interface Selection {
-  selected: Partial<Record<Group, Bitset>>;
-  /** The groups with a selection. */
-  active: Group[];
-  /** Scope and every selected group, before the price filter. */
-  withoutPrice: Bitset;
-  result: Bitset;
-  scopeWithPrice: Bitset;
-}
 
 /** Lowest and highest price among the positions (unpriced ones skipped), or null when none is priced. */
 function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; max: number } | null {
@@ -143,12 +95,6 @@ function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; m
     if (price > max) max = price;
   });
   return min <= max ? { min, max } : null;
-}
-
-interface Facetable {
-  group: Group;
-  values: string[];
-  labels: Map<string, LocalizedText>;
 }
 
 export class CatalogueIndex {

@@ -12,7 +12,7 @@ import { Bitset } from "./bitset";
 import { AGE_LABELS, AGE_RANGES, DURATION_LABELS, durationBucket, type Facetable, type Group, ratingLabel, type Selection } from "./facet-postings";
 import { compact, interner } from "./interning";
 import { indexForms, tokenize } from "./text";
-import { CjkIndex, MAX_TEXT_OVERRIDES, type ProductText, PostingsBuilder, type TextMatch, WordIndex } from "./text-index";
+import { TextIndex, type TextMatch } from "./text-index";
 import {
   AGE_BUCKETS,
   DURATION_BUCKETS,
@@ -124,17 +124,9 @@ export class CatalogueIndex {
   private priceAscOrder: Int32Array;
   private priceDescOrder: Int32Array;
   private pricesByCurrency = new Map<CurrencyCode, Float64Array>();
-  private words: WordIndex;
-  private titleWords: WordIndex;
-  private cjk: CjkIndex;
-  private titleCjk: CjkIndex;
-  private textCache = new Map<string, TextMatch>();
-  /** Searchable text of products changed since the build, checked directly instead of the word index. */
-  private textOverrides = new Map<number, ProductText>();
-  private textOverridden: Bitset;
+  private text: TextIndex;
   private categorySlug: Map<string, string>;
   private themeSlug: Map<string, string>;
-  private tokenMemo = new Map<string, ReturnType<typeof tokenize>>();
 
   constructor(source: CatalogueSource, options: { today?: string } = {}) {
     this.version = source.version;
@@ -144,7 +136,6 @@ export class CatalogueIndex {
     const share = interner();
     this.products = source.products.map((product) => compact(product, share));
     this.capacity = this.products.length + SPARE_POSITIONS;
-    this.textOverridden = new Bitset(this.capacity);
     this.destinations = source.destinations;
     this.destinationById = new Map(source.destinations.map((destination) => [destination.id, destination]));
     this.categories = [...source.categories].sort((a, b) => a.sortOrder - b.sortOrder);
@@ -173,32 +164,16 @@ export class CatalogueIndex {
 
     this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
     this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
-    const wordPostings = new PostingsBuilder(this.capacity);
-    const titlePostings = new PostingsBuilder(this.capacity);
-    const cjkTexts: string[] = [];
-    const titleCjkTexts: string[] = [];
 
     this.products.forEach((product, position) => {
       this.byId.set(product.id, position);
       this.bySlug.set(product.slug, position);
       // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
-      if (!this.isCurrent(product)) {
-        cjkTexts.push("");
-        titleCjkTexts.push("");
-        return;
-      }
+      if (!this.isCurrent(product)) return;
       this.all.add(position);
       this.postProduct(product, position);
-      const text = this.textOf(product);
-      for (const form of text.forms) wordPostings.add(form, position);
-      for (const form of text.titleForms) titlePostings.add(form, position);
-      cjkTexts.push(text.cjk);
-      titleCjkTexts.push(text.titleCjk);
     });
-    this.words = new WordIndex(wordPostings);
-    this.titleWords = new WordIndex(titlePostings);
-    this.cjk = new CjkIndex(cjkTexts, this.capacity);
-    this.titleCjk = new CjkIndex(titleCjkTexts, this.capacity);
+    this.text = new TextIndex(this.products, this.all, source, this.capacity);
 
     const positions = Array.from({ length: this.products.length }, (_, position) => position);
     this.recommendedOrder = Int32Array.from(positions.sort(this.byRecommended));
@@ -256,43 +231,6 @@ export class CatalogueIndex {
     for (const values of this.postings.values()) for (const set of values.values()) set.remove(position);
   }
 
-  /**
-   * Searchable text: titles, descriptions, city and country, categories, in every language.
-   * Descriptions, cities and categories repeat across products: each such string is tokenized once.
-   */
-  private textOf(product: SourceProduct): ProductText {
-    const destination = this.destinationById.get(product.destinationId);
-    const country = destination ? this.countries.get(destination.countryCode) : undefined;
-    const shared: string[] = [];
-    const titleWords: string[] = [];
-    const titleCjk: string[] = [];
-    for (const locale of LOCALE_CODES) {
-      const tokens = tokenize(product.title[locale]);
-      titleWords.push(...tokens.words);
-      titleCjk.push(...tokens.cjk);
-      shared.push(product.shortDescription[locale]);
-      if (destination) shared.push(destination.name[locale]);
-      if (country) shared.push(country.name[locale]);
-      for (const id of product.categoryIds) {
-        const category = this.categoryById.get(id);
-        if (category) shared.push(category.name[locale]);
-      }
-    }
-    if (destination) shared.push(destination.slug.replace(/-/g, " "));
-    const allWords = [...titleWords];
-    const allCjk = [...titleCjk];
-    for (const field of shared) {
-      let tokens = this.tokenMemo.get(field);
-      if (!tokens) {
-        tokens = tokenize(field);
-        this.tokenMemo.set(field, tokens);
-      }
-      allWords.push(...tokens.words);
-      allCjk.push(...tokens.cjk);
-    }
-    const forms = (words: string[]) => [...new Set(words.flatMap(indexForms))];
-    return { forms: forms(allWords), titleForms: forms(titleWords), cjk: allCjk.join("|"), titleCjk: titleCjk.join("|") };
-  }
 
   /**
    * Patches the index with the products changed since its snapshot (each row as it is now, published
@@ -303,7 +241,7 @@ export class CatalogueIndex {
     if (changes.rebuild || today !== this.today || referenceKeyOf(changes) !== this.referenceKey) return false;
     const added = new Set(changes.products.filter((row) => row.published && !this.byId.has(row.id)).map((row) => row.id)).size;
     if (this.products.length + added > this.capacity) return false;
-    if (this.textOverrides.size + changes.products.length > MAX_TEXT_OVERRIDES) return false;
+    if (!this.text.hasRoomFor(changes.products.length)) return false;
 
     const changed = new Set<number>();
     for (const row of changes.products) {
@@ -330,8 +268,7 @@ export class CatalogueIndex {
       } else {
         this.all.remove(position);
       }
-      this.textOverrides.set(position, this.textOf(product));
-      this.textOverridden.add(position);
+      this.text.patch(position, product);
       for (const [currency, prices] of this.pricesByCurrency) prices[position] = this.priceIn(product, currency);
       changed.add(position);
     }
@@ -341,7 +278,6 @@ export class CatalogueIndex {
       reposition(this.priceAscOrder, position, this.byPriceAsc);
       reposition(this.priceDescOrder, position, this.byPriceDesc);
     }
-    this.textCache.clear();
     this.version = changes.version;
     this.snapshot = changes.snapshot;
     return true;
@@ -400,40 +336,6 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** Products matching every word (prefix) and CJK run (substring) of `text`. */
-  private textMatch(text: string): TextMatch | undefined {
-    const key = text.trim();
-    if (!key) return undefined;
-    const cached = this.textCache.get(key);
-    if (cached) return cached;
-    const { words, cjk } = tokenize(key);
-    if (words.length === 0 && cjk.length === 0) return undefined;
-    let all: Bitset | undefined;
-    let title: Bitset | undefined;
-    // Patched products are matched on their current text, not on what the word index was built from.
-    const patched = (found: Bitset, test: (text: ProductText) => boolean) => {
-      if (this.textOverrides.size === 0) return found;
-      found.andNot(this.textOverridden);
-      for (const [position, productText] of this.textOverrides) if (test(productText)) found.add(position);
-      return found;
-    };
-    for (const word of words) {
-      const found = patched(this.words.prefix(word, this.capacity), (text) => text.forms.some((form) => form.startsWith(word)));
-      all = all ? all.and(found) : found;
-      const inTitle = patched(this.titleWords.prefix(word, this.capacity), (text) => text.titleForms.some((form) => form.startsWith(word)));
-      title = title ? title.and(inTitle) : inTitle;
-    }
-    for (const run of cjk) {
-      const found = patched(this.cjk.find(run, this.capacity), (text) => text.cjk.includes(run));
-      all = all ? all.and(found) : found;
-      const inTitle = patched(this.titleCjk.find(run, this.capacity), (text) => text.titleCjk.includes(run));
-      title = title ? title.and(inTitle) : inTitle;
-    }
-    const result = { all: all!, title: title!.and(all!) };
-    if (this.textCache.size > 500) this.textCache.clear();
-    this.textCache.set(key, result);
-    return result;
-  }
 
   /**
    * Listing, filters, facets, sort and paging in one pass over bit sets: narrow to the page's scope,
@@ -446,7 +348,7 @@ export class CatalogueIndex {
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
 
-    const text = query.text ? this.textMatch(query.text) : undefined;
+    const text = query.text ? this.text.match(query.text) : undefined;
     const scope = this.scopeOf(query, text);
     const prices = this.prices(currency);
     const priceMask = this.priceMaskOf(scope, prices, filters);
@@ -779,6 +681,6 @@ export class CatalogueIndex {
 
   /** Drops cached text matches (the benchmark measures uncached search). */
   clearTextCache(): void {
-    this.textCache.clear();
+    this.text.clearCache();
   }
 }

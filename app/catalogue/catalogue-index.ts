@@ -4,22 +4,19 @@
  * After a change, `applyChanges` patches it with the changed products only (postings, prices, places
  * in the sort orders, searchable text), so one edit does not rebuild 100,000 products on every
  * instance; a deletion, or a change of reference data or of the day, calls for a full build instead.
+ * Its parts: the facet values' bit sets (facet-postings.ts), the search text (text-index.ts), the
+ * values shared between products (interning.ts); this module places the products and answers queries.
  */
 import { LOCALE_CODES } from "#app/lib/locales";
 import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { Bitset } from "./bitset";
-import { AGE_LABELS, AGE_RANGES, DURATION_LABELS, durationBucket, type Facetable, type Group, ratingLabel, type Selection } from "./facet-postings";
+import { FacetPostings, type Group } from "./facet-postings";
 import { compact, interner } from "./interning";
 import { indexForms, tokenize } from "./text";
 import { TextIndex, type TextMatch } from "./text-index";
 import {
-  AGE_BUCKETS,
-  DURATION_BUCKETS,
-  RATING_THRESHOLDS,
-  type AgeBucket,
   type CatalogueChanges,
-  type CatalogueFacets,
   type CatalogueFilters,
   type CatalogueQuery,
   type CatalogueResult,
@@ -27,9 +24,7 @@ import {
   type CatalogueSource,
   type CategorySummary,
   type DestinationSummary,
-  type DurationBucket,
   type ExperienceCard,
-  type FacetValue,
   type SourceProduct,
   type ThemeSummary,
 } from "./types";
@@ -83,7 +78,6 @@ function appended(order: Int32Array, position: number): Int32Array {
   return longer;
 }
 
-
 /** Lowest and highest price among the positions (unpriced ones skipped), or null when none is priced. */
 function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; max: number } | null {
   let min = Number.POSITIVE_INFINITY;
@@ -109,8 +103,6 @@ export class CatalogueIndex {
   private products: SourceProduct[];
   private bySlug = new Map<string, number>();
   private byId = new Map<string, number>();
-  private postings = new Map<Group, Map<string, Bitset>>();
-  private groupValues = new Map<Group, Facetable>();
   private destinations: CatalogueSource["destinations"];
   private destinationById: Map<string, CatalogueSource["destinations"][number]>;
   private categories: CatalogueSource["categories"];
@@ -124,9 +116,8 @@ export class CatalogueIndex {
   private priceAscOrder: Int32Array;
   private priceDescOrder: Int32Array;
   private pricesByCurrency = new Map<CurrencyCode, Float64Array>();
+  private facets: FacetPostings;
   private text: TextIndex;
-  private categorySlug: Map<string, string>;
-  private themeSlug: Map<string, string>;
 
   constructor(source: CatalogueSource, options: { today?: string } = {}) {
     this.version = source.version;
@@ -144,34 +135,14 @@ export class CatalogueIndex {
     this.countries = new Map(source.countries.map((country) => [country.code, country]));
     for (const item of source.vocabulary) this.vocabulary.set(`${item.kind}:${item.code}`, item.name);
     this.all = new Bitset(this.capacity);
-
-    const vocabularyOf = (kind: string) =>
-      source.vocabulary
-        .filter((item) => item.kind === kind)
-        .sort((a, b) => a.sortOrder - b.sortOrder)
-        .map((item) => [item.code, item.name] as const);
-    this.defineGroup("category", this.categories.map((category) => [category.slug, category.name] as const));
-    this.defineGroup("theme", this.themes.map((theme) => [theme.slug, theme.name] as const));
-    this.defineGroup("city", [...source.destinations].sort((a, b) => b.popularity - a.popularity).map((destination) => [destination.slug, destination.name] as const));
-    this.defineGroup("duration", DURATION_BUCKETS.map((bucket) => [bucket, DURATION_LABELS[bucket]] as const));
-    this.defineGroup("language", vocabularyOf("language"));
-    this.defineGroup("age", AGE_BUCKETS.map((bucket) => [bucket, AGE_LABELS[bucket]] as const));
-    this.defineGroup("timeOfDay", vocabularyOf("time-of-day"));
-    this.defineGroup("rating", RATING_THRESHOLDS.map((threshold) => [String(threshold), ratingLabel(threshold)] as const));
-    this.defineGroup("label", vocabularyOf("label"));
-    this.defineGroup("occasion", vocabularyOf("occasion"));
-    this.defineGroup("bestFor", vocabularyOf("best-for"));
-
-    this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
-    this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
-
+    this.facets = new FacetPostings(source, this.capacity);
     this.products.forEach((product, position) => {
       this.byId.set(product.id, position);
       this.bySlug.set(product.slug, position);
       // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
       if (!this.isCurrent(product)) return;
       this.all.add(position);
-      this.postProduct(product, position);
+      this.facets.post(product, position);
     });
     this.text = new TextIndex(this.products, this.all, source, this.capacity);
 
@@ -207,31 +178,6 @@ export class CatalogueIndex {
   private readonly byPriceAsc = this.priceOrder(1);
   private readonly byPriceDesc = this.priceOrder(-1);
 
-  /** Posts a live product under each of its facet values. */
-  private postProduct(product: SourceProduct, position: number): void {
-    const destination = this.destinationById.get(product.destinationId);
-    for (const id of product.categoryIds) this.post("category", this.categorySlug.get(id), position);
-    for (const id of product.themeIds) this.post("theme", this.themeSlug.get(id), position);
-    this.post("city", destination?.slug, position);
-    this.post("duration", durationBucket(product.durationMinutes), position);
-    for (const code of product.guideLanguages) this.post("language", code, position);
-    for (const bucket of AGE_BUCKETS) {
-      const [low, high] = AGE_RANGES[bucket];
-      if (product.minAge <= high && product.maxAge >= low) this.post("age", bucket, position);
-    }
-    for (const code of product.timesOfDay) this.post("timeOfDay", code, position);
-    for (const threshold of RATING_THRESHOLDS) if (product.reviewCount > 0 && product.rating >= threshold) this.post("rating", String(threshold), position);
-    for (const code of product.labels) this.post("label", code, position);
-    for (const code of product.occasions) this.post("occasion", code, position);
-    for (const code of product.bestFor) this.post("bestFor", code, position);
-  }
-
-  /** Takes a position out of every facet value (before it is posted again, or hidden). */
-  private unpost(position: number): void {
-    for (const values of this.postings.values()) for (const set of values.values()) set.remove(position);
-  }
-
-
   /**
    * Patches the index with the products changed since its snapshot (each row as it is now, published
    * or not). Returns false, leaving the index untouched, when only a full build will do: a product was
@@ -259,12 +205,12 @@ export class CatalogueIndex {
         const previous = this.products[position]!;
         if (this.bySlug.get(previous.slug) === position) this.bySlug.delete(previous.slug);
         this.products[position] = product;
-        this.unpost(position);
+        this.facets.unpost(position);
       }
       this.bySlug.set(product.slug, position);
       if (published && this.isCurrent(product)) {
         this.all.add(position);
-        this.postProduct(product, position);
+        this.facets.post(product, position);
       } else {
         this.all.remove(position);
       }
@@ -281,27 +227,6 @@ export class CatalogueIndex {
     this.version = changes.version;
     this.snapshot = changes.snapshot;
     return true;
-  }
-
-  private defineGroup(group: Group, entries: ReadonlyArray<readonly [string, LocalizedText]>) {
-    this.groupValues.set(group, { group, values: entries.map(([value]) => value), labels: new Map(entries.map(([value, label]) => [value, label])) });
-    this.postings.set(group, new Map());
-  }
-
-  private post(group: Group, value: string | undefined, position: number) {
-    if (value === undefined) return;
-    const map = this.postings.get(group)!;
-    let set = map.get(value);
-    if (!set) {
-      set = new Bitset(this.capacity);
-      map.set(value, set);
-      const facet = this.groupValues.get(group)!;
-      if (!facet.labels.has(value)) {
-        facet.values.push(value);
-        facet.labels.set(value, { en: value, ru: value, zh: value, ar: value });
-      }
-    }
-    set.add(position);
   }
 
   /** Lowest prices converted to a currency (NaN when not priced), computed once per currency. */
@@ -321,22 +246,6 @@ export class CatalogueIndex {
     return product.priceFrom === null || !isCurrencyCode(product.currency) ? Number.NaN : convertAmount(product.priceFrom, product.currency, currency);
   }
 
-  private valueSet(group: Group, value: string): Bitset | undefined {
-    return this.postings.get(group)?.get(value);
-  }
-
-  /** OR of the selected values of a group; undefined when nothing is selected. */
-  private selection(group: Group, values: readonly string[] | undefined): Bitset | undefined {
-    if (!values || values.length === 0) return undefined;
-    const result = new Bitset(this.capacity);
-    for (const value of values) {
-      const set = this.valueSet(group, value);
-      if (set) result.or(set);
-    }
-    return result;
-  }
-
-
   /**
    * Listing, filters, facets, sort and paging in one pass over bit sets: narrow to the page's scope,
    * select each filter group, combine them, count the facets, measure the price range, take a page.
@@ -352,8 +261,8 @@ export class CatalogueIndex {
     const scope = this.scopeOf(query, text);
     const prices = this.prices(currency);
     const priceMask = this.priceMaskOf(scope, prices, filters);
-    const selection = this.combine(scope, priceMask, this.selectedGroups(filters));
-    const facets = this.facetsOf(selection, filters, locale);
+    const selection = this.facets.select(scope, priceMask, filters, (minimum) => this.ratingAtLeast(minimum));
+    const facets = this.facets.facetsOf(selection, filters, locale);
     const priceRange = priceRangeOf(selection.withoutPrice, prices);
     const total = selection.result.count();
     // Relevance: with search text, title matches come first, then matches elsewhere, each in recommended order.
@@ -382,7 +291,7 @@ export class CatalogueIndex {
     ];
     for (const [group, value] of scopeParts) {
       if (value === undefined) continue;
-      const set = this.valueSet(group, value);
+      const set = this.facets.valueSet(group, value);
       if (!set) return new Bitset(this.capacity);
       scope.and(set);
     }
@@ -401,73 +310,6 @@ export class CatalogueIndex {
       if (price >= min && price <= max) mask.add(position);
     });
     return mask;
-  }
-
-  /** Each filter group's selection (the OR of its chosen values); undefined where nothing is chosen. */
-  private selectedGroups(filters: CatalogueFilters): Partial<Record<Group, Bitset>> {
-    const minRating = filters.minRating;
-    return {
-      category: this.selection("category", filters.categories),
-      theme: this.selection("theme", filters.themes),
-      city: this.selection("city", filters.cities),
-      duration: this.selection("duration", filters.durations),
-      language: this.selection("language", filters.languages),
-      age: this.selection("age", filters.ages),
-      timeOfDay: this.selection("timeOfDay", filters.timesOfDay),
-      rating: minRating !== undefined ? (this.valueSet("rating", String(minRating)) ?? this.ratingAtLeast(minRating)) : undefined,
-      label: this.selection("label", filters.labels),
-      occasion: this.selection("occasion", filters.occasions),
-      bestFor: this.selection("bestFor", filters.bestFor),
-    };
-  }
-
-  /** Result = scope ∧ price ∧ every selected group; the price range ignores the price filter only. */
-  private combine(scope: Bitset, priceMask: Bitset | undefined, selected: Partial<Record<Group, Bitset>>): Selection {
-    const active = (Object.keys(selected) as Group[]).filter((group) => selected[group] !== undefined);
-    const withoutPrice = scope.clone();
-    for (const group of active) withoutPrice.and(selected[group]!);
-    const result = priceMask ? withoutPrice.clone().and(priceMask) : withoutPrice;
-    const scopeWithPrice = priceMask ? scope.clone().and(priceMask) : scope;
-    return { selected, active, withoutPrice, result, scopeWithPrice };
-  }
-
-  private facetsOf(selection: Selection, filters: CatalogueFilters, locale: LocaleCode): CatalogueFacets {
-    const values = (group: Group, chosen: readonly string[] | undefined) => this.facetValues(selection, group, chosen, locale);
-    return {
-      categories: values("category", filters.categories),
-      themes: values("theme", filters.themes),
-      cities: values("city", filters.cities),
-      durations: values("duration", filters.durations),
-      languages: values("language", filters.languages),
-      ages: values("age", filters.ages),
-      timesOfDay: values("timeOfDay", filters.timesOfDay),
-      ratings: values("rating", filters.minRating !== undefined ? [String(filters.minRating)] : undefined),
-      labels: values("label", filters.labels),
-      occasions: values("occasion", filters.occasions),
-      bestFor: values("bestFor", filters.bestFor),
-    };
-  }
-
-  /**
-   * Disjunctive facets: a group's counts apply every other group's selection, not its own. Values
-   * with no match are left out unless chosen.
-   */
-  private facetValues(selection: Selection, group: Group, selectedValues: readonly string[] | undefined, locale: LocaleCode): FacetValue[] {
-    let mask = selection.result;
-    if (selection.active.includes(group)) {
-      mask = selection.scopeWithPrice.clone();
-      for (const other of selection.active) if (other !== group) mask.and(selection.selected[other]!);
-    }
-    const definition = this.groupValues.get(group)!;
-    const chosen = new Set(selectedValues ?? []);
-    const values: FacetValue[] = [];
-    for (const value of definition.values) {
-      const set = this.valueSet(group, value);
-      const count = set ? mask.countAnd(set) : 0;
-      if (count === 0 && !chosen.has(value)) continue;
-      values.push({ value, label: definition.labels.get(value)?.[locale] ?? value, count, selected: chosen.has(value) });
-    }
-    return values;
   }
 
   private orderOf(sort: CatalogueSort): Int32Array {
@@ -563,9 +405,9 @@ export class CatalogueIndex {
     const position = this.liveBySlug(slug);
     if (position === undefined) return [];
     const product = this.products[position]!;
-    const city = this.postings.get("city")?.get(this.destinationById.get(product.destinationId)?.slug ?? "");
+    const city = this.facets.valueSet("city", this.destinationById.get(product.destinationId)?.slug ?? "");
     const categorySlug = this.categoryById.get(product.categoryIds[0] ?? "")?.slug ?? "";
-    const category = this.postings.get("category")?.get(categorySlug);
+    const category = this.facets.valueSet("category", categorySlug);
     const picked: number[] = [];
     const pass = (accept: (candidate: number) => boolean) => {
       for (const candidate of this.recommendedOrder) {
@@ -576,10 +418,6 @@ export class CatalogueIndex {
     pass((candidate) => Boolean(city?.has(candidate) && category?.has(candidate)));
     pass((candidate) => Boolean(city?.has(candidate)));
     return picked.map((candidate) => this.card(candidate, locale, currency));
-  }
-
-  private countIn(group: Group, value: string): number {
-    return this.postings.get(group)?.get(value)?.count() ?? 0;
   }
 
   listDestinations(locale: LocaleCode): DestinationSummary[] {
@@ -600,7 +438,7 @@ export class CatalogueIndex {
       longitude: destination.longitude,
       timeZone: destination.timeZone,
       image: imageFor(destination.image, locale, destination.name[locale]),
-      experienceCount: this.countIn("city", destination.slug),
+      experienceCount: this.facets.count("city", destination.slug),
       popularity: destination.popularity,
     };
   }
@@ -622,7 +460,7 @@ export class CatalogueIndex {
       description: category.description[locale],
       icon: category.icon,
       image: imageFor(category.image, locale, category.name[locale]),
-      experienceCount: this.countIn("category", category.slug),
+      experienceCount: this.facets.count("category", category.slug),
     };
   }
 
@@ -632,7 +470,7 @@ export class CatalogueIndex {
   }
 
   listThemes(locale: LocaleCode): ThemeSummary[] {
-    return this.themes.map((theme) => ({ id: theme.id, slug: theme.slug, name: theme.name[locale], experienceCount: this.countIn("theme", theme.slug) }));
+    return this.themes.map((theme) => ({ id: theme.id, slug: theme.slug, name: theme.name[locale], experienceCount: this.facets.count("theme", theme.slug) }));
   }
 
   getTheme(slug: string, locale: LocaleCode): ThemeSummary | null {

@@ -155,6 +155,7 @@ class CjkIndex {
   }
 }
 
+/** The products a search text matches: anywhere in their text, and in their title (a subset, ranked first). */
 export type TextMatch = { all: Bitset; title: Bitset };
 
 /** A product's searchable text: word forms for prefix search, CJK runs joined by "|" for substrings. */

@@ -4,19 +4,19 @@
  * After a change, `applyChanges` patches it with the changed products only (postings, prices, places
  * in the sort orders, searchable text), so one edit does not rebuild 100,000 products on every
  * instance; a deletion, or a change of reference data or of the day, calls for a full build instead.
+ * Its parts: the facet values' bit sets (facet-postings.ts), the search text (text-index.ts), the
+ * values shared between products (interning.ts); this module places the products and answers queries.
  */
 import { LOCALE_CODES } from "#app/lib/locales";
 import type { LocaleCode, LocalizedText, MediaImage } from "#app/db/types";
 import { BASE_CURRENCY, convertAmount, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { Bitset } from "./bitset";
+import { FacetPostings, type Group } from "./facet-postings";
+import { compact, interner } from "./interning";
 import { indexForms, tokenize } from "./text";
+import { TextIndex, type TextMatch } from "./text-index";
 import {
-  AGE_BUCKETS,
-  DURATION_BUCKETS,
-  RATING_THRESHOLDS,
-  type AgeBucket,
   type CatalogueChanges,
-  type CatalogueFacets,
   type CatalogueFilters,
   type CatalogueQuery,
   type CatalogueResult,
@@ -24,54 +24,13 @@ import {
   type CatalogueSource,
   type CategorySummary,
   type DestinationSummary,
-  type DurationBucket,
   type ExperienceCard,
-  type FacetValue,
   type SourceProduct,
   type ThemeSummary,
 } from "./types";
 
 const DEFAULT_PAGE_SIZE = 24;
 const MAX_PAGE_SIZE = 100;
-
-type Group = "category" | "theme" | "city" | "duration" | "language" | "age" | "timeOfDay" | "rating" | "label" | "occasion" | "bestFor";
-
-const AGE_RANGES: Record<AgeBucket, [number, number]> = {
-  infants: [0, 2],
-  kids: [3, 12],
-  teens: [13, 17],
-  adults: [18, 64],
-  seniors: [65, 99],
-};
-
-const DURATION_LABELS: Record<DurationBucket, LocalizedText> = {
-  "up-to-1-hour": { en: "Up to 1 hour", ru: "До 1 часа", zh: "1小时以内", ar: "حتى ساعة واحدة" },
-  "1-to-4-hours": { en: "1 to 4 hours", ru: "От 1 до 4 часов", zh: "1至4小时", ar: "من ساعة إلى 4 ساعات" },
-  "4-hours-to-1-day": { en: "4 hours to 1 day", ru: "От 4 часов до 1 дня", zh: "4小时至1天", ar: "من 4 ساعات إلى يوم" },
-  "multi-day": { en: "Multi-day", ru: "Несколько дней", zh: "多日", ar: "عدة أيام" },
-};
-
-const AGE_LABELS: Record<AgeBucket, LocalizedText> = {
-  infants: { en: "Infants (0–2)", ru: "Младенцы (0–2)", zh: "婴儿（0–2岁）", ar: "الرضع (0–2)" },
-  kids: { en: "Kids (3–12)", ru: "Дети (3–12)", zh: "儿童（3–12岁）", ar: "الأطفال (3–12)" },
-  teens: { en: "Teens (13–17)", ru: "Подростки (13–17)", zh: "青少年（13–17岁）", ar: "المراهقون (13–17)" },
-  adults: { en: "Adults (18–64)", ru: "Взрослые (18–64)", zh: "成人（18–64岁）", ar: "البالغون (18–64)" },
-  seniors: { en: "Seniors (65+)", ru: "Пожилые (65+)", zh: "长者（65岁以上）", ar: "كبار السن (65+)" },
-};
-
-const ratingLabel = (threshold: number): LocalizedText => ({
-  en: `${threshold}+ stars`,
-  ru: `${threshold}+ звезды`,
-  zh: `${threshold}星及以上`,
-  ar: `${threshold}+ نجوم`,
-});
-
-export function durationBucket(minutes: number): DurationBucket {
-  if (minutes <= 60) return "up-to-1-hour";
-  if (minutes <= 240) return "1-to-4-hours";
-  if (minutes <= 1440) return "4-hours-to-1-day";
-  return "multi-day";
-}
 
 /** Image fields a card needs: the source picture (the largest generated width); /_ipx derives the sizes. */
 export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fallbackAlt: string): ExperienceCard["image"] {
@@ -85,251 +44,12 @@ export function imageFor(image: MediaImage | undefined, locale: LocaleCode, fall
   };
 }
 
-/**
- * The positions under one search key (a word, a CJK character or bigram), added in ascending order
- * straight into a typed array that doubles as it fills; once it holds capacity/32 positions a bit set
- * is no larger, and it becomes one (the common words and characters: a few hundred keys hold most
- * of the catalogue's postings). No JS array of numbers is built on the way.
- */
-class Postings {
-  private list: Int32Array | undefined = new Int32Array(4);
-  private set: Bitset | undefined;
-  /** How many positions are posted (set by seal for a bit set). */
-  count = 0;
-
-  constructor(private readonly capacity: number) {}
-
-  add(position: number): void {
-    if (this.set) {
-      this.set.add(position);
-      return;
-    }
-    let list = this.list!;
-    if (this.count > 0 && list[this.count - 1] === position) return;
-    if (this.count === list.length) {
-      if (this.count * 32 >= this.capacity) {
-        this.set = new Bitset(this.capacity);
-        for (let i = 0; i < this.count; i++) this.set.add(list[i]!);
-        this.set.add(position);
-        this.list = undefined;
-        return;
-      }
-      const longer = new Int32Array(list.length * 2);
-      longer.set(list);
-      this.list = list = longer;
-    }
-    list[this.count++] = position;
-  }
-
-  /** Once built: the list trimmed to its length, the count of a bit set taken. */
-  seal(): void {
-    if (this.set) this.count = this.set.count();
-    else if (this.list && this.list.length !== this.count) this.list = this.list.slice(0, this.count);
-  }
-
-  /** result ∨= these positions. */
-  addTo(result: Bitset): void {
-    if (this.set) {
-      result.or(this.set);
-      return;
-    }
-    const list = this.list!;
-    for (let i = 0; i < this.count; i++) result.add(list[i]!);
-  }
-
-  forEach(fn: (position: number) => void): void {
-    if (this.set) {
-      this.set.forEach(fn);
-      return;
-    }
-    const list = this.list!;
-    for (let i = 0; i < this.count; i++) fn(list[i]!);
-  }
-}
-
-/** Postings by key, filled product by product in ascending position order. */
-class PostingsBuilder {
-  readonly byKey = new Map<string, Postings>();
-
-  constructor(private readonly capacity: number) {}
-
-  add(key: string, position: number): void {
-    let postings = this.byKey.get(key);
-    if (!postings) {
-      postings = new Postings(this.capacity);
-      this.byKey.set(key, postings);
-    }
-    postings.add(position);
-  }
-
-  seal(): Map<string, Postings> {
-    for (const postings of this.byKey.values()) postings.seal();
-    return this.byKey;
-  }
-}
-
-/** A sorted vocabulary of words with postings, answering prefix queries by binary search. */
-class WordIndex {
-  private words: string[];
-  private postings: Postings[];
-
-  constructor(built: PostingsBuilder) {
-    const entries = built.seal();
-    this.words = [...entries.keys()].sort();
-    this.postings = this.words.map((word) => entries.get(word)!);
-  }
-
-  /** Products having a word that starts with `prefix`. */
-  prefix(prefix: string, size: number): Bitset {
-    const result = new Bitset(size);
-    let low = 0;
-    let high = this.words.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.words[mid]! < prefix) low = mid + 1;
-      else high = mid;
-    }
-    for (let i = low; i < this.words.length && this.words[i]!.startsWith(prefix); i++) this.postings[i]!.addTo(result);
-    return result;
-  }
-}
-
-/** Substring search over CJK text through a character-bigram index, verified on the text. */
-class CjkIndex {
-  private grams: Map<string, Postings>;
-  private texts: string[];
-
-  constructor(texts: string[], capacity: number) {
-    this.texts = texts;
-    const building = new PostingsBuilder(capacity);
-    texts.forEach((text, position) => {
-      // A gram posted twice for one product is kept once (Postings skips a repeat of its last position).
-      for (let i = 0; i < text.length; i++) {
-        building.add(text[i]!, position);
-        if (i + 1 < text.length && text[i] !== "|" && text[i + 1] !== "|") building.add(text.slice(i, i + 2), position);
-      }
-    });
-    this.grams = building.seal();
-  }
-
-  find(run: string, size: number): Bitset {
-    const result = new Bitset(size);
-    if (run.length === 1) {
-      this.grams.get(run)?.addTo(result);
-      return result;
-    }
-    // Candidates: the rarest bigram's postings; then check the whole run on the text.
-    let rarest: Postings | undefined;
-    for (let i = 0; i + 1 < run.length; i++) {
-      const postings = this.grams.get(run.slice(i, i + 2));
-      if (!postings) return result;
-      if (!rarest || postings.count < rarest.count) rarest = postings;
-    }
-    rarest?.forEach((position) => {
-      if (this.texts[position]!.includes(run)) result.add(position);
-    });
-    return result;
-  }
-}
-
-type TextMatch = { all: Bitset; title: Bitset };
-
-/** A product's searchable text: word forms for prefix search, CJK runs joined by "|" for substrings. */
-interface ProductText {
-  forms: string[];
-  titleForms: string[];
-  cjk: string;
-  titleCjk: string;
-}
-
-/** Beyond this many patched texts, a full build is cheaper than checking them on every search. */
-const MAX_TEXT_OVERRIDES = 5000;
 /** Free positions kept for products created after the build (a creation past them rebuilds). */
 const SPARE_POSITIONS = 1024;
 
 /** One key for the reference tables: a change to any of them rebuilds the index. */
 export function referenceKeyOf(source: Pick<CatalogueSource, "countries" | "destinations" | "categories" | "themes" | "vocabulary">): string {
   return JSON.stringify([source.countries, source.destinations, source.categories, source.themes, source.vocabulary]);
-}
-
-/** Structural equality of JSON values (as parsed from the database). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  for (const key of keys) if (!(key in right) || !sameJson(left[key], right[key])) return false;
-  return true;
-}
-
-/** The first (or last) string inside a value, depth first, or "" when it holds none. */
-function edgeString(value: unknown, last: boolean): string {
-  if (typeof value === "string") return value;
-  if (value === null || typeof value !== "object") return "";
-  const items = Array.isArray(value) ? value : Object.values(value as Record<string, unknown>);
-  for (let i = 0; i < items.length; i++) {
-    const found = edgeString(items[last ? items.length - 1 - i : i], last);
-    if (found !== "") return found;
-  }
-  return "";
-}
-
-/**
- * Shares equal values between products: rows parsed from the database carry their own copy of texts,
- * images, policies and code lists that repeat across thousands of products. Values are bucketed by
- * their first and last strings (strings they hold already: no JSON copy of every title and image list
- * is kept while 100,000 rows are read) and compared within the bucket. The buckets live only while the
- * index is built.
- */
-export function interner(): <T>(value: T) => T {
-  const seen = new Map<string, Map<string, unknown[]>>();
-  return <T>(value: T): T => {
-    if (value === null || typeof value !== "object") return value;
-    const first = edgeString(value, false);
-    const last = edgeString(value, true);
-    let byLast = seen.get(first);
-    if (!byLast) seen.set(first, (byLast = new Map()));
-    const bucket = byLast.get(last);
-    if (!bucket) {
-      byLast.set(last, [value]);
-      return value;
-    }
-    for (const candidate of bucket) if (sameJson(candidate, value)) return candidate as T;
-    bucket.push(value);
-    return value;
-  };
-}
-
-/** Products `compact` made: the loader compacts each page as it reads it, and the build need not again. */
-const compacted = new WeakSet<SourceProduct>();
-
-/** A product whose repeated parts are shared through `share`. */
-export function compact<P extends SourceProduct>(product: P, share: <T>(value: T) => T): P {
-  if (compacted.has(product)) return product;
-  const result = {
-    ...product,
-    categoryIds: share(product.categoryIds),
-    themeIds: share(product.themeIds),
-    labels: share(product.labels),
-    occasions: share(product.occasions),
-    bestFor: share(product.bestFor),
-    guideLanguages: share(product.guideLanguages),
-    timesOfDay: share(product.timesOfDay),
-    title: share(product.title),
-    shortDescription: share(product.shortDescription),
-    images: share(product.images.map((image) => share({ ...image, alt: share(image.alt), widths: share(image.widths) }))),
-    cancellationPolicy: share(product.cancellationPolicy),
-  };
-  compacted.add(result);
-  return result;
 }
 
 /** Moves `position` within a sorted order to where `compare` places it now (its sort key changed). */
@@ -358,17 +78,6 @@ function appended(order: Int32Array, position: number): Int32Array {
   return longer;
 }
 
-/** A search's bit sets once its filters are combined. */
-interface Selection {
-  selected: Partial<Record<Group, Bitset>>;
-  /** The groups with a selection. */
-  active: Group[];
-  /** Scope and every selected group, before the price filter. */
-  withoutPrice: Bitset;
-  result: Bitset;
-  scopeWithPrice: Bitset;
-}
-
 /** Lowest and highest price among the positions (unpriced ones skipped), or null when none is priced. */
 function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; max: number } | null {
   let min = Number.POSITIVE_INFINITY;
@@ -380,12 +89,6 @@ function priceRangeOf(positions: Bitset, prices: Float64Array): { min: number; m
     if (price > max) max = price;
   });
   return min <= max ? { min, max } : null;
-}
-
-interface Facetable {
-  group: Group;
-  values: string[];
-  labels: Map<string, LocalizedText>;
 }
 
 export class CatalogueIndex {
@@ -400,8 +103,6 @@ export class CatalogueIndex {
   private products: SourceProduct[];
   private bySlug = new Map<string, number>();
   private byId = new Map<string, number>();
-  private postings = new Map<Group, Map<string, Bitset>>();
-  private groupValues = new Map<Group, Facetable>();
   private destinations: CatalogueSource["destinations"];
   private destinationById: Map<string, CatalogueSource["destinations"][number]>;
   private categories: CatalogueSource["categories"];
@@ -415,17 +116,8 @@ export class CatalogueIndex {
   private priceAscOrder: Int32Array;
   private priceDescOrder: Int32Array;
   private pricesByCurrency = new Map<CurrencyCode, Float64Array>();
-  private words: WordIndex;
-  private titleWords: WordIndex;
-  private cjk: CjkIndex;
-  private titleCjk: CjkIndex;
-  private textCache = new Map<string, TextMatch>();
-  /** Searchable text of products changed since the build, checked directly instead of the word index. */
-  private textOverrides = new Map<number, ProductText>();
-  private textOverridden: Bitset;
-  private categorySlug: Map<string, string>;
-  private themeSlug: Map<string, string>;
-  private tokenMemo = new Map<string, ReturnType<typeof tokenize>>();
+  private facets: FacetPostings;
+  private text: TextIndex;
 
   constructor(source: CatalogueSource, options: { today?: string } = {}) {
     this.version = source.version;
@@ -435,7 +127,6 @@ export class CatalogueIndex {
     const share = interner();
     this.products = source.products.map((product) => compact(product, share));
     this.capacity = this.products.length + SPARE_POSITIONS;
-    this.textOverridden = new Bitset(this.capacity);
     this.destinations = source.destinations;
     this.destinationById = new Map(source.destinations.map((destination) => [destination.id, destination]));
     this.categories = [...source.categories].sort((a, b) => a.sortOrder - b.sortOrder);
@@ -444,52 +135,16 @@ export class CatalogueIndex {
     this.countries = new Map(source.countries.map((country) => [country.code, country]));
     for (const item of source.vocabulary) this.vocabulary.set(`${item.kind}:${item.code}`, item.name);
     this.all = new Bitset(this.capacity);
-
-    const vocabularyOf = (kind: string) =>
-      source.vocabulary
-        .filter((item) => item.kind === kind)
-        .sort((a, b) => a.sortOrder - b.sortOrder)
-        .map((item) => [item.code, item.name] as const);
-    this.defineGroup("category", this.categories.map((category) => [category.slug, category.name] as const));
-    this.defineGroup("theme", this.themes.map((theme) => [theme.slug, theme.name] as const));
-    this.defineGroup("city", [...source.destinations].sort((a, b) => b.popularity - a.popularity).map((destination) => [destination.slug, destination.name] as const));
-    this.defineGroup("duration", DURATION_BUCKETS.map((bucket) => [bucket, DURATION_LABELS[bucket]] as const));
-    this.defineGroup("language", vocabularyOf("language"));
-    this.defineGroup("age", AGE_BUCKETS.map((bucket) => [bucket, AGE_LABELS[bucket]] as const));
-    this.defineGroup("timeOfDay", vocabularyOf("time-of-day"));
-    this.defineGroup("rating", RATING_THRESHOLDS.map((threshold) => [String(threshold), ratingLabel(threshold)] as const));
-    this.defineGroup("label", vocabularyOf("label"));
-    this.defineGroup("occasion", vocabularyOf("occasion"));
-    this.defineGroup("bestFor", vocabularyOf("best-for"));
-
-    this.categorySlug = new Map(source.categories.map((category) => [category.id, category.slug]));
-    this.themeSlug = new Map(source.themes.map((theme) => [theme.id, theme.slug]));
-    const wordPostings = new PostingsBuilder(this.capacity);
-    const titlePostings = new PostingsBuilder(this.capacity);
-    const cjkTexts: string[] = [];
-    const titleCjkTexts: string[] = [];
-
+    this.facets = new FacetPostings(source, this.capacity);
     this.products.forEach((product, position) => {
       this.byId.set(product.id, position);
       this.bySlug.set(product.slug, position);
       // Expired tickets are no longer sold; they stay in the database for bookings that reference them.
-      if (!this.isCurrent(product)) {
-        cjkTexts.push("");
-        titleCjkTexts.push("");
-        return;
-      }
+      if (!this.isCurrent(product)) return;
       this.all.add(position);
-      this.postProduct(product, position);
-      const text = this.textOf(product);
-      for (const form of text.forms) wordPostings.add(form, position);
-      for (const form of text.titleForms) titlePostings.add(form, position);
-      cjkTexts.push(text.cjk);
-      titleCjkTexts.push(text.titleCjk);
+      this.facets.post(product, position);
     });
-    this.words = new WordIndex(wordPostings);
-    this.titleWords = new WordIndex(titlePostings);
-    this.cjk = new CjkIndex(cjkTexts, this.capacity);
-    this.titleCjk = new CjkIndex(titleCjkTexts, this.capacity);
+    this.text = new TextIndex(this.products, this.all, source, this.capacity);
 
     const positions = Array.from({ length: this.products.length }, (_, position) => position);
     this.recommendedOrder = Int32Array.from(positions.sort(this.byRecommended));
@@ -523,68 +178,6 @@ export class CatalogueIndex {
   private readonly byPriceAsc = this.priceOrder(1);
   private readonly byPriceDesc = this.priceOrder(-1);
 
-  /** Posts a live product under each of its facet values. */
-  private postProduct(product: SourceProduct, position: number): void {
-    const destination = this.destinationById.get(product.destinationId);
-    for (const id of product.categoryIds) this.post("category", this.categorySlug.get(id), position);
-    for (const id of product.themeIds) this.post("theme", this.themeSlug.get(id), position);
-    this.post("city", destination?.slug, position);
-    this.post("duration", durationBucket(product.durationMinutes), position);
-    for (const code of product.guideLanguages) this.post("language", code, position);
-    for (const bucket of AGE_BUCKETS) {
-      const [low, high] = AGE_RANGES[bucket];
-      if (product.minAge <= high && product.maxAge >= low) this.post("age", bucket, position);
-    }
-    for (const code of product.timesOfDay) this.post("timeOfDay", code, position);
-    for (const threshold of RATING_THRESHOLDS) if (product.reviewCount > 0 && product.rating >= threshold) this.post("rating", String(threshold), position);
-    for (const code of product.labels) this.post("label", code, position);
-    for (const code of product.occasions) this.post("occasion", code, position);
-    for (const code of product.bestFor) this.post("bestFor", code, position);
-  }
-
-  /** Takes a position out of every facet value (before it is posted again, or hidden). */
-  private unpost(position: number): void {
-    for (const values of this.postings.values()) for (const set of values.values()) set.remove(position);
-  }
-
-  /**
-   * Searchable text: titles, descriptions, city and country, categories, in every language.
-   * Descriptions, cities and categories repeat across products: each such string is tokenized once.
-   */
-  private textOf(product: SourceProduct): ProductText {
-    const destination = this.destinationById.get(product.destinationId);
-    const country = destination ? this.countries.get(destination.countryCode) : undefined;
-    const shared: string[] = [];
-    const titleWords: string[] = [];
-    const titleCjk: string[] = [];
-    for (const locale of LOCALE_CODES) {
-      const tokens = tokenize(product.title[locale]);
-      titleWords.push(...tokens.words);
-      titleCjk.push(...tokens.cjk);
-      shared.push(product.shortDescription[locale]);
-      if (destination) shared.push(destination.name[locale]);
-      if (country) shared.push(country.name[locale]);
-      for (const id of product.categoryIds) {
-        const category = this.categoryById.get(id);
-        if (category) shared.push(category.name[locale]);
-      }
-    }
-    if (destination) shared.push(destination.slug.replace(/-/g, " "));
-    const allWords = [...titleWords];
-    const allCjk = [...titleCjk];
-    for (const field of shared) {
-      let tokens = this.tokenMemo.get(field);
-      if (!tokens) {
-        tokens = tokenize(field);
-        this.tokenMemo.set(field, tokens);
-      }
-      allWords.push(...tokens.words);
-      allCjk.push(...tokens.cjk);
-    }
-    const forms = (words: string[]) => [...new Set(words.flatMap(indexForms))];
-    return { forms: forms(allWords), titleForms: forms(titleWords), cjk: allCjk.join("|"), titleCjk: titleCjk.join("|") };
-  }
-
   /**
    * Patches the index with the products changed since its snapshot (each row as it is now, published
    * or not). Returns false, leaving the index untouched, when only a full build will do: a product was
@@ -594,7 +187,7 @@ export class CatalogueIndex {
     if (changes.rebuild || today !== this.today || referenceKeyOf(changes) !== this.referenceKey) return false;
     const added = new Set(changes.products.filter((row) => row.published && !this.byId.has(row.id)).map((row) => row.id)).size;
     if (this.products.length + added > this.capacity) return false;
-    if (this.textOverrides.size + changes.products.length > MAX_TEXT_OVERRIDES) return false;
+    if (!this.text.hasRoomFor(changes.products.length)) return false;
 
     const changed = new Set<number>();
     for (const row of changes.products) {
@@ -612,17 +205,16 @@ export class CatalogueIndex {
         const previous = this.products[position]!;
         if (this.bySlug.get(previous.slug) === position) this.bySlug.delete(previous.slug);
         this.products[position] = product;
-        this.unpost(position);
+        this.facets.unpost(position);
       }
       this.bySlug.set(product.slug, position);
       if (published && this.isCurrent(product)) {
         this.all.add(position);
-        this.postProduct(product, position);
+        this.facets.post(product, position);
       } else {
         this.all.remove(position);
       }
-      this.textOverrides.set(position, this.textOf(product));
-      this.textOverridden.add(position);
+      this.text.patch(position, product);
       for (const [currency, prices] of this.pricesByCurrency) prices[position] = this.priceIn(product, currency);
       changed.add(position);
     }
@@ -632,31 +224,9 @@ export class CatalogueIndex {
       reposition(this.priceAscOrder, position, this.byPriceAsc);
       reposition(this.priceDescOrder, position, this.byPriceDesc);
     }
-    this.textCache.clear();
     this.version = changes.version;
     this.snapshot = changes.snapshot;
     return true;
-  }
-
-  private defineGroup(group: Group, entries: ReadonlyArray<readonly [string, LocalizedText]>) {
-    this.groupValues.set(group, { group, values: entries.map(([value]) => value), labels: new Map(entries.map(([value, label]) => [value, label])) });
-    this.postings.set(group, new Map());
-  }
-
-  private post(group: Group, value: string | undefined, position: number) {
-    if (value === undefined) return;
-    const map = this.postings.get(group)!;
-    let set = map.get(value);
-    if (!set) {
-      set = new Bitset(this.capacity);
-      map.set(value, set);
-      const facet = this.groupValues.get(group)!;
-      if (!facet.labels.has(value)) {
-        facet.values.push(value);
-        facet.labels.set(value, { en: value, ru: value, zh: value, ar: value });
-      }
-    }
-    set.add(position);
   }
 
   /** Lowest prices converted to a currency (NaN when not priced), computed once per currency. */
@@ -676,56 +246,6 @@ export class CatalogueIndex {
     return product.priceFrom === null || !isCurrencyCode(product.currency) ? Number.NaN : convertAmount(product.priceFrom, product.currency, currency);
   }
 
-  private valueSet(group: Group, value: string): Bitset | undefined {
-    return this.postings.get(group)?.get(value);
-  }
-
-  /** OR of the selected values of a group; undefined when nothing is selected. */
-  private selection(group: Group, values: readonly string[] | undefined): Bitset | undefined {
-    if (!values || values.length === 0) return undefined;
-    const result = new Bitset(this.capacity);
-    for (const value of values) {
-      const set = this.valueSet(group, value);
-      if (set) result.or(set);
-    }
-    return result;
-  }
-
-  /** Products matching every word (prefix) and CJK run (substring) of `text`. */
-  private textMatch(text: string): TextMatch | undefined {
-    const key = text.trim();
-    if (!key) return undefined;
-    const cached = this.textCache.get(key);
-    if (cached) return cached;
-    const { words, cjk } = tokenize(key);
-    if (words.length === 0 && cjk.length === 0) return undefined;
-    let all: Bitset | undefined;
-    let title: Bitset | undefined;
-    // Patched products are matched on their current text, not on what the word index was built from.
-    const patched = (found: Bitset, test: (text: ProductText) => boolean) => {
-      if (this.textOverrides.size === 0) return found;
-      found.andNot(this.textOverridden);
-      for (const [position, productText] of this.textOverrides) if (test(productText)) found.add(position);
-      return found;
-    };
-    for (const word of words) {
-      const found = patched(this.words.prefix(word, this.capacity), (text) => text.forms.some((form) => form.startsWith(word)));
-      all = all ? all.and(found) : found;
-      const inTitle = patched(this.titleWords.prefix(word, this.capacity), (text) => text.titleForms.some((form) => form.startsWith(word)));
-      title = title ? title.and(inTitle) : inTitle;
-    }
-    for (const run of cjk) {
-      const found = patched(this.cjk.find(run, this.capacity), (text) => text.cjk.includes(run));
-      all = all ? all.and(found) : found;
-      const inTitle = patched(this.titleCjk.find(run, this.capacity), (text) => text.titleCjk.includes(run));
-      title = title ? title.and(inTitle) : inTitle;
-    }
-    const result = { all: all!, title: title!.and(all!) };
-    if (this.textCache.size > 500) this.textCache.clear();
-    this.textCache.set(key, result);
-    return result;
-  }
-
   /**
    * Listing, filters, facets, sort and paging in one pass over bit sets: narrow to the page's scope,
    * select each filter group, combine them, count the facets, measure the price range, take a page.
@@ -737,12 +257,12 @@ export class CatalogueIndex {
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? DEFAULT_PAGE_SIZE)));
     const page = Math.max(1, Math.floor(query.page ?? 1));
 
-    const text = query.text ? this.textMatch(query.text) : undefined;
+    const text = query.text ? this.text.match(query.text) : undefined;
     const scope = this.scopeOf(query, text);
     const prices = this.prices(currency);
     const priceMask = this.priceMaskOf(scope, prices, filters);
-    const selection = this.combine(scope, priceMask, this.selectedGroups(filters));
-    const facets = this.facetsOf(selection, filters, locale);
+    const selection = this.facets.select(scope, priceMask, filters, (minimum) => this.ratingAtLeast(minimum));
+    const facets = this.facets.facetsOf(selection, filters, locale);
     const priceRange = priceRangeOf(selection.withoutPrice, prices);
     const total = selection.result.count();
     // Relevance: with search text, title matches come first, then matches elsewhere, each in recommended order.
@@ -771,7 +291,7 @@ export class CatalogueIndex {
     ];
     for (const [group, value] of scopeParts) {
       if (value === undefined) continue;
-      const set = this.valueSet(group, value);
+      const set = this.facets.valueSet(group, value);
       if (!set) return new Bitset(this.capacity);
       scope.and(set);
     }
@@ -790,73 +310,6 @@ export class CatalogueIndex {
       if (price >= min && price <= max) mask.add(position);
     });
     return mask;
-  }
-
-  /** Each filter group's selection (the OR of its chosen values); undefined where nothing is chosen. */
-  private selectedGroups(filters: CatalogueFilters): Partial<Record<Group, Bitset>> {
-    const minRating = filters.minRating;
-    return {
-      category: this.selection("category", filters.categories),
-      theme: this.selection("theme", filters.themes),
-      city: this.selection("city", filters.cities),
-      duration: this.selection("duration", filters.durations),
-      language: this.selection("language", filters.languages),
-      age: this.selection("age", filters.ages),
-      timeOfDay: this.selection("timeOfDay", filters.timesOfDay),
-      rating: minRating !== undefined ? (this.valueSet("rating", String(minRating)) ?? this.ratingAtLeast(minRating)) : undefined,
-      label: this.selection("label", filters.labels),
-      occasion: this.selection("occasion", filters.occasions),
-      bestFor: this.selection("bestFor", filters.bestFor),
-    };
-  }
-
-  /** Result = scope ∧ price ∧ every selected group; the price range ignores the price filter only. */
-  private combine(scope: Bitset, priceMask: Bitset | undefined, selected: Partial<Record<Group, Bitset>>): Selection {
-    const active = (Object.keys(selected) as Group[]).filter((group) => selected[group] !== undefined);
-    const withoutPrice = scope.clone();
-    for (const group of active) withoutPrice.and(selected[group]!);
-    const result = priceMask ? withoutPrice.clone().and(priceMask) : withoutPrice;
-    const scopeWithPrice = priceMask ? scope.clone().and(priceMask) : scope;
-    return { selected, active, withoutPrice, result, scopeWithPrice };
-  }
-
-  private facetsOf(selection: Selection, filters: CatalogueFilters, locale: LocaleCode): CatalogueFacets {
-    const values = (group: Group, chosen: readonly string[] | undefined) => this.facetValues(selection, group, chosen, locale);
-    return {
-      categories: values("category", filters.categories),
-      themes: values("theme", filters.themes),
-      cities: values("city", filters.cities),
-      durations: values("duration", filters.durations),
-      languages: values("language", filters.languages),
-      ages: values("age", filters.ages),
-      timesOfDay: values("timeOfDay", filters.timesOfDay),
-      ratings: values("rating", filters.minRating !== undefined ? [String(filters.minRating)] : undefined),
-      labels: values("label", filters.labels),
-      occasions: values("occasion", filters.occasions),
-      bestFor: values("bestFor", filters.bestFor),
-    };
-  }
-
-  /**
-   * Disjunctive facets: a group's counts apply every other group's selection, not its own. Values
-   * with no match are left out unless chosen.
-   */
-  private facetValues(selection: Selection, group: Group, selectedValues: readonly string[] | undefined, locale: LocaleCode): FacetValue[] {
-    let mask = selection.result;
-    if (selection.active.includes(group)) {
-      mask = selection.scopeWithPrice.clone();
-      for (const other of selection.active) if (other !== group) mask.and(selection.selected[other]!);
-    }
-    const definition = this.groupValues.get(group)!;
-    const chosen = new Set(selectedValues ?? []);
-    const values: FacetValue[] = [];
-    for (const value of definition.values) {
-      const set = this.valueSet(group, value);
-      const count = set ? mask.countAnd(set) : 0;
-      if (count === 0 && !chosen.has(value)) continue;
-      values.push({ value, label: definition.labels.get(value)?.[locale] ?? value, count, selected: chosen.has(value) });
-    }
-    return values;
   }
 
   private orderOf(sort: CatalogueSort): Int32Array {
@@ -952,9 +405,9 @@ export class CatalogueIndex {
     const position = this.liveBySlug(slug);
     if (position === undefined) return [];
     const product = this.products[position]!;
-    const city = this.postings.get("city")?.get(this.destinationById.get(product.destinationId)?.slug ?? "");
+    const city = this.facets.valueSet("city", this.destinationById.get(product.destinationId)?.slug ?? "");
     const categorySlug = this.categoryById.get(product.categoryIds[0] ?? "")?.slug ?? "";
-    const category = this.postings.get("category")?.get(categorySlug);
+    const category = this.facets.valueSet("category", categorySlug);
     const picked: number[] = [];
     const pass = (accept: (candidate: number) => boolean) => {
       for (const candidate of this.recommendedOrder) {
@@ -965,10 +418,6 @@ export class CatalogueIndex {
     pass((candidate) => Boolean(city?.has(candidate) && category?.has(candidate)));
     pass((candidate) => Boolean(city?.has(candidate)));
     return picked.map((candidate) => this.card(candidate, locale, currency));
-  }
-
-  private countIn(group: Group, value: string): number {
-    return this.postings.get(group)?.get(value)?.count() ?? 0;
   }
 
   listDestinations(locale: LocaleCode): DestinationSummary[] {
@@ -989,7 +438,7 @@ export class CatalogueIndex {
       longitude: destination.longitude,
       timeZone: destination.timeZone,
       image: imageFor(destination.image, locale, destination.name[locale]),
-      experienceCount: this.countIn("city", destination.slug),
+      experienceCount: this.facets.count("city", destination.slug),
       popularity: destination.popularity,
     };
   }
@@ -1011,7 +460,7 @@ export class CatalogueIndex {
       description: category.description[locale],
       icon: category.icon,
       image: imageFor(category.image, locale, category.name[locale]),
-      experienceCount: this.countIn("category", category.slug),
+      experienceCount: this.facets.count("category", category.slug),
     };
   }
 
@@ -1021,7 +470,7 @@ export class CatalogueIndex {
   }
 
   listThemes(locale: LocaleCode): ThemeSummary[] {
-    return this.themes.map((theme) => ({ id: theme.id, slug: theme.slug, name: theme.name[locale], experienceCount: this.countIn("theme", theme.slug) }));
+    return this.themes.map((theme) => ({ id: theme.id, slug: theme.slug, name: theme.name[locale], experienceCount: this.facets.count("theme", theme.slug) }));
   }
 
   getTheme(slug: string, locale: LocaleCode): ThemeSummary | null {
@@ -1070,6 +519,6 @@ export class CatalogueIndex {
 
   /** Drops cached text matches (the benchmark measures uncached search). */
   clearTextCache(): void {
-    this.textCache.clear();
+    this.text.clearCache();
   }
 }

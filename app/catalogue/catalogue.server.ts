@@ -12,8 +12,9 @@ import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, type CurrencyCode } from "#app/lib/money";
-import { CatalogueIndex, compact, interner } from "./catalogue-index";
+import { CatalogueIndex } from "./catalogue-index";
 import { loadExperienceDetail } from "./experience-detail.server";
+import { compact, interner } from "./interning";
 import { loadReviewPage, type ReviewPageOptions } from "./review-page.server";
 import type {
   CatalogueChanges,

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { LOCALE_CODES } from "#app/lib/locales";
 import { createTestDatabase, TEST_SEED, type TestDatabase } from "#app/db/testing.server";
 import { convertAmount, isCurrencyCode } from "#app/lib/money";
-import { durationBucket, interner } from "./catalogue-index";
 import { Catalogue, loadCatalogueSource, notifyCatalogueChanged } from "./catalogue.server";
+import { durationBucket } from "./facet-postings";
+import { interner } from "./interning";
 import { indexForms, normalizeText, tokenize } from "./text";
 import type { CatalogueFilters, CatalogueQuery, CatalogueSource, SourceProduct } from "./types";
 

@@ -15,14 +15,14 @@ import { and, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import { addDays, daysBetween, isIsoDate, localDateAt } from "#app/lib/dates";
-import { convertAmount, type CurrencyCode } from "#app/lib/money";
+import type { CurrencyCode } from "#app/lib/money";
 import { bookingPriceOn, seasonOn } from "#app/booking/season-price";
 import { BOOKING_HORIZON_DAYS, dateRange, resolveSlots, type InventoryRow, type Slot } from "#app/booking/slots";
 import { parseAvailabilityId, utcIso } from "#app/booking/time";
 import { BookingError } from "#app/booking/types";
 import type { EngineDeps } from "./deps";
 import type { OptionContext } from "./option-context.server";
-import { priceOf, pricing, requestedCurrency, unitPricing } from "./pricing";
+import { convertedPricing, priceOf, requestedCurrency, unitPricing } from "./pricing";
 
 /** The longest date range an availability check (slots) and a calendar may ask for, in days. */
 export const MAX_AVAILABILITY_DAYS = 92;
@@ -69,9 +69,9 @@ export function toAvailability(slot: Slot, context: OptionContext, currency: Cur
   let total: Pricing | undefined;
   if (counts && counts.size > 0) {
     const price = priceOf(context, counts, slot.localDate);
-    total = pricing(convertAmount(price.retail, context.currency, currency), convertAmount(price.original, context.currency, currency), currency);
+    total = convertedPricing(price, context, currency);
   } else if (bookingPrice) {
-    total = pricing(convertAmount(bookingPrice.retail, context.currency, currency), convertAmount(bookingPrice.original, context.currency, currency), currency);
+    total = convertedPricing(bookingPrice, context, currency);
   }
   return {
     id: slot.id,
@@ -131,10 +131,7 @@ export async function availabilityCalendar(deps: EngineDeps, body: AvailabilityC
     // Prices of the day: a season covering it replaces the base prices.
     const unitPricingFrom = context.product.noFixedPrice ? undefined : unitPricing(context, currency, localDate);
     const fromPrice = priceOf(context, adultOnce, localDate);
-    const pricingFrom =
-      context.product.noFixedPrice || fromPrice.retail === 0
-        ? undefined
-        : pricing(convertAmount(fromPrice.retail, context.currency, currency), convertAmount(fromPrice.original, context.currency, currency), currency);
+    const pricingFrom = context.product.noFixedPrice || fromPrice.retail === 0 ? undefined : convertedPricing(fromPrice, context, currency);
     const open = day.filter((slot) => slot.available);
     const freesale = day.some((slot) => slot.status === "FREESALE" && slot.available);
     const vacancies = freesale ? null : open.reduce((sum, slot) => sum + (slot.vacancies ?? 0), 0);

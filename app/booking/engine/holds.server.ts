@@ -13,9 +13,14 @@ import { BookingError, type OctoBooking, type ReserveBody } from "#app/booking/t
 import { bookableSlot } from "./availability.server";
 import type { EngineDeps } from "./deps";
 import { releaseExpired, takeSeats } from "./inventory.server";
-import { findBooking, getBooking, toOcto } from "./octo-view.server";
+import { findBooking, getBooking, requireBooking, toOcto } from "./octo-view.server";
 import { priceOf } from "./pricing";
-import { unitCounts, unitItemRow, validateUnits } from "./unit-items.server";
+import { sameUnits, unitCounts, unitItemRow, validateUnits } from "./unit-items.server";
+
+/** When a hold made (or extended) now ends: `minutes` from now, kept between one minute and a day. */
+function holdExpiry(now: Date, minutes: number): Date {
+  return new Date(now.getTime() + Math.max(1, Math.min(minutes, 24 * 60)) * 60_000);
+}
 
 /** Holds the units of a slot for `holdMinutes` unless the body asks for another time (1 minute to a day). */
 export async function reserve(deps: EngineDeps, holdMinutes: number, body: ReserveBody & { quotedOffer?: string }): Promise<OctoBooking> {
@@ -29,7 +34,6 @@ export async function reserve(deps: EngineDeps, holdMinutes: number, body: Reser
   const counts = unitCounts(body.unitItems);
   const pax = validateUnits(context, counts);
   const price = priceOf(context, counts, slot.localDate);
-  const expirationMinutes = Math.max(1, Math.min(body.expirationMinutes ?? holdMinutes, 24 * 60));
   const now = deps.now();
   const bookingId = `bkg_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
   const supplierReference = `RH-${uuid.replace(/-/g, "").slice(0, 8).toUpperCase()}`;
@@ -57,7 +61,7 @@ export async function reserve(deps: EngineDeps, holdMinutes: number, body: Reser
         resellerReference: body.resellerReference ?? null,
         supplierReference,
         testMode,
-        utcExpiresAt: new Date(now.getTime() + expirationMinutes * 60_000),
+        utcExpiresAt: holdExpiry(now, body.expirationMinutes ?? holdMinutes),
         utcCreatedAt: now,
         utcUpdatedAt: now,
       })
@@ -83,28 +87,25 @@ export async function reserve(deps: EngineDeps, holdMinutes: number, body: Reser
  */
 async function replay(deps: EngineDeps, existing: BookingRow, body: ReserveBody): Promise<OctoBooking> {
   const items = await deps.db.select({ unitId: schema.bookingUnitItems.unitId }).from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, existing.id));
-  const sameUnits = (a: Map<string, number>, b: Map<string, number>) => a.size === b.size && [...a].every(([unitId, count]) => b.get(unitId) === count);
   const same =
     existing.productId === body.productId &&
     (body.optionId === undefined || existing.optionId === body.optionId) &&
     existing.availabilityId === body.availabilityId &&
     existing.testMode === (body.testMode === true) &&
-    sameUnits(unitCounts(items), unitCounts(body.unitItems ?? []));
+    sameUnits(items, body.unitItems ?? []);
   if (!same) throw new BookingError("UUID_CONFLICT", "This uuid already identifies a different booking; send a new uuid", { uuid: existing.uuid });
   return toOcto(deps, existing);
 }
 
 export async function extendReservation(deps: EngineDeps, uuid: string, expirationMinutes: number): Promise<OctoBooking> {
   const now = deps.now();
-  const minutes = Math.max(1, Math.min(expirationMinutes, 24 * 60));
   const updated = await deps.db
     .update(schema.bookings)
-    .set({ utcExpiresAt: new Date(now.getTime() + minutes * 60_000), utcUpdatedAt: now })
+    .set({ utcExpiresAt: holdExpiry(now, expirationMinutes), utcUpdatedAt: now })
     .where(and(eq(schema.bookings.uuid, uuid), eq(schema.bookings.status, BookingStatus.ON_HOLD), sql`${schema.bookings.utcExpiresAt} > ${now}`))
     .returning({ id: schema.bookings.id });
   if (updated.length === 0) {
-    const booking = await findBooking(deps.db, uuid);
-    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const booking = await requireBooking(deps.db, uuid);
     throw new BookingError(booking.status === BookingStatus.ON_HOLD ? "BOOKING_EXPIRED" : "INVALID_BOOKING_STATUS", "Only a live hold can be extended", { uuid });
   }
   return (await getBooking(deps, uuid))!;

@@ -16,8 +16,9 @@ import { BookingError, type CancelOptions, type OctoBooking, type RebookChange }
 import { bookableSlot, slotOf } from "./availability.server";
 import type { EngineDeps } from "./deps";
 import { moveSeats, releaseExpired, takeSeats } from "./inventory.server";
-import { findBooking, getBooking } from "./octo-view.server";
-import { applyUnits, unitCounts } from "./unit-items.server";
+import { getBooking, requireBooking } from "./octo-view.server";
+import type { OptionContext } from "./option-context.server";
+import { applyUnits, sameUnits } from "./unit-items.server";
 
 /**
  * ON_HOLD → CONFIRMED (or PENDING for on-request products), issuing the voucher and tickets. With
@@ -29,14 +30,11 @@ export async function confirm(deps: EngineDeps, uuid: string, body: BookingConfi
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const booking = await findBooking(t, uuid, true);
-    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const booking = await requireBooking(t, uuid, true);
     if (booking.status === BookingStatus.CONFIRMED || booking.status === BookingStatus.PENDING || booking.status === BookingStatus.REDEEMED) {
       if (body.unitItems && body.unitItems.length > 0) {
         const items = await t.select({ unitId: schema.bookingUnitItems.unitId }).from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id));
-        const stored = unitCounts(items);
-        const asked = unitCounts(body.unitItems);
-        if (stored.size !== asked.size || [...stored].some(([unitId, count]) => asked.get(unitId) !== count)) {
+        if (!sameUnits(items, body.unitItems)) {
           return { kind: "status" as const, status: booking.status, message: "This booking is already confirmed; change its units with PATCH /bookings/{uuid}" };
         }
       }
@@ -108,8 +106,7 @@ export async function settlePending(deps: EngineDeps, uuid: string, decision: "C
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const booking = await findBooking(t, uuid, true);
-    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const booking = await requireBooking(t, uuid, true);
     if (booking.status === decision) return;
     if (booking.status !== BookingStatus.PENDING) throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking is not awaiting confirmation`, { uuid });
     await t
@@ -132,10 +129,29 @@ function refundFor(booking: BookingRow, policy: CancellationPolicy, now: Date): 
 }
 
 export async function quoteCancellation(deps: EngineDeps, uuid: string): Promise<RefundQuote & { currency: string; total: number }> {
-  const booking = await findBooking(deps.db, uuid);
-  if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  const booking = await requireBooking(deps.db, uuid);
   const context = await deps.options.get(deps.db, booking.productId, booking.optionId);
   return { ...refundFor(booking, context.product.cancellationPolicy, deps.now()), currency: booking.currency, total: booking.totalRetail };
+}
+
+/**
+ * The rules of a booking's option, once it is known that the booking may still be cancelled or
+ * changed (`verb` says which, in the refusal): it is not used (REDEEMED, or any ticket redeemed), it is
+ * ON_HOLD, CONFIRMED or PENDING, and with `enforceCutoff` a confirmed booking is before its cutoff.
+ */
+async function changeableContext(deps: EngineDeps, t: Database, booking: BookingRow, now: Date, options: CancelOptions, verb: "cancelled" | "changed"): Promise<OptionContext> {
+  const uuid = booking.uuid;
+  if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
+    throw new BookingError("BOOKING_REDEEMED", `This booking has been used (its tickets were redeemed) and cannot be ${verb}`, { uuid });
+  }
+  if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
+    throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be ${verb}`, { uuid, status: booking.status });
+  }
+  const context = await deps.options.get(t, booking.productId, booking.optionId);
+  if (options.enforceCutoff && booking.status === BookingStatus.CONFIRMED && !beforeCancellationCutoff(context.product.cancellationPolicy, booking.utcStartAt, now)) {
+    throw new BookingError("CUTOFF_PASSED", `This booking is past its cancellation cutoff and can no longer be ${verb}`, { uuid });
+  }
+  return context;
 }
 
 /**
@@ -148,19 +164,9 @@ export async function cancel(deps: EngineDeps, uuid: string, body: BookingCancel
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const booking = await findBooking(t, uuid, true);
-    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const booking = await requireBooking(t, uuid, true);
     if (booking.status === BookingStatus.CANCELLED) return;
-    if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
-      throw new BookingError("BOOKING_REDEEMED", "This booking has been used (its tickets were redeemed) and cannot be cancelled", { uuid });
-    }
-    if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
-      throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be cancelled`, { uuid, status: booking.status });
-    }
-    const context = await deps.options.get(t, booking.productId, booking.optionId);
-    if (options.enforceCutoff && booking.status === BookingStatus.CONFIRMED && !beforeCancellationCutoff(context.product.cancellationPolicy, booking.utcStartAt, now)) {
-      throw new BookingError("CUTOFF_PASSED", "This booking is past its cancellation cutoff and can no longer be cancelled", { uuid });
-    }
+    const context = await changeableContext(deps, t, booking, now, options, "cancelled");
     const quote = refundFor(booking, context.product.cancellationPolicy, now);
     await t
       .update(schema.bookings)
@@ -191,8 +197,7 @@ export async function cancel(deps: EngineDeps, uuid: string, body: BookingCancel
  */
 export async function rebook(deps: EngineDeps, uuid: string, change: RebookChange, options: CancelOptions = {}): Promise<OctoBooking> {
   const now = deps.now();
-  const before = await findBooking(deps.db, uuid);
-  if (!before) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  const before = await requireBooking(deps.db, uuid);
   const productChanged = change.productId !== undefined && change.productId !== before.productId;
   const target = await deps.options.get(deps.db, change.productId ?? before.productId, change.optionId ?? (productChanged ? undefined : before.optionId));
   if (target.product.noFixedPrice) throw new BookingError("NO_FIXED_PRICE", "This experience has no fixed price; request a custom offer instead");
@@ -203,24 +208,14 @@ export async function rebook(deps: EngineDeps, uuid: string, change: RebookChang
 
   await deps.db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const booking = await findBooking(t, uuid, true);
-    if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+    const booking = await requireBooking(t, uuid, true);
     if (booking.optionId !== before.optionId || booking.availabilityId !== before.availabilityId) {
       throw new BookingError("INVALID_BOOKING_STATUS", "This booking changed while the request was made; try again", { uuid });
     }
     if (booking.status === BookingStatus.ON_HOLD && booking.utcExpiresAt && booking.utcExpiresAt <= now) {
       throw new BookingError("BOOKING_EXPIRED", "The hold on this booking has expired; please reserve again", { uuid });
     }
-    if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
-      throw new BookingError("BOOKING_REDEEMED", "This booking has been used (its tickets were redeemed) and cannot be changed", { uuid });
-    }
-    if (booking.status !== BookingStatus.ON_HOLD && booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.PENDING) {
-      throw new BookingError("INVALID_BOOKING_STATUS", `A ${booking.status} booking cannot be changed`, { uuid, status: booking.status });
-    }
-    const source = await deps.options.get(t, booking.productId, booking.optionId);
-    if (options.enforceCutoff && booking.status === BookingStatus.CONFIRMED && !beforeCancellationCutoff(source.product.cancellationPolicy, booking.utcStartAt, now)) {
-      throw new BookingError("CUTOFF_PASSED", "This booking is past its cancellation cutoff and can no longer be changed", { uuid });
-    }
+    await changeableContext(deps, t, booking, now, options, "changed");
     const requested =
       change.unitItems ??
       (await t.select().from(schema.bookingUnitItems).where(eq(schema.bookingUnitItems.bookingId, booking.id))).map((item) => ({ uuid: item.uuid, unitId: item.unitId }));

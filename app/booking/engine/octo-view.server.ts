@@ -12,7 +12,7 @@ import { beforeCancellationCutoff } from "#app/booking/policy";
 import { resolveSlots } from "#app/booking/slots";
 import { ticketsOfBooking } from "#app/booking/tickets.server";
 import { utcIso } from "#app/booking/time";
-import type { OctoBooking } from "#app/booking/types";
+import { BookingError, type OctoBooking } from "#app/booking/types";
 import { inventoryFor, toAvailability } from "./availability.server";
 import type { EngineDeps } from "./deps";
 import { pricing } from "./pricing";
@@ -40,6 +40,13 @@ export async function findBooking(db: Database, uuid: string, forUpdate = false)
   const query = db.select().from(schema.bookings).where(eq(schema.bookings.uuid, uuid));
   const [row] = forUpdate ? await query.for("update") : await query;
   return row;
+}
+
+/** The booking row of a uuid, INVALID_BOOKING_UUID when there is none; `forUpdate` locks it in the caller's transaction. */
+export async function requireBooking(db: Database, uuid: string, forUpdate = false): Promise<BookingRow> {
+  const booking = await findBooking(db, uuid, forUpdate);
+  if (!booking) throw new BookingError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
+  return booking;
 }
 
 export async function getBooking(deps: EngineDeps, uuid: string): Promise<OctoBooking | null> {

@@ -4,12 +4,17 @@
  */
 import type { Pricing, PricingUnit } from "@octocloud/types";
 import { convertAmount, currencyExponent, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
-import { bookingPriceOn, seasonOn, unitPriceOn } from "#app/booking/season-price";
+import { bookingPriceOn, seasonOn, unitPriceOn, type PricePair } from "#app/booking/season-price";
 import { BookingError } from "#app/booking/types";
 import type { OptionContext } from "./option-context.server";
 
 export function pricing(retail: number, original: number, currency: CurrencyCode): Pricing {
   return { original, retail, net: null, currency, currencyPrecision: currencyExponent(currency), includedTaxes: [] };
+}
+
+/** A price in the product's currency, converted to `currency`, as OCTO's Pricing. */
+export function convertedPricing(price: PricePair, context: Pick<OptionContext, "currency">, currency: CurrencyCode): Pricing {
+  return pricing(convertAmount(price.retail, context.currency, currency), convertAmount(price.original, context.currency, currency), currency);
 }
 
 /** Each priced unit's price on a local date (the season's when the date lies in one), in `currency`. */
@@ -18,7 +23,7 @@ export function unitPricing(context: OptionContext, currency: CurrencyCode, loca
   return context.units.flatMap((unit) => {
     const price = unitPriceOn(unit, season);
     if (!price) return [];
-    return [{ unitId: unit.id, ...pricing(convertAmount(price.retail, context.currency, currency), convertAmount(price.original, context.currency, currency), currency) }];
+    return [{ unitId: unit.id, ...convertedPricing(price, context, currency) }];
   });
 }
 

@@ -19,6 +19,13 @@ export function unitCounts(unitItems: Array<{ unitId: string }>): Map<string, nu
   return counts;
 }
 
+/** Whether two lists of unit items name the same units, as many of each (in any order). */
+export function sameUnits(a: Array<{ unitId: string }>, b: Array<{ unitId: string }>): boolean {
+  const first = unitCounts(a);
+  const second = unitCounts(b);
+  return first.size === second.size && [...first].every(([unitId, count]) => second.get(unitId) === count);
+}
+
 export function unitItemRow(
   bookingId: string,
   supplierReference: string,

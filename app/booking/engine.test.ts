@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "#app/db/db.server";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
-import { EmbeddedBookingEngine, utcIso } from "./engine.server";
+import { EmbeddedBookingEngine } from "./engine.server";
+import { utcIso } from "./time";
 import { addDays } from "#app/lib/dates";
 import { BookingError } from "./types";
 

@@ -54,6 +54,11 @@ export function formatOffset(offsetMinutes: number): string {
   return `${sign}${String(Math.floor(absolute / 60)).padStart(2, "0")}:${String(absolute % 60).padStart(2, "0")}`;
 }
 
+/** An instant as OCTO writes it: ISO 8601 UTC to the second ("2030-01-10T07:00:00Z"). */
+export function utcIso(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 /** ISO 8601 local date-time with offset, e.g. "2025-03-01T09:00:00+03:00" (OCTO's localDateTimeStart). */
 export function localDateTime(timeZone: string, localDate: string, localTime: string): string {
   return `${localDate}T${localTime}:00${formatOffset(localOffsetMinutes(timeZone, localDate, localTime))}`;

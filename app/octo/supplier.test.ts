@@ -9,7 +9,7 @@
  * - prd-000006: OPENING_HOURS with a 24-hour cutoff (Asia/Dubai): today is past its cutoff
  * - prd-000001: START_TIME, BOOKING pricing; its 2030-01-30 18:00 slot is sold out in the seed
  */
-import { utcIso } from "#app/booking/engine.server";
+import { utcIso } from "#app/booking/time";
 import {
   zAvailability,
   zAvailabilityCalendar,

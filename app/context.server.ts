@@ -6,7 +6,10 @@
  * docs/decisions/023-composition-root.md.
  */
 import type { Cookie } from "@remix-run/node";
-import { createBookingService, type BookingApi, type BookingService } from "#app/booking/booking.server";
+import { startHoldReaper, type BookingApi } from "#app/booking/booking.server";
+import { EmbeddedBookingEngine } from "#app/booking/engine.server";
+import { CATALOGUE_CHANNEL } from "#app/db/channels";
+import { OctoHttpBookingApi } from "#app/octo/client.server";
 import { openCatalogue, type Catalogue } from "#app/catalogue/catalogue.server";
 import { createIncidentReporter, type IncidentReporter } from "#app/commerce/monitoring.server";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
@@ -78,6 +81,39 @@ export type AppContextOverrides = {
   /** Whether stop() closes the database (false when the caller owns an overridden one). */
   closeDatabase?: boolean;
 };
+
+/** A BookingApi and what runs beside it (the embedded engine's cache listener and hold reaper). */
+interface BookingService {
+  api: BookingApi;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The embedded engine (with its hold reaper), or the OCTO HTTP client when BOOKING_API_URL is set. */
+function createBookingService(env: Pick<Env, "BOOKING_API_URL" | "BOOKING_API_KEY" | "BOOKING_HOLD_MINUTES">, handle: Pick<DatabaseHandle, "db" | "pubsub">, clock?: { now(): Date }): BookingService {
+  if (env.BOOKING_API_URL) {
+    // The supplier keeps its own inventory and expires its own holds: no reaper here.
+    const api = new OctoHttpBookingApi({ baseUrl: env.BOOKING_API_URL, apiKey: env.BOOKING_API_KEY ?? "" });
+    return { api, start: () => Promise.resolve(), stop: () => Promise.resolve() };
+  }
+  const engine = new EmbeddedBookingEngine(handle.db, { holdMinutes: env.BOOKING_HOLD_MINUTES, now: clock ? () => clock.now() : undefined });
+  let reaper: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  return {
+    api: engine,
+    async start() {
+      // Prices and schedules are cached for a minute; a catalogue change clears them at once.
+      unlisten = await handle.pubsub.listen(CATALOGUE_CHANNEL, () => engine.clearCache());
+      reaper = startHoldReaper(engine);
+    },
+    async stop() {
+      if (reaper) clearInterval(reaper);
+      reaper = undefined;
+      await unlisten?.().catch(() => undefined);
+      unlisten = undefined;
+    },
+  };
+}
 
 /** Builds every service once: opens (migrates, seeds) the database and loads the catalogue index. */
 export async function createAppContext(env: Env = parseEnv(), overrides: AppContextOverrides = {}): Promise<AppContext> {

@@ -9,7 +9,7 @@
  * the catalogue index and the OCTO product list rebuild, and cached pages are dropped.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
+import { notifyCatalogueChanged } from "#app/db/announce.server";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { LocalizedText, OpeningHoursPeriod } from "#app/db/types";

@@ -1,7 +1,7 @@
 /** One month of an option's availability calendar, shaped for the detail page's JavaScript calendar. */
 import type { AvailabilityCalendar } from "@octocloud/types";
 import { isBookingError, type BookingApi } from "#app/booking/types";
-import { getAvailabilityCalendar } from "#app/booking/availability.server";
+import { getAvailabilityCalendar } from "#app/catalogue/live-availability.server";
 import { z } from "zod";
 import { CURRENCIES } from "#app/lib/money";
 import { monthRange, type AvailabilityMonthQuery, type CalendarDay, type CalendarMonth } from "./detail-page";

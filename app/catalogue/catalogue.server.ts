@@ -371,15 +371,8 @@ export class Catalogue {
   }
 }
 
-/** Bumps the catalogue version and tells every instance (call after any catalogue write). */
-export async function notifyCatalogueChanged(handle: Pick<DatabaseHandle, "db" | "pubsub">): Promise<number> {
-  const rows = rowsOf<{ version: number }>(
-    await handle.db.execute(sql`UPDATE catalogue_meta SET version = version + 1, updated_at = now() WHERE key = 'catalogue' RETURNING version::int AS version`),
-  );
-  const version = rows[0]?.version ?? 0;
-  await handle.pubsub.notify(CATALOGUE_CHANNEL, String(version));
-  return version;
-}
+// Announced from the ground floor, so the booking engine's schedule editor can call it too.
+export { notifyCatalogueChanged } from "#app/db/announce.server";
 
 /**
  * Tells every instance that a review changed one product (call after the review's transaction): unlike
@@ -396,7 +389,7 @@ export async function openCatalogue(handle: Pick<DatabaseHandle, "db" | "pubsub"
   return catalogue;
 }
 
-// Route-facing functions: the catalogue comes from the app context (live availability is in app/booking/availability.server.ts).
+// Route-facing functions: the catalogue comes from the app context (live availability is in ./live-availability.server.ts).
 
 export async function searchCatalogue(catalogue: Catalogue, query: CatalogueQuery): Promise<CatalogueResult> {
   return catalogue.search(query);

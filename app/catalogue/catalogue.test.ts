@@ -401,7 +401,7 @@ describe("route-facing functions over the app context", () => {
     const { createAppContext } = await import("#app/context.server");
     const { parseEnv } = await import("#app/lib/env.server");
     const api = await import("./catalogue.server");
-    const availability = await import("#app/booking/availability.server");
+    const availability = await import("#app/catalogue/live-availability.server");
     const ctx = await createAppContext(parseEnv({ NODE_ENV: "test" }), { database, closeDatabase: false });
     try {
       const listing = await api.searchCatalogue(ctx.catalogue, { locale: "ru", currency: "RUB", city: "moscow", pageSize: 3 });

@@ -11,7 +11,7 @@ import { getProductContent, type ProductContent, type ContentService } from "#ap
 import type { LocaleCode } from "#app/lib/locales";
 import { currencyExponent, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import type { PageSeo } from "#app/web/page.server";
-import { getAvailability } from "#app/booking/availability.server";
+import { getAvailability } from "#app/catalogue/live-availability.server";
 import type { ExperienceDetail, ReviewPage } from "./types";
 import type { DateProblem } from "./detail-page";
 import type { BookingApi } from "#app/booking/types";

@@ -9,7 +9,7 @@ import { getI18nInstance, recordingI18n } from "#app/i18n/i18n.server";
 import { pageTranslationsScript, pickTranslations } from "#app/i18n/page-translations";
 import { resources } from "#app/i18n/resources.server";
 import { localeFromPath } from "#app/lib/locales";
-import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } from "#app/catalogue/manage/csv.server";
+import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } from "#app/catalogue/manage/csv-format";
 import { adminLocaleFromCookieHeader, isAdminPath } from "#app/lib/admin-locale";
 import type { Env } from "#app/lib/env.server";
 import { catalogueImportPath } from "#app/lib/paths";

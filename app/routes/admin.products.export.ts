@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportCatalogueCsv } from "#app/catalogue/manage/csv.server";
+import { exportCatalogueCsv } from "#app/catalogue/manage/csv-export.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
 

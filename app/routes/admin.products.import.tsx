@@ -22,7 +22,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS, catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv.server";
+import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } from "#app/catalogue/manage/csv-format";
+import { catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv-import.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueCsvPath, catalogueImportPath } from "#app/lib/paths";
 import importStylesHref from "#app/styles/admin-import.css";

@@ -7,7 +7,9 @@ import * as schema from "#app/db/schema";
 import { listAudit, type Actor } from "#app/staff/audit.server";
 import { newProductInput } from "#app/testing/catalogue-fixtures.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { CATALOGUE_CSV_COLUMNS, IMPORT_ERRORS, exportCatalogueCsv, importCatalogueCsv } from "./csv.server";
+import { exportCatalogueCsv } from "./csv-export.server";
+import { CATALOGUE_CSV_COLUMNS, IMPORT_ERRORS } from "./csv-format";
+import { importCatalogueCsv } from "./csv-import.server";
 import { addOption, addUnit, createProduct, setPublished } from "./products.server";
 import { CATALOGUE_ERRORS } from "./schemas";
 

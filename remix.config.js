@@ -26,7 +26,8 @@ export const PAGE_ROUTES = [
   [":segment/:productSlug", "routes/city-experience.tsx", "city-experience"],
   ["experiences", "routes/experiences.tsx", "experiences"],
   ["experiences/:productSlug", "routes/experience.tsx", "experience"],
-  ["things-to-do", "routes/things-to-do.tsx", "things-to-do"],
+  // The same listing of every experience under the default storefront's name for it.
+  ["things-to-do", "routes/experiences.tsx", "things-to-do"],
   ["about", "routes/about.tsx", "about"],
   ["auth/login", "routes/auth.login.tsx", "auth-login"],
   ["auth/sign-up", "routes/auth.sign-up.tsx", "auth-sign-up"],

@@ -286,9 +286,9 @@ for (const lang of ["en", "ar"] as const) {
     // Anonymous visitors have /faq and the experience's page from the page cache.
     const visitor = await playwright.request.newContext({ baseURL });
     try {
+      // An entry cached by an earlier test may have aged: it is served STALE once while it is rendered again.
       for (const path of [`${prefix}/faq`, canonical]) {
-        await visitor.get(path);
-        expect((await visitor.get(path)).headers()["x-cache"], path).toBe("HIT");
+        await expect.poll(async () => (await visitor.get(path)).headers()["x-cache"], { message: path, timeout: 15_000 }).toBe("HIT");
       }
 
       const title = `${lang === "ar" ? "رحلة رائعة" : "A trip worth it"} ${randomUUID().slice(0, 6)}`;
@@ -310,7 +310,8 @@ for (const lang of ["en", "ar"] as const) {
         }, { timeout: 15_000 })
         .toBe(true);
       expect(fresh.cache).toBe("MISS");
-      expect((await visitor.get(`${prefix}/faq`)).headers()["x-cache"]).toBe("HIT");
+      // Not evicted: served from the cache (STALE only if its time ran out meanwhile), never rendered again.
+      expect(["HIT", "STALE"]).toContain((await visitor.get(`${prefix}/faq`)).headers()["x-cache"]);
     } finally {
       await visitor.dispose();
     }

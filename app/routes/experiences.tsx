@@ -11,7 +11,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingSty
 export const headers = pageHeaders;
 export const meta = listingMeta;
 
-/** Every experience (supplier storefront); `?theme=` narrows it to one theme. */
+/** Every experience: /experiences (supplier storefront) and /things-to-do (default storefront); `?theme=` narrows it to one theme. */
 export function loader({ request, context: app }: LoaderFunctionArgs) {
   return loadListingPage(app, request, { kind: "all" });
 }

@@ -7,6 +7,7 @@ import { useLocalizedPath } from "#app/i18n/use-locale";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cartPath, checkoutPath, experiencePath, listingPath } from "#app/lib/paths";
 import { useStorefrontType } from "#app/layouts/use-layout";
+import { CartTotals } from "./cart-totals";
 
 export function CartNoticeView({ notice }: { notice: CartNotice }) {
   const { t } = useTranslation();
@@ -120,7 +121,6 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
   const formatMoney = useFormatMoney();
   const localize = useLocalizedPath();
   const storefrontType = useStorefrontType();
-  const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   const promo = review.promo;
   const refusal = promoError ?? (promo && !promo.applied ? { reason: promo.reason, code: promo.code, minimum: promo.minimum ?? null } : null);
   const refusalText = refusal
@@ -167,22 +167,7 @@ export function CartSummary({ review, promoError, busy }: { review: SerializeFro
           ) : null}
         </Form>
       )}
-      <dl className="cart-totals">
-        <div>
-          <dt>{t("booking.cart.subtotal")}</dt>
-          <dd>{money(review.subtotal)}</dd>
-        </div>
-        {review.discount > 0 ? (
-          <div>
-            <dt>{t("booking.cart.discount")}</dt>
-            <dd>−{money(review.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="cart-totals__total">
-          <dt>{changed ? t("booking.cart.newTotal") : t("booking.cart.total")}</dt>
-          <dd data-testid="cart-total">{money(review.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals review={review} changed={changed} totalTestId="cart-total" />
       {canCheckout ? (
         <Link to={localize(checkoutPath())} className="button button--primary cart-summary__checkout">
           {t("booking.cart.checkout")}

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import type { CartReview } from "#app/commerce/cart.server";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
+import { CartTotals } from "./cart-totals";
 
 /** The order summary beside the checkout form. */
 export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> }) {
@@ -24,22 +25,7 @@ export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> 
           </li>
         ))}
       </ul>
-      <dl className="cart-totals">
-        <div>
-          <dt>{t("booking.cart.subtotal")}</dt>
-          <dd>{money(review.subtotal)}</dd>
-        </div>
-        {review.discount > 0 ? (
-          <div>
-            <dt>{t("booking.cart.discount")}{review.promo?.code ? ` (${review.promo.code})` : ""}</dt>
-            <dd>−{money(review.discount)}</dd>
-          </div>
-        ) : null}
-        <div className="cart-totals__total">
-          <dt>{t("booking.cart.total")}</dt>
-          <dd data-testid="checkout-total">{money(review.total)}</dd>
-        </div>
-      </dl>
+      <CartTotals review={review} promoCode={review.promo?.code ?? null} totalTestId="checkout-total" />
       <ul className="checkout-trust">
         <li>{t("booking.checkout.trust.secure")}</li>
         <li>{t("booking.checkout.trust.email")}</li>

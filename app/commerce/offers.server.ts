@@ -12,6 +12,7 @@ import type { Database } from "#app/db/db.server";
 import { customOfferRequests, productOptions, products, units as unitsTable, type OfferQuote, type OfferQuoteOption } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import { formatMoney, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { invoicesPath, localized } from "#app/lib/paths";
@@ -207,7 +208,7 @@ async function tellOfferCustomer(deps: Pick<CommerceDeps, "mailer" | "env">, off
   const money = (amount: number) => (isCurrencyCode(offer.currency) ? formatMoneyIn(locale, amount, offer.currency) : `${amount} ${offer.currency}`);
   const day = { format: (value: Date) => formatLocalDate(locale, value.toISOString().slice(0, 10), "full") };
   const link = deps.env.SITE_URL.replace(/\/$/, "") + localized(locale, invoicesPath());
-  const vars = { reference: offer.reference, title, validUntil: offer.validUntil ? formatInstant(locale, offer.validUntil, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "", reason: reason ?? "", link };
+  const vars = { reference: offer.reference, title, validUntil: offer.validUntil ? formatInstant(locale, offer.validUntil, RIYADH_TIME_ZONE, { dateStyle: "full", timeStyle: "short" }) : "", reason: reason ?? "", link };
   const lines = [t("account.email.greeting", { name: offer.name }), "", t(`account.email.offer${kind}Text`, vars)];
   if (kind === "Quoted" && offer.quote) {
     if (offer.quote.message) lines.push("", offer.quote.message);

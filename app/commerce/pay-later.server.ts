@@ -19,6 +19,7 @@ import type { Database } from "#app/db/db.server";
 import { orderEvents, orderItems, orders, payments, products } from "#app/db/schema";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { Env } from "#app/lib/env.server";
 import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
@@ -45,7 +46,7 @@ export async function payLaterDueAt(
   const rows = ids.length ? await db.select({ id: products.id, timeZone: products.timeZone, hours: products.payLaterDeadlineHours }).from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const travelStarts = items.map((item) => {
-    const zone = byId.get(item.productId)?.timeZone ?? "Asia/Riyadh";
+    const zone = byId.get(item.productId)?.timeZone ?? RIYADH_TIME_ZONE;
     const parsed = parseAvailabilityId(item.availabilityId);
     return localToUtc(zone, item.localDate, parsed?.localTime ?? "00:00");
   });
@@ -89,7 +90,7 @@ export async function tellPayLaterCustomer(deps: Pick<CommerceDeps, "db" | "mail
     total: money(order.totalAmount),
     amount: money(values.amount ?? 0),
     link: values.link ?? site + localized(locale, checkoutResultPath("on_hold", { order: order.accessToken })),
-    deadline: order.paymentDueAt ? formatInstant(locale, order.paymentDueAt, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "",
+    deadline: order.paymentDueAt ? formatInstant(locale, order.paymentDueAt, RIYADH_TIME_ZONE, { dateStyle: "full", timeStyle: "short" }) : "",
     reason: values.reason ?? "",
   };
   const subject = t(`${key}.subject`, vars);

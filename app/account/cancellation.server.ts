@@ -8,13 +8,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import { getOrderPayment, type CommerceDeps } from "#app/commerce/order-records.server";
-import { resultPath } from "#app/commerce/order-records.server";
-import { sendOrderEmail } from "#app/commerce/order-events.server";
-import { customerCancellations, orderItems, orders, payments } from "#app/db/schema";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode } from "#app/lib/locales";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
-import { localized } from "#app/lib/paths";
+import { tellCustomer } from "#app/commerce/notifications/tell-customer.server";
+import { customerCancellations, orderItems, payments } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { isGatewayName } from "#app/payments/payments.server";
 import { getBookingForUser, type Invoice, type InvoiceItem } from "./orders.server";
@@ -31,7 +26,7 @@ export type CancellationQuote = {
 
 /** The customer's share of a refund: the policy's penalty applied to what they paid. */
 /** What cancelling uses: the database, the BookingApi and the gateways. */
-export type CancelDeps = Pick<CommerceDeps, "db" | "bookingApi" | "payments" | "mailer" | "env">;
+export type CancelDeps = Pick<CommerceDeps, "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "env" | "clock">;
 
 export function customerRefund(paid: number, penaltyPercent: number): number {
   const penalty = Math.min(100, Math.max(0, penaltyPercent));
@@ -102,20 +97,6 @@ export async function cancelCustomerBooking(deps: CancelDeps, userId: string, it
     // Pay-later bookings (nothing captured): nothing to pay back.
     await db.update(customerCancellations).set({ refundState: "NONE", updatedAt: new Date() }).where(eq(customerCancellations.orderItemId, item.id));
   }
-  await notifyCustomerCancellation(deps, invoice.id, item.title, item.localDate, quote.refundAmount).catch((error: unknown) => console.error("[account] cancellation email failed", error));
+  await tellCustomer(deps, { type: "item.cancelled", orderId: invoice.id, itemId: item.id, refundAmount: quote.refundAmount });
   return { status: "cancelled", refundAmount: quote.refundAmount, currency: invoice.currency, refunded };
-}
-
-/** Tells the customer, in the order's language, that the booking is cancelled and what comes back. */
-async function notifyCustomerCancellation(deps: CancelDeps, orderId: string, title: string, date: string, refundAmount: number): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return;
-  const locale = isLocaleCode(order.locale) ? order.locale : "en";
-  const t = getFixedT(locale);
-  const amount = isCurrencyCode(order.currency) ? formatMoney(refundAmount, order.currency, locale) : `${refundAmount} ${order.currency}`;
-  const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
-  const subject = t("booking.email.cancelled.subject", { reference: order.reference });
-  const money = refundAmount > 0 ? [t("booking.email.cancelled.refund", { amount }), t("booking.email.refund.timing")] : [t("booking.email.cancelled.noRefund")];
-  const text = [t("booking.email.greeting", { name: order.firstName }), "", t("booking.email.cancelled.body", { title, date, reference: order.reference }), ...money, "", t("booking.email.link", { link })].join("\n");
-  await sendOrderEmail(deps, order, "ITEM_CANCELLED", subject, text);
 }

@@ -25,17 +25,14 @@ import { and, eq, gte, inArray, lte, or, sql, lt } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import { LOCKS, type Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments } from "#app/db/schema";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import { RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
-import { convertAmount, formatMoney, isCurrencyCode } from "#app/lib/money";
-import { localized } from "#app/lib/paths";
+import { convertAmount, isCurrencyCode } from "#app/lib/money";
 import { isGatewayName } from "#app/payments/payments.server";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { can, type StaffRole } from "#app/staff/roles";
-import { loadProducts } from "./cart.server";
-import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
-import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type PaymentRow } from "./order-records.server";
+import { tellCustomer } from "./notifications/tell-customer.server";
+import { recordOrderEvent } from "./order-events.server";
+import { getOrderItems, getOrderPayment, type CommerceDeps, type OrderItemRow, type OrderRow, type PaymentRow } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { netAmount } from "./pricing";
 import { moveOrderStatus } from "./settle-order.server";
@@ -428,7 +425,7 @@ async function askGateway(deps: CommerceDeps, refund: RefundRow, now: Date, noti
     },
     now,
   });
-  if (notify) await notifyRefund(deps, refund).catch((error: unknown) => console.error("[refunds] telling the customer of a refund failed", error));
+  if (notify) await tellCustomer(deps, { type: "refund.completed", orderId: refund.orderId, itemId: refund.orderItemId, amount: refund.amount });
   return done;
 }
 
@@ -685,7 +682,7 @@ export async function cancelItemForCustomer(
   await recomputeAfterCancellation(db, order.id, now);
 
   const refund = claimed.refund ? await askGateway(deps, claimed.refund, now, false) : null;
-  await notifyCancellation(deps, order.id, item, refundAmount).catch((error: unknown) => console.error("[refunds] telling the customer of a cancellation failed", error));
+  await tellCustomer(deps, { type: "item.cancelled", orderId: order.id, itemId: item.id, refundAmount });
   return { ok: true, refundAmount, currency: order.currency, refund };
 }
 
@@ -697,73 +694,3 @@ export async function recomputeAfterCancellation(db: Database, orderId: string, 
   const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
   if (order) await moveOrderStatus(db, orderId, order.status, "CANCELLED", now);
 }
-
-async function orderContext(deps: CommerceDeps, orderId: string) {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const locale = isLocaleCode(order.locale) ? order.locale : "en";
-  const t = getFixedT(locale);
-  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoney(amount, order.currency, locale) : `${amount} ${order.currency}`);
-  const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
-  return { order, locale, t, money, link };
-}
-
-async function itemTitle(db: Database, item: Pick<OrderItemRow, "productId">, locale: LocaleCode): Promise<string> {
-  const products = await loadProducts(db, [item.productId]);
-  return products.get(item.productId)?.title[locale] ?? item.productId;
-}
-
-async function notifyRefund(deps: CommerceDeps, refund: RefundRow): Promise<void> {
-  const c = await orderContext(deps, refund.orderId);
-  if (!c) return;
-  const [item] = await deps.db.select().from(orderItems).where(eq(orderItems.id, refund.orderItemId));
-  const title = item ? await itemTitle(deps.db, item, c.locale) : "";
-  const subject = c.t("booking.email.refund.subject", {
-    reference: c.order.reference,
-  });
-  const text = [
-    c.t("booking.email.greeting", { name: c.order.firstName }),
-    "",
-    c.t("booking.email.refund.body", {
-      amount: c.money(refund.amount),
-      title,
-      reference: c.order.reference,
-    }),
-    c.t("booking.email.refund.timing"),
-    "",
-    c.t("booking.email.link", { link: c.link }),
-  ].join("\n");
-  await sendOrderEmail(deps, c.order, "REFUNDED", subject, text);
-}
-
-async function notifyCancellation(deps: CommerceDeps, orderId: string, item: OrderItemRow, refundAmount: number): Promise<void> {
-  const c = await orderContext(deps, orderId);
-  if (!c) return;
-  const title = await itemTitle(deps.db, item, c.locale);
-  const subject = c.t("booking.email.cancelled.subject", {
-    reference: c.order.reference,
-  });
-  const money =
-    refundAmount > 0
-      ? [
-          c.t("booking.email.cancelled.refund", {
-            amount: c.money(refundAmount),
-          }),
-          c.t("booking.email.refund.timing"),
-        ]
-      : [c.t("booking.email.cancelled.noRefund")];
-  const text = [
-    c.t("booking.email.greeting", { name: c.order.firstName }),
-    "",
-    c.t("booking.email.cancelled.body", {
-      title,
-      date: item.localDate,
-      reference: c.order.reference,
-    }),
-    ...money,
-    "",
-    c.t("booking.email.link", { link: c.link }),
-  ].join("\n");
-  await sendOrderEmail(deps, c.order, "ITEM_CANCELLED", subject, text);
-}
-

@@ -12,7 +12,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { findOrderByReference, loadOrderDossier } from "#app/commerce/back-office.server";
 import { autoRejectAt, confirmPendingItem, rejectPendingItem, type DecisionResult } from "#app/commerce/decide-pending.server";
 import { DecisionSchema } from "#app/commerce/decision-schema";
-import { isNotifiedOutcome } from "#app/commerce/order-notify.server";
+import { isNotifiedOutcome } from "#app/commerce/notifications/customer-events";
 import { netAmount } from "#app/commerce/pricing";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";

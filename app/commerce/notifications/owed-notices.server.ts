@@ -54,7 +54,7 @@ export async function resendOrderEmail(deps: NotifyDeps, orderId: string, messag
   if (found.channel !== "email" || !isNotifiedOutcome(found.kind)) return { ok: false, reason: "NOT_RESENDABLE" };
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { ok: false, reason: "NOT_FOUND" };
-  const delivery = await tellCustomer({ ...deps, clock: { now: () => now } }, { type: "order.outcome", orderId, outcome: found.kind }, { channels: ["email"] });
+  const delivery = await tellCustomer(deps, { type: "order.outcome", orderId, outcome: found.kind }, { channels: ["email"] });
   const message = delivery.messages[0];
   await recordAudit(deps.db, actor, { action: "message.resent", subjectType: "order_message", subjectId: String(messageId), orderId, after: { kind: found.kind, channel: "email", recipient: order.email, status: message?.status ?? "FAILED" } }, now);
   return message?.status === "SENT" ? { ok: true, message } : { ok: false, reason: "FAILED" };

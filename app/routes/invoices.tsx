@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { quoteCustomerCancellation } from "#app/account/cancellation.server";
 import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers.server";
+import { quoteCustomerCancellation } from "#app/commerce/cancellation.server";
 import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
 import { hitRateLimit } from "#app/auth/rate-limit.server";

@@ -8,7 +8,7 @@ import type { Database } from "#app/db/db.server";
 import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { guardFormula } from "#app/lib/csv-formula";
-import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
+import { addDays, isIsoDate, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
 import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
 import type { OrderItemRow, OrderRow, PaymentRow } from "./orders.server";
@@ -76,8 +76,8 @@ function orderConditions(filter: OrderFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(orders.status, filter.status));
   if (filter.method) conditions.push(eq(orders.paymentMethod, filter.method));
   // Riyadh days: the team works in Riyadh time.
-  if (filter.purchasedFrom) conditions.push(gte(orders.purchasedAt, sql`(${filter.purchasedFrom}::date)::timestamp AT TIME ZONE 'Asia/Riyadh'`));
-  if (filter.purchasedTo) conditions.push(lt(orders.purchasedAt, sql`(${addDays(filter.purchasedTo, 1)}::date)::timestamp AT TIME ZONE 'Asia/Riyadh'`));
+  if (filter.purchasedFrom) conditions.push(gte(orders.purchasedAt, sql`(${filter.purchasedFrom}::date)::timestamp AT TIME ZONE ${RIYADH_TIME_ZONE}`));
+  if (filter.purchasedTo) conditions.push(lt(orders.purchasedAt, sql`(${addDays(filter.purchasedTo, 1)}::date)::timestamp AT TIME ZONE ${RIYADH_TIME_ZONE}`));
   const itemConditions: SQL[] = [];
   if (filter.productId) itemConditions.push(eq(orderItems.productId, filter.productId));
   if (filter.travelFrom) itemConditions.push(gte(orderItems.localDate, filter.travelFrom));

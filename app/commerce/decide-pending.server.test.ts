@@ -10,7 +10,7 @@ import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext
 import { SYSTEM_ACTOR } from "#app/staff/audit.server";
 import type { TestContext } from "#app/testing/context.server";
 import { confirmPendingItem, rejectOverdueItems, rejectPendingItem } from "./decide-pending.server";
-import { AUTO_REJECT_REASON } from "./order-notify.server";
+import { AUTO_REJECT_REASON } from "./notifications/templates";
 import { verifyTicketSignature } from "#app/booking/ticket-links.server";
 import { runReconcilerOnce } from "./reconciler.server";
 

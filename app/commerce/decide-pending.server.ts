@@ -18,14 +18,11 @@ import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
 import { orderItems, orders } from "#app/db/schema";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode } from "#app/lib/locales";
-import { localized } from "#app/lib/paths";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
-import { loadProducts } from "./cart.server";
-import { recordOrderEvent, sendRecordedMessage } from "./order-events.server";
-import { AUTO_REJECT_REASON, customerReason } from "./order-notify.server";
-import { resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type OrderStatus } from "./order-records.server";
+import { tellCustomer } from "./notifications/tell-customer.server";
+import { AUTO_REJECT_REASON } from "./notifications/templates";
+import { recordOrderEvent } from "./order-events.server";
+import { type CommerceDeps, type OrderItemRow, type OrderStatus } from "./order-records.server";
 import { assertItemTransition } from "./order-state";
 import { settleOrder } from "./settle-order.server";
 
@@ -99,7 +96,7 @@ async function finishDecision(deps: CommerceDeps, item: OrderItemRow): Promise<D
   // The last decision of an order that ends (partly) confirmed is told by the order's outcome email,
   // which lists every item with its status and reason and carries the tickets: one email, not two.
   if (orderStatus === "CONFIRMED" || orderStatus === "PARTIALLY_CONFIRMED") return { ok: true, orderId: item.orderId, orderStatus };
-  await notifyDecision(deps, item, decision).catch((error: unknown) => console.error("[orders] telling the customer of a decision failed", error));
+  await tellCustomer(deps, { type: "item.decided", orderId: item.orderId, itemId: item.id });
   return { ok: true, orderId: item.orderId, orderStatus };
 }
 
@@ -122,37 +119,6 @@ async function tellSupplier(deps: CommerceDeps, item: OrderItemRow, decision: Pe
     .set({ status: next, failureCode: next === "FAILED" ? (decision === "REJECTED" ? "REJECTED" : status) : null })
     .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "PENDING")));
   return true;
-}
-
-/** Tells the customer of one item's decision, by email and WhatsApp, in the order's language. */
-async function notifyDecision(deps: CommerceDeps, item: OrderItemRow, decision: PendingDecision): Promise<void> {
-  const db = deps.db;
-  const [order] = await db.select().from(orders).where(eq(orders.id, item.orderId));
-  if (!order) return;
-  const [current] = await db.select().from(orderItems).where(eq(orderItems.id, item.id));
-  // What actually happened to the booking (a confirm the supplier had already refused is a rejection).
-  const outcome: PendingDecision = current?.status === "CONFIRMED" ? "CONFIRMED" : "REJECTED";
-  const locale = isLocaleCode(order.locale) ? order.locale : "en";
-  const t = getFixedT(locale);
-  const products = await loadProducts(db, [item.productId]);
-  const title = products.get(item.productId)?.title[locale] ?? item.productId;
-  const storedReason = current?.decisionReason ?? item.decisionReason;
-  const reason = customerReason(t, storedReason);
-  const subject = t(`booking.email.decision.${outcome}.subject`, { reference: order.reference });
-  const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
-  const text = [
-    t("booking.email.greeting", { name: order.firstName }),
-    "",
-    t(`booking.email.decision.${outcome}.body`, { reference: order.reference, title, date: item.localDate }),
-    ...(outcome === "REJECTED" && reason ? ["", t("booking.email.decision.reason", { reason })] : []),
-    "",
-    t(`booking.email.decision.${outcome}.money`),
-    t("booking.email.link", { link }),
-  ].join("\n");
-  const kind = outcome === "CONFIRMED" ? "ITEM_CONFIRMED" : "ITEM_REJECTED";
-  await sendRecordedMessage(db, order, { channel: "email", kind, subject }, () => deps.mailer.send({ to: order.email, subject, text }));
-  const whatsapp = [subject, outcome === "REJECTED" && reason ? t("booking.email.decision.reason", { reason }) : null, link].filter(Boolean).join("\n");
-  await sendRecordedMessage(db, order, { channel: "whatsapp", kind, subject: null }, () => deps.whatsapp.send(`${order.countryCode}${order.phone}`, whatsapp));
 }
 
 /** When an undecided item is rejected automatically: ON_REQUEST_AUTO_REJECT_HOURS after its purchase. */

@@ -5,17 +5,15 @@
  * withdraw; the reconciler expires quotes past their validity. Every status change is a conditional
  * update from the statuses offer-state.ts allows, written with its audit entry in one transaction.
  */
-import { formatInstant, formatLocalDate, formatMoney as formatMoneyIn } from "#app/i18n/format";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customOfferRequests, productOptions, products, units as unitsTable, type OfferQuote, type OfferQuoteOption } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
-import { formatMoney, isCurrencyCode, type CurrencyCode } from "#app/lib/money";
-import { invoicesPath, localized } from "#app/lib/paths";
+import type { LocaleCode } from "#app/lib/locales";
+import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
+import { tellCustomer } from "./notifications/tell-customer.server";
 import { nextOfferStatus, offerStatusesAllowing, type OfferMove } from "./offer-state";
 import type { CommerceDeps } from "./order-records.server";
 import { placeQuotedOrder } from "./place-order.server";
@@ -105,7 +103,7 @@ export async function quoteOffer(deps: CommerceDeps, reference: string, input: Q
   const quote: OfferQuote = { options, message: input.message };
   const moved = await moveOffer(deps.db, offer.reference, "quote", actor, now, { quote, validUntil: input.validUntil, quotedAt: now, quotedBy: actor.email });
   if (!moved) return { ok: false, reason: "NOT_QUOTABLE" };
-  await tellOfferCustomer(deps, moved, offer.title, "Quoted");
+  await tellCustomer(deps, { type: "offer", offerReference: moved.reference, news: "QUOTED" });
   return { ok: true, offer: moved };
 }
 
@@ -117,7 +115,7 @@ export async function withdrawOffer(deps: CommerceDeps, reference: string, actor
   if (!offer) return { ok: false, reason: "NOT_FOUND" };
   const moved = await moveOffer(deps.db, offer.reference, "withdraw", actor, now, { closedReason: reason }, { reason });
   if (!moved) return { ok: false, reason: "NOT_OPEN" };
-  await tellOfferCustomer(deps, moved, offer.title, "Withdrawn", reason);
+  await tellCustomer(deps, { type: "offer", offerReference: moved.reference, news: "WITHDRAWN", reason });
   return { ok: true };
 }
 
@@ -133,8 +131,7 @@ export async function expireOffers(deps: CommerceDeps, now: Date): Promise<numbe
     const moved = await moveOffer(deps.db, reference, "expire", SYSTEM_ACTOR, now, {});
     if (!moved) continue;
     expired += 1;
-    const offer = await loadOfferForStaff(deps.db, reference, "en");
-    await tellOfferCustomer(deps, moved, offer?.title ?? moved.productId, "Expired");
+    await tellCustomer(deps, { type: "offer", offerReference: moved.reference, news: "EXPIRED" });
   }
   return expired;
 }
@@ -197,31 +194,4 @@ export async function declineOffer(deps: CommerceDeps, input: { reference: strin
   if (!offer || !ownedBy(offer, input.user)) return { ok: false, reason: "NOT_FOUND" };
   const moved = await moveOffer(deps.db, offer.reference, "decline", { id: input.user.id, email: input.user.email }, now, {});
   return moved ? { ok: true } : { ok: false, reason: "NOT_OPEN" };
-}
-
-// ── Email ───────────────────────────────────────────────────────────────────────────────────────
-
-async function tellOfferCustomer(deps: Pick<CommerceDeps, "mailer" | "env">, offer: OfferRow, title: string, kind: "Quoted" | "Withdrawn" | "Expired", reason?: string): Promise<void> {
-  const locale: LocaleCode = isLocaleCode(offer.locale) ? offer.locale : "en";
-  const t = getFixedT(locale);
-  const money = (amount: number) => (isCurrencyCode(offer.currency) ? formatMoneyIn(locale, amount, offer.currency) : `${amount} ${offer.currency}`);
-  const day = { format: (value: Date) => formatLocalDate(locale, value.toISOString().slice(0, 10), "full") };
-  const link = deps.env.SITE_URL.replace(/\/$/, "") + localized(locale, invoicesPath());
-  const vars = { reference: offer.reference, title, validUntil: offer.validUntil ? formatInstant(locale, offer.validUntil, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "", reason: reason ?? "", link };
-  const lines = [t("account.email.greeting", { name: offer.name }), "", t(`account.email.offer${kind}Text`, vars)];
-  if (kind === "Quoted" && offer.quote) {
-    if (offer.quote.message) lines.push("", offer.quote.message);
-    lines.push("");
-    for (const [index, option] of offer.quote.options.entries()) {
-      lines.push(t("account.email.offerOption", { number: index + 1, date: day.format(new Date(`${option.localDate}T00:00:00Z`)), time: option.time ?? "", price: money(option.amount) }).trim());
-      if (option.included) lines.push(`  ${option.included}`);
-    }
-    lines.push("", t("account.email.offerAcceptHow", vars));
-  }
-  if (reason) lines.push("", t("booking.email.payLater.reason", vars));
-  try {
-    await deps.mailer.send({ to: offer.email, subject: t(`account.email.offer${kind}Subject`, vars), text: lines.join("\n") });
-  } catch (error) {
-    console.error(`[offers] email ${kind} for ${offer.reference} failed`, error);
-  }
 }

@@ -11,23 +11,21 @@
  * entry, so concurrent agents and the reconciler produce one outcome. A gateway payment that still
  * arrives after another end is refunded once.
  */
-import { formatInstant, formatMoney as formatMoneyIn } from "#app/i18n/format";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { localToUtc, parseAvailabilityId } from "#app/booking/time";
 import type { Database } from "#app/db/db.server";
 import { orderEvents, orderItems, orders, payments, products } from "#app/db/schema";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { getLocale, isLocaleCode, type LocaleCode } from "#app/lib/locales";
+import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { Env } from "#app/lib/env.server";
-import { formatMoney, isCurrencyCode } from "#app/lib/money";
 import { checkoutPath, checkoutResultPath, localized } from "#app/lib/paths";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentGateway } from "#app/payments/gateway";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
-import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
+import { noticeDueAt, tellCustomer } from "./notifications/tell-customer.server";
+import { recordOrderEvent } from "./order-events.server";
 import { openOrderSession } from "./payment-session.server";
-import { noticeDueAt, notifyOrder } from "./order-notify.server";
 import { cancelHold, getOrderItems, type CommerceDeps, type OrderRow, type PaymentRow } from "./order-records.server";
 import { payLaterDeadline, payLaterHours, type OfflinePaymentMethod } from "./pay-later";
 
@@ -45,7 +43,7 @@ export async function payLaterDueAt(
   const rows = ids.length ? await db.select({ id: products.id, timeZone: products.timeZone, hours: products.payLaterDeadlineHours }).from(products).where(inArray(products.id, ids)) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const travelStarts = items.map((item) => {
-    const zone = byId.get(item.productId)?.timeZone ?? "Asia/Riyadh";
+    const zone = byId.get(item.productId)?.timeZone ?? RIYADH_TIME_ZONE;
     const parsed = parseAvailabilityId(item.availabilityId);
     return localToUtc(zone, item.localDate, parsed?.localTime ?? "00:00");
   });
@@ -73,30 +71,6 @@ async function lockOrder(t: Tx, orderId: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-// ── Telling the customer ────────────────────────────────────────────────────────────────────────
-
-export type PayLaterMessage = "PAYMENT_LINK" | "PAID_OFFLINE" | "PART_PAID" | "EXPIRED" | "CANCELLED" | "LATE_REFUND";
-
-/** One email in the order's language, recorded in order_messages (SENT or FAILED). */
-export async function tellPayLaterCustomer(deps: Pick<CommerceDeps, "db" | "mailer" | "env">, order: OrderRow, kind: PayLaterMessage, values: { amount?: number; link?: string; reason?: string } = {}): Promise<void> {
-  const locale: LocaleCode = isLocaleCode(order.locale) ? order.locale : "en";
-  const t = getFixedT(locale);
-  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoneyIn(locale, amount, order.currency) : `${amount} ${order.currency}`);
-  const site = deps.env.SITE_URL.replace(/\/$/, "");
-  const key = `booking.email.payLater.${kind}`;
-  const vars = {
-    reference: order.reference,
-    total: money(order.totalAmount),
-    amount: money(values.amount ?? 0),
-    link: values.link ?? site + localized(locale, checkoutResultPath("on_hold", { order: order.accessToken })),
-    deadline: order.paymentDueAt ? formatInstant(locale, order.paymentDueAt, "Asia/Riyadh", { dateStyle: "full", timeStyle: "short" }) : "",
-    reason: values.reason ?? "",
-  };
-  const subject = t(`${key}.subject`, vars);
-  const text = [t("booking.email.greeting", { name: order.firstName }), "", t(`${key}.body`, vars), ...(values.reason ? ["", t("booking.email.payLater.reason", vars)] : []), "", t("booking.email.link", { link: vars.link })].join("\n");
-  await sendOrderEmail(deps, order, `PAY_LATER_${kind}`, subject, text);
-}
-
 // ── Ends: expire, cancel ─────────────────────────────────────────────────────────────────────────
 
 export type CloseOutcome = { ok: true } | { ok: false; reason: "NOT_FOUND" | "NOT_OPEN" | "NOT_DUE" };
@@ -120,7 +94,7 @@ async function closeUnpaid(deps: CommerceDeps, orderId: string, end: "EXPIRED" |
   if (!claimed.ok) return claimed;
   await releaseSeats(deps, orderId);
   await closeOpenSessions(deps, orderId);
-  await tellPayLaterCustomer(deps, claimed.order, end, { reason: reason ?? undefined });
+  await tellCustomer(deps, { type: "pay_later", orderId, news: end, reason });
   return { ok: true };
 }
 
@@ -221,7 +195,7 @@ export async function openPaymentLink(deps: CommerceDeps, orderId: string, optio
     const locale: LocaleCode = isLocaleCode(order.locale) ? order.locale : "en";
     // The email links to our own page, which sends the browser on to the open session (or offers a new one).
     const link = deps.env.SITE_URL.replace(/\/$/, "") + localized(locale, checkoutPath({ pay: order.accessToken }));
-    await tellPayLaterCustomer(deps, order, "PAYMENT_LINK", { amount: state.outstanding, link });
+    await tellCustomer(deps, { type: "pay_later", orderId, news: "PAYMENT_LINK", amount: state.outstanding, link });
   }
   return { ok: true, url, reused };
 }
@@ -275,21 +249,11 @@ export async function recordOfflinePayment(deps: CommerceDeps, orderId: string, 
   if (!result.ok) return result;
   if (result.status === "CONFIRMED") {
     await closeOpenSessions(deps, orderId);
-    await tellConfirmed(deps, { ...result.order, status: "CONFIRMED" });
+    await tellCustomer(deps, { type: "order.outcome", orderId, outcome: "CONFIRMED" });
   } else {
-    await tellPayLaterCustomer(deps, result.order, "PART_PAID", { amount: input.amount });
+    await tellCustomer(deps, { type: "pay_later", orderId, news: "PART_PAID", amount: input.amount });
   }
   return { ok: true, status: result.status, outstanding: result.outstanding };
-}
-
-/** The confirmation email (tickets link) through the order flow's own template (notifyOrder records it, sent or failed). */
-async function tellConfirmed(deps: CommerceDeps, order: OrderRow): Promise<void> {
-  try {
-    await notifyOrder(deps, order, "CONFIRMED");
-  } catch (error) {
-    // Recorded as FAILED on the order; the console's Resend sends it again.
-    console.error("[pay-later] confirmation email", error);
-  }
 }
 
 /**
@@ -310,7 +274,8 @@ export async function settlePayLaterPayment(deps: CommerceDeps, order: OrderRow,
     return moved[0]!;
   });
   if (claimed) {
-    await tellConfirmed(deps, claimed);
+    // The confirmation (tickets links) is the order flow's own outcome message.
+    await tellCustomer(deps, { type: "order.outcome", orderId: order.id, outcome: "CONFIRMED" });
     return "CONFIRMED";
   }
   const [paidBy] = await deps.db
@@ -347,5 +312,5 @@ async function refundLatePayment(deps: CommerceDeps, order: OrderRow, payment: P
     await recordAudit(t, SYSTEM_ACTOR, { action: "pay_later.late_refund", subjectType: "payment", subjectId: payment.id, orderId: order.id, before: { refunded: payment.refundedAmount }, after: { refunded: payment.capturedAmount } }, now);
     return true;
   });
-  if (done) await tellPayLaterCustomer(deps, order, "LATE_REFUND", { amount: owed });
+  if (done) await tellCustomer(deps, { type: "pay_later", orderId: order.id, news: "LATE_REFUND", amount: owed });
 }

@@ -12,7 +12,7 @@ import { rejectOverdueItems } from "./decide-pending.server";
 import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { expireOffers } from "./offers.server";
-import { sendOwedNotices } from "./order-notify.server";
+import { sendOwedNotices } from "./notifications/owed-notices.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
 

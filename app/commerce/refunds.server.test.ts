@@ -1,26 +1,24 @@
 /**
- * Team refunds and cancellations on a real database: refunds never add up to more than was captured
- * (concurrent ones included), a repeated form refunds once, agents stay under their limits (what all
- * agents refunded on the order, and today across orders, concurrent refunds included), a refund the
- * gateway refused is retried by the reconciler, and cancellations follow the product's policy unless
- * an admin overrides it.
+ * Team refunds on a real database: refunds never add up to more than was captured (concurrent ones
+ * included), a repeated form refunds once, agents stay under their limits (what all agents refunded on
+ * the order, and today across orders, concurrent refunds and a cancellation's refund included), and a
+ * refund the gateway refused is retried by the reconciler. Cancellations: ./cancellation.server.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { BookingError } from "#app/booking/types";
-import { auditLog, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, products, sandboxOperations } from "#app/db/schema";
+import { orderItems, orderRefunds, payments, products } from "#app/db/schema";
 import type { SandboxGateway } from "#app/payments/sandbox.server";
-import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
+import { capturedCardOrder, cardPaidOrder, createCardTestContext, orderState, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";
 import { loadQueues } from "./back-office.server";
 import { netAmount } from "./pricing";
 import { runReconcilerOnce } from "./reconciler.server";
-import { agentRefundAllowance, cancelItemForCustomer, fitsAgentLimit, listFailedRefunds, nextRefundAttempt, REFUND_AUTO_ATTEMPTS, refundItem, retryRefund } from "./refunds.server";
+import { cancelItemForCustomer } from "./cancellation.server";
+import { agentRefundAllowance, fitsAgentLimit, listFailedRefunds, nextRefundAttempt, REFUND_AUTO_ATTEMPTS, refundItem, retryRefund } from "./refunds.server";
 
 let ctx: TestContext;
 let card: CardTestContext;
-let engine: EmbeddedBookingEngine;
 let gateway: SandboxGateway;
 const agent = { id: null, email: "agent@rihla.test" };
 const admin = { id: null, email: "admin@rihla.test" };
@@ -29,7 +27,7 @@ let day = 20;
 
 beforeAll(async () => {
   card = await createCardTestContext({ AGENT_REFUND_LIMIT_SAR: "100" });
-  ({ ctx, engine, gateway } = card);
+  ({ ctx, gateway } = card);
   product = await pickProduct(ctx, { instant: true, refundable: true });
 });
 
@@ -38,26 +36,8 @@ afterAll(async () => {
 });
 
 /** A confirmed order paid by card and captured, weeks ahead: one CONFIRMED item. */
-async function capturedOrder(adults = 2) {
-  const { order } = await cardPaidOrder(card, product, { daysAhead: day++, adults });
-  const state = await stateOf(order.id);
-  expect(state.order.status).toBe("CONFIRMED");
-  expect(state.payment.status).toBe("CAPTURED");
-  return { orderId: order.id, reference: order.reference, item: state.item, captured: state.payment.capturedAmount };
-}
-
-async function stateOf(orderId: string) {
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
-  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
-  const operations = await ctx.db.select().from(sandboxOperations).where(eq(sandboxOperations.sessionId, payment!.sessionId));
-  const refunds = await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-  const messages = await ctx.db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId));
-  const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.orderId, orderId));
-  const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
-  const refundedAtGateway = operations.filter((op) => op.kind === "refund").reduce((sum, op) => sum + op.amount, 0);
-  return { order: order!, item: item!, payment: payment!, refunds, refundedAtGateway, messages, audit, events };
-}
+const capturedOrder = (adults = 2) => capturedCardOrder(card, product, { daysAhead: day++, adults });
+const stateOf = (orderId: string) => orderState(ctx, orderId);
 
 const base = { reason: "goodwill", actor: admin, role: "admin" as const };
 
@@ -185,53 +165,6 @@ describe("refundItem", () => {
     const retried = await retryRefund(ctx, { refundId: result.refund.id, actor: agent });
     expect(retried).toMatchObject({ ok: true, refund: { state: "REFUNDED" } });
     spy.mockRestore();
-  });
-});
-
-describe("cancelItemForCustomer", () => {
-  test("within the policy: booking cancelled, the policy's refund paid, order CANCELLED, customer told", async () => {
-    const { orderId, item, captured } = await capturedOrder();
-    const quote = await engine.quoteCancellation(item.bookingUuid);
-    // Its refund is above the agents' limit (100 SAR here): an agent is refused before anything moves.
-    expect(await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "guest is ill", override: false, actor: agent, role: "agent" })).toMatchObject({ ok: false, reason: "LIMIT" });
-    expect((await stateOf(orderId)).item.status).toBe("CONFIRMED");
-    const result = await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "guest is ill", override: false, actor: admin, role: "admin" });
-    const expected = captured - Math.round((captured * quote.penaltyPercent) / 100);
-    expect(result).toMatchObject({ ok: true, refundAmount: expected, currency: "SAR" });
-    const state = await stateOf(orderId);
-    expect(state.item).toMatchObject({ status: "CANCELLED", refundState: "TEAM_CANCELLED" });
-    expect(state.order.status).toBe("CANCELLED");
-    expect((await engine.getBooking(item.bookingUuid))?.status).toBe("CANCELLED");
-    expect(state.refunds).toMatchObject([{ amount: expected }]);
-    expect(state.refundedAtGateway).toBe(expected);
-    expect(state.messages.map((m) => m.kind)).toContain("ITEM_CANCELLED");
-    expect(state.audit.map((entry) => entry.action)).toContain("booking.cancel");
-    expect(state.item.status).toBe("CANCELLED");
-    // Settling again refunds nothing more.
-    await runReconcilerOnce(ctx);
-    expect((await stateOf(orderId)).refundedAtGateway).toBe(expected);
-    expect(await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "again", override: false, actor: agent, role: "agent" })).toEqual({ ok: false, reason: "NOT_CANCELLABLE" });
-  });
-
-  test("outside the policy: refused for an agent; an admin's override (with a reason) cancels and refunds in full", async () => {
-    const { orderId, item, captured } = await capturedOrder();
-    const saved = ctx.clock.now();
-    // The day after the activity: every policy keeps 100 %.
-    ctx.setNow(new Date(new Date(`${item.localDate}T12:00:00Z`).getTime() + 2 * 86_400_000));
-    try {
-      expect(await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "late", override: false, actor: admin, role: "admin" })).toEqual({ ok: false, reason: "OUTSIDE_POLICY" });
-      expect(await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "late", override: true, actor: agent, role: "agent" })).toEqual({ ok: false, reason: "FORBIDDEN" });
-      expect(await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: " ", override: true, actor: admin, role: "admin" })).toEqual({ ok: false, reason: "REASON_REQUIRED" });
-      expect((await stateOf(orderId)).item.status).toBe("CONFIRMED");
-      const result = await cancelItemForCustomer(ctx, { itemId: item.id, orderId, reason: "supplier closed the site", override: true, actor: admin, role: "admin" });
-      expect(result).toMatchObject({ ok: true, refundAmount: captured });
-      const state = await stateOf(orderId);
-      expect(state.item.status).toBe("CANCELLED");
-      expect(state.refundedAtGateway).toBe(captured);
-      expect(state.audit.map((entry) => entry.action)).toContain("booking.cancel_override");
-    } finally {
-      ctx.setNow(saved);
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Refunds and cancellations by the team, from the order dossier in the console.
+ * Refunds by the team, from the order dossier in the console (a cancellation's refund, whoever asks,
+ * is reserved and paid through the same steps: ./cancellation.server.ts).
  *
  * refundItem gives back part or all of one item's price through the order's gateway:
  * 1. a repeated form (same idempotency key) finds the first refund and returns it;
@@ -14,31 +15,20 @@
  * 4. the gateway is asked (idempotency key per refund row, so a retry never pays twice); a refusal
  *    leaves the refund FAILED with a next attempt (exponential backoff) that the reconciler makes
  *    (retryFailedRefunds) and the console offers as Retry;
- * 5. the customer is told by email, recorded in order_messages.
- *
- * cancelItemForCustomer cancels a confirmed booking for the customer under the product's
- * cancellation policy (the same rules the customer's own cancellation uses), refunding what the
- * policy gives (steps 2–5, the reservation in the cancellation's own transaction); an admin may
- * override the policy (with a reason) and refund in full.
+ * 5. the customer is told (./notifications), the message recorded on the order.
  */
 import { and, eq, gte, inArray, lte, or, sql, lt } from "drizzle-orm";
-import { isBookingError } from "#app/booking/booking.server";
 import { LOCKS, type Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments } from "#app/db/schema";
-import { getFixedT } from "#app/i18n/i18n.server";
-import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import { RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
-import { convertAmount, formatMoney, isCurrencyCode } from "#app/lib/money";
-import { localized } from "#app/lib/paths";
+import { convertAmount, isCurrencyCode } from "#app/lib/money";
 import { isGatewayName } from "#app/payments/payments.server";
 import { recordAudit, SYSTEM_ACTOR, type Actor } from "#app/staff/audit.server";
 import { can, type StaffRole } from "#app/staff/roles";
-import { loadProducts } from "./cart.server";
-import { recordOrderEvent, sendOrderEmail } from "./order-events.server";
-import { getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type OrderItemRow, type OrderRow, type PaymentRow } from "./order-records.server";
-import { assertItemTransition } from "./order-state";
+import { tellCustomer } from "./notifications/tell-customer.server";
+import { recordOrderEvent } from "./order-events.server";
+import { getOrderPayment, type CommerceDeps, type OrderItemRow, type OrderRow, type PaymentRow } from "./order-records.server";
 import { netAmount } from "./pricing";
-import { moveOrderStatus } from "./settle-order.server";
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 export type RefundState = "REFUNDING" | "REFUNDED" | "FAILED";
@@ -75,9 +65,6 @@ export type RefundInput = {
   /** False when the caller tells the customer itself (a cancellation sends one email for both). */
   notify?: boolean;
 };
-
-/** The item refundState a team cancellation leaves (settleOrder refunds only NONE/REFUNDING failed items). */
-export const TEAM_CANCELLED = "TEAM_CANCELLED";
 
 /** Item statuses the team may refund: booked, or cancelled by the team or the customer. */
 const REFUNDABLE_ITEMS = ["CONFIRMED", "CANCELLED"];
@@ -172,7 +159,8 @@ export async function agentRefundAllowance(deps: LimitDeps & { db: Database }, i
   return allowanceOf(deps, await limitsLeft(deps.db, deps, input), input.currency);
 }
 
-class Refused extends Error {
+/** A refusal inside a refund's (or a cancellation's) transaction: thrown to roll it back, turned into a result by the caller. */
+export class RefundRefused extends Error {
   constructor(
     readonly reason: RefundRefusal,
     readonly allowance?: AgentAllowance
@@ -181,13 +169,13 @@ class Refused extends Error {
   }
 }
 
-function refusalOf(error: Refused): { ok: false; reason: Exclude<RefundRefusal, "LIMIT"> } | { ok: false; reason: "LIMIT"; allowance: AgentAllowance } {
+export function refusalOf(error: RefundRefused): { ok: false; reason: Exclude<RefundRefusal, "LIMIT"> } | { ok: false; reason: "LIMIT"; allowance: AgentAllowance } {
   if (error.reason === "LIMIT") return { ok: false, reason: "LIMIT", allowance: error.allowance ?? { scope: "order", remaining: 0, limit: 0, currency: "SAR" } };
   return { ok: false, reason: error.reason };
 }
 
 /** The order's row, locked for the rest of the transaction: its refunds and cancellations queue behind it. */
-async function lockOrder(t: Database, orderId: string): Promise<void> {
+export async function lockOrder(t: Database, orderId: string): Promise<void> {
   await t.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
 }
 
@@ -196,14 +184,14 @@ async function lockOrder(t: Database, orderId: string): Promise<void> {
  * take `role` past its limit on the order or today. The day's total spans orders, so it is added up
  * under an advisory lock that every limited refund takes: two agents on two orders cannot both slip under.
  */
-async function holdAgentLimits(t: Database, deps: LimitDeps, input: { orderId: string; currency: string; role: StaffRole; amount: number; now: Date }): Promise<void> {
+export async function holdAgentLimits(t: Database, deps: LimitDeps, input: { orderId: string; currency: string; role: StaffRole; amount: number; now: Date }): Promise<void> {
   if (can(input.role, "refunds.large")) return;
   await t.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.agentRefunds})`);
   const left = await limitsLeft(t, deps, input);
-  if (!fitsAgentLimit(input.amount, input.currency, Math.min(left.order, left.day))) throw new Refused("LIMIT", allowanceOf(deps, left, input.currency));
+  if (!fitsAgentLimit(input.amount, input.currency, Math.min(left.order, left.day))) throw new RefundRefused("LIMIT", allowanceOf(deps, left, input.currency));
 }
 
-async function findItem(db: Database, input: { orderId?: string; orderReference?: string; itemId: string }): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
+export async function findItem(db: Database, input: { orderId?: string; orderReference?: string; itemId: string }): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
   const [row] = await db.select({ item: orderItems, order: orders }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orderItems.id, input.itemId));
   if (!row) return null;
   if (input.orderId && row.order.id !== input.orderId) return null;
@@ -239,7 +227,7 @@ export async function refundItem(deps: CommerceDeps, input: RefundInput): Promis
       return reserveRefund(t, { order, item, payment, amount: input.amount, reason, idempotencyKey: input.idempotencyKey, actor: input.actor, role: input.role, now });
     });
   } catch (error) {
-    if (error instanceof Refused) return refusalOf(error);
+    if (error instanceof RefundRefused) return refusalOf(error);
     throw error;
   }
   if (!created) {
@@ -255,7 +243,7 @@ export async function refundItem(deps: CommerceDeps, input: RefundInput): Promis
  * row (null when the same key got there first), the item's cap, the amount reserved on the payment,
  * the audit entry and the timeline event.
  */
-async function reserveRefund(
+export async function reserveRefund(
   t: Database,
   input: { order: OrderRow; item: OrderItemRow; payment: PaymentRow; amount: number; reason: string; idempotencyKey: string; actor: Actor; role: StaffRole; now: Date }
 ): Promise<RefundRow | null> {
@@ -281,7 +269,7 @@ async function reserveRefund(
     .returning();
   if (!row) return null;
   // The new row is counted already: what is left must not go below zero.
-  if ((await refundableForItem(t, item)) < 0) throw new Refused("EXCEEDS_ITEM");
+  if ((await refundableForItem(t, item)) < 0) throw new RefundRefused("EXCEEDS_ITEM");
   const reserved = await t
     .update(payments)
     .set({
@@ -290,7 +278,7 @@ async function reserveRefund(
     })
     .where(and(eq(payments.id, input.payment.id), eq(payments.status, "CAPTURED"), sql`${payments.capturedAmount} - ${payments.refundedAmount} >= ${input.amount}`))
     .returning({ id: payments.id });
-  if (reserved.length === 0) throw new Refused("EXCEEDS_CAPTURED");
+  if (reserved.length === 0) throw new RefundRefused("EXCEEDS_CAPTURED");
   await recordAudit(
     t,
     input.actor,
@@ -328,7 +316,7 @@ async function reserveRefund(
  * Gives back a reservation no money moved for (the cancellation it belonged to did not happen): the
  * row goes, the payment's refunded amount comes down by it, and the audit log says so.
  */
-async function releaseRefund(t: Database, refund: RefundRow, actor: Actor, now: Date): Promise<boolean> {
+export async function releaseRefund(t: Database, refund: RefundRow, actor: Actor, now: Date): Promise<boolean> {
   const [gone] = await t
     .delete(orderRefunds)
     .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.state, "REFUNDING")))
@@ -355,7 +343,7 @@ async function releaseRefund(t: Database, refund: RefundRow, actor: Actor, now: 
 }
 
 /** What may still be refunded for an item: its net amount less every refund made or reserved for it. */
-async function refundableForItem(db: Database, item: OrderItemRow): Promise<number> {
+export async function refundableForItem(db: Database, item: OrderItemRow): Promise<number> {
   const [refunded] = await db
     .select({ total: sql<string>`COALESCE(SUM(${orderRefunds.amount}), 0)` })
     .from(orderRefunds)
@@ -369,8 +357,8 @@ async function refundableForItem(db: Database, item: OrderItemRow): Promise<numb
   return netAmount(item) - Number(refunded?.total ?? 0) - Number(cancelled?.total ?? 0);
 }
 
-/** Step 4–5 for a refund row in REFUNDING: the gateway call and what follows it. */
-async function askGateway(deps: CommerceDeps, refund: RefundRow, now: Date, notify: boolean): Promise<RefundRow> {
+/** Step 4–5 for a refund row in REFUNDING: the gateway call and what follows it (`notify`: tell the customer of it). */
+export async function askGateway(deps: CommerceDeps, refund: RefundRow, now: Date, notify: boolean): Promise<RefundRow> {
   const db = deps.db;
   const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
   try {
@@ -428,7 +416,7 @@ async function askGateway(deps: CommerceDeps, refund: RefundRow, now: Date, noti
     },
     now,
   });
-  if (notify) await notifyRefund(deps, refund).catch((error: unknown) => console.error("[refunds] telling the customer of a refund failed", error));
+  if (notify) await tellCustomer(deps, { type: "refund.completed", orderId: refund.orderId, itemId: refund.orderItemId, amount: refund.amount });
   return done;
 }
 
@@ -536,234 +524,3 @@ export async function listFailedRefunds(db: Database, limit = 50): Promise<Refun
 export async function listOrderRefunds(db: Database, orderId: string): Promise<RefundRow[]> {
   return db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.createdAt);
 }
-
-export type CancelRefusal = "NOT_FOUND" | "NOT_CANCELLABLE" | "REASON_REQUIRED" | "FORBIDDEN" | "OUTSIDE_POLICY" | "LIMIT" | "EXCEEDS_CAPTURED" | "SUPPLIER_REFUSED";
-export type CancelResult =
-  | {
-      ok: true;
-      refundAmount: number;
-      currency: string;
-      refund: RefundRow | null;
-    }
-  | { ok: false; reason: Exclude<CancelRefusal, "LIMIT"> }
-  | { ok: false; reason: "LIMIT"; allowance: AgentAllowance };
-
-/** What a cancellation now would refund under the policy (the customer's own rule: penalty on the net amount). */
-export async function quoteTeamCancellation(deps: Pick<CommerceDeps, "bookingApi">, item: OrderItemRow): Promise<{ allowed: boolean; refundAmount: number; penaltyPercent: number }> {
-  const paid = netAmount(item);
-  try {
-    const quote = await deps.bookingApi.quoteCancellation(item.bookingUuid);
-    const penalty = Math.min(100, Math.max(0, quote.penaltyPercent));
-    const refundAmount = paid - Math.round((paid * penalty) / 100);
-    return {
-      allowed: quote.refund !== "NONE" && refundAmount > 0,
-      refundAmount,
-      penaltyPercent: penalty,
-    };
-  } catch (error) {
-    if (!isBookingError(error)) throw error;
-    return { allowed: false, refundAmount: 0, penaltyPercent: 100 };
-  }
-}
-
-/**
- * The team cancels a confirmed booking for the customer: under its policy (what the policy refunds,
- * less what was refunded for the item already, is refunded), or, for an admin with a reason, against it
- * (what is left of the item, in full). The item is claimed CANCELLED and its refund reserved in one
- * transaction under the order's lock, checked against the agents' limits like any refund; then the
- * booking is cancelled at the supplier (seats back), the order CANCELLED when nothing of it is left,
- * the refund asked for, and the customer told. A supplier that refuses undoes the claim and the
- * reservation.
- */
-export async function cancelItemForCustomer(
-  deps: CommerceDeps,
-  input: {
-    itemId: string;
-    orderId?: string;
-    reason: string;
-    override: boolean;
-    actor: Actor;
-    role: StaffRole;
-    now?: Date;
-  }
-): Promise<CancelResult> {
-  const db = deps.db;
-  const now = input.now ?? deps.clock.now();
-  const reason = input.reason.trim();
-  if (input.override && !can(input.role, "policy.override")) return { ok: false, reason: "FORBIDDEN" };
-  if (!reason) return { ok: false, reason: "REASON_REQUIRED" };
-  const found = await findItem(db, input);
-  if (!found) return { ok: false, reason: "NOT_FOUND" };
-  const { order, item } = found;
-  if (item.status !== "CONFIRMED") return { ok: false, reason: "NOT_CANCELLABLE" };
-  const quote = await quoteTeamCancellation(deps, item);
-  if (!quote.allowed && !input.override) return { ok: false, reason: "OUTSIDE_POLICY" };
-  const payment = await getOrderPayment(db, order.id);
-  const captured = payment && payment.status === "CAPTURED" && isGatewayName(payment.gateway) ? payment : null;
-
-  assertItemTransition("CONFIRMED", "CANCELLED");
-  let claimed: { refundAmount: number; refund: RefundRow | null } | null;
-  try {
-    claimed = await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      await lockOrder(t, order.id);
-      const left = captured ? Math.max(0, await refundableForItem(t, item)) : 0;
-      const refundAmount = Math.min(input.override ? netAmount(item) : quote.refundAmount, left);
-      if (refundAmount > 0) await holdAgentLimits(t, deps, { orderId: order.id, currency: order.currency, role: input.role, amount: refundAmount, now });
-      const [row] = await t
-        .update(orderItems)
-        .set({ status: "CANCELLED", refundState: TEAM_CANCELLED })
-        .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CONFIRMED")))
-        .returning();
-      if (!row) return null;
-      await recordAudit(
-        t,
-        input.actor,
-        {
-          action: input.override ? "booking.cancel_override" : "booking.cancel",
-          subjectType: "order_item",
-          subjectId: item.id,
-          orderId: order.id,
-          before: { status: "CONFIRMED" },
-          after: { status: "CANCELLED", refundAmount },
-          reason,
-        },
-        now
-      );
-      await recordOrderEvent(t, order.id, "item.cancelled", {
-        actor: input.actor.email,
-        detail: {
-          itemId: item.id,
-          reason,
-          override: input.override,
-          penaltyPercent: input.override ? 0 : quote.penaltyPercent,
-          refundAmount,
-          currency: order.currency,
-        },
-        now,
-      });
-      const refund =
-        refundAmount > 0 && captured
-          ? await reserveRefund(t, { order, item, payment: captured, amount: refundAmount, reason, idempotencyKey: `cancel:${item.id}`, actor: input.actor, role: input.role, now })
-          : null;
-      return { refundAmount, refund };
-    });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-    const refusal = refusalOf(error);
-    // EXCEEDS_ITEM cannot happen: the amount was capped by what is left of the item, under the same lock.
-    return refusal.reason === "LIMIT" ? refusal : { ok: false, reason: refusal.reason === "EXCEEDS_CAPTURED" ? "EXCEEDS_CAPTURED" : "NOT_CANCELLABLE" };
-  }
-  if (!claimed) return { ok: false, reason: "NOT_CANCELLABLE" };
-  const { refundAmount } = claimed;
-  try {
-    await deps.bookingApi.cancel(item.bookingUuid, { reason });
-  } catch (error) {
-    // The supplier refused (a used ticket): the booking stands, so does the item, and no money moves.
-    // Anything else (the supplier did not answer) leaves the item cancelled as the team asked, but its
-    // refund waits for a person: the booking may still stand.
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
-      if (isBookingError(error)) {
-        await t
-          .update(orderItems)
-          .set({ status: "CONFIRMED", refundState: item.refundState })
-          .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "CANCELLED")));
-      }
-      const released = claimed.refund ? await releaseRefund(t, claimed.refund, input.actor, now) : false;
-      if (isBookingError(error)) {
-        await recordOrderEvent(t, order.id, "item.cancel_refused", {
-          actor: input.actor.email,
-          detail: { itemId: item.id, code: error.code, ...(released ? { releasedRefundId: claimed.refund?.id } : {}) },
-          now,
-        });
-      }
-    });
-    if (!isBookingError(error)) throw error;
-    return { ok: false, reason: "SUPPLIER_REFUSED" };
-  }
-  await recomputeAfterCancellation(db, order.id, now);
-
-  const refund = claimed.refund ? await askGateway(deps, claimed.refund, now, false) : null;
-  await notifyCancellation(deps, order.id, item, refundAmount).catch((error: unknown) => console.error("[refunds] telling the customer of a cancellation failed", error));
-  return { ok: true, refundAmount, currency: order.currency, refund };
-}
-
-/** Once nothing of an order is left booked or waiting, it is CANCELLED (along the state machine). */
-export async function recomputeAfterCancellation(db: Database, orderId: string, now: Date): Promise<void> {
-  const items = await getOrderItems(db, orderId);
-  const live = items.some((row) => row.status !== "CANCELLED" && row.status !== "FAILED");
-  if (live || !items.some((row) => row.status === "CANCELLED")) return;
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-  if (order) await moveOrderStatus(db, orderId, order.status, "CANCELLED", now);
-}
-
-async function orderContext(deps: CommerceDeps, orderId: string) {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return null;
-  const locale = isLocaleCode(order.locale) ? order.locale : "en";
-  const t = getFixedT(locale);
-  const money = (amount: number) => (isCurrencyCode(order.currency) ? formatMoney(amount, order.currency, locale) : `${amount} ${order.currency}`);
-  const link = `${deps.env.SITE_URL.replace(/\/$/, "")}${localized(locale, resultPath(order))}`;
-  return { order, locale, t, money, link };
-}
-
-async function itemTitle(db: Database, item: Pick<OrderItemRow, "productId">, locale: LocaleCode): Promise<string> {
-  const products = await loadProducts(db, [item.productId]);
-  return products.get(item.productId)?.title[locale] ?? item.productId;
-}
-
-async function notifyRefund(deps: CommerceDeps, refund: RefundRow): Promise<void> {
-  const c = await orderContext(deps, refund.orderId);
-  if (!c) return;
-  const [item] = await deps.db.select().from(orderItems).where(eq(orderItems.id, refund.orderItemId));
-  const title = item ? await itemTitle(deps.db, item, c.locale) : "";
-  const subject = c.t("booking.email.refund.subject", {
-    reference: c.order.reference,
-  });
-  const text = [
-    c.t("booking.email.greeting", { name: c.order.firstName }),
-    "",
-    c.t("booking.email.refund.body", {
-      amount: c.money(refund.amount),
-      title,
-      reference: c.order.reference,
-    }),
-    c.t("booking.email.refund.timing"),
-    "",
-    c.t("booking.email.link", { link: c.link }),
-  ].join("\n");
-  await sendOrderEmail(deps, c.order, "REFUNDED", subject, text);
-}
-
-async function notifyCancellation(deps: CommerceDeps, orderId: string, item: OrderItemRow, refundAmount: number): Promise<void> {
-  const c = await orderContext(deps, orderId);
-  if (!c) return;
-  const title = await itemTitle(deps.db, item, c.locale);
-  const subject = c.t("booking.email.cancelled.subject", {
-    reference: c.order.reference,
-  });
-  const money =
-    refundAmount > 0
-      ? [
-          c.t("booking.email.cancelled.refund", {
-            amount: c.money(refundAmount),
-          }),
-          c.t("booking.email.refund.timing"),
-        ]
-      : [c.t("booking.email.cancelled.noRefund")];
-  const text = [
-    c.t("booking.email.greeting", { name: c.order.firstName }),
-    "",
-    c.t("booking.email.cancelled.body", {
-      title,
-      date: item.localDate,
-      reference: c.order.reference,
-    }),
-    ...money,
-    "",
-    c.t("booking.email.link", { link: c.link }),
-  ].join("\n");
-  await sendOrderEmail(deps, c.order, "ITEM_CANCELLED", subject, text);
-}
-

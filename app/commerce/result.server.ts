@@ -9,7 +9,7 @@ import { checkoutResultPath } from "#app/lib/paths";
 import { findOrderByToken, getOrderItems, getOrderPayment, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { customerReason } from "./order-notify.server";
+import { customerReason } from "./notifications/templates";
 
 export type ResultScreen = "success" | "partial" | "failed" | "error" | "rejected" | "expired" | "cancelled" | "onHold" | "payLater" | "progress";
 

@@ -13,7 +13,8 @@ import type { PaymentGateway } from "#app/payments/gateway";
 import type { Database } from "#app/db/db.server";
 import { clearCartItems } from "./cart.server";
 import { canTransition } from "./order-state";
-import { noticeDueAt, notifyOrder, type NotifiedOutcome } from "./order-notify.server";
+import type { NotifiedOutcome } from "./notifications/customer-events";
+import { noticeDueAt, tellCustomer } from "./notifications/tell-customer.server";
 import { followOfferOrder } from "./offer-orders.server";
 import { settlePayLaterPayment } from "./pay-later.server";
 import {
@@ -201,7 +202,7 @@ async function finish(deps: CommerceDeps, order: OrderRow, outcome: OrderStatus,
       if (outcome === "PAYMENT_FAILED") deps.incidents.report({ kind: "payment_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "BOOKING_FAILED") deps.incidents.report({ kind: "booking_failed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null, declineCode: payment?.declineCode });
       if (outcome === "PARTIALLY_CONFIRMED") deps.incidents.report({ kind: "partially_confirmed", orderId: order.id, reference: order.reference, gateway: payment?.gateway ?? null });
-      await notifyOrder(deps, order, outcome as NotifiedOutcome, items).catch((error: unknown) => console.error("[orders] notification failed", error));
+      await tellCustomer(deps, { type: "order.outcome", orderId: order.id, outcome: outcome as NotifiedOutcome });
     }
   }
   return outcome;

@@ -5,6 +5,7 @@
  * JavaScript (GET form, POST with the outcome as action data). Anyone not staff gets the usual 404.
  */
 import { formatInstant, formatMoney } from "#app/i18n/format";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { isCurrencyCode } from "#app/lib/money";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -57,7 +58,7 @@ export default function AdminCheckIn() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const locale = useLocale();
-  const when = (value: string) => formatInstant(locale.code, value, "Asia/Riyadh");
+  const when = (value: string) => formatInstant(locale.code, value, RIYADH_TIME_ZONE);
   const outcome = actionData?.outcome ?? null;
   const redeemedLine = ticket?.redeemedAt
     ? ticket.redeemedBy

@@ -12,7 +12,7 @@ import { QUOTE_OPTION_SLOTS, QuoteSchema, WithdrawSchema } from "#app/commerce/c
 import { nextOfferStatus } from "#app/commerce/offer-state";
 import { loadOfferForStaff, quoteOffer, withdrawOffer, type QuoteOptionInput } from "#app/commerce/offers.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { addDays, isIsoDate, todayInRiyadh } from "#app/lib/dates";
+import { addDays, isIsoDate, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
 import { isCurrencyCode, toMinor } from "#app/lib/money";
 import { localToUtc } from "#app/booking/time";
 import { can } from "#app/staff/roles";
@@ -113,7 +113,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   });
   if (Object.keys(errors).length > 0 || !parsed.success) return fail(errors);
   // Valid until the end of that day in Riyadh.
-  const validUntil = localToUtc("Asia/Riyadh", addDays(parsed.data.validUntil, 1), "00:00");
+  const validUntil = localToUtc(RIYADH_TIME_ZONE, addDays(parsed.data.validUntil, 1), "00:00");
   const outcome = await quoteOffer(app, offer.reference, { options, validUntil, message: parsed.data.message ?? "" }, actorOf(member), new Date());
   if (outcome.ok) return done("quoted");
   if (outcome.reason === "NO_AVAILABILITY") return fail({ [`options.${outcome.option}.date`]: "admin.offers.errors.noAvailability" });

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { resendOrderEmail } from "#app/commerce/order-notify.server";
+import { resendOrderEmail } from "#app/commerce/notifications/owed-notices.server";
 import { findOrderByReference } from "#app/commerce/back-office.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath, withQuery } from "#app/lib/paths";

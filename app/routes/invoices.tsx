@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { quoteCustomerCancellation } from "#app/account/cancellation.server";
 import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers.server";
+import { quoteCustomerCancellation } from "#app/commerce/cancellation.server";
 import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
@@ -124,7 +124,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
       {invoice.payLater ? (
         <Form method="post" reloadDocument action={`${localize(checkoutResultPath("on_hold", { order: invoice.payLater.token }))}`} className="invoice-card__pay">
           <input type="hidden" name="intent" value="pay-now" />
-          {invoice.payLater.dueAt ? <p>{t("booking.result.payLater.dueBy", { deadline: formatInstant(code, invoice.payLater.dueAt, "Asia/Riyadh") })}</p> : null}
+          {invoice.payLater.dueAt ? <p>{t("booking.result.payLater.dueBy", { deadline: formatInstant(code, invoice.payLater.dueAt, RIYADH_TIME_ZONE) })}</p> : null}
           <button type="submit" className="button button--primary" data-testid="pay-now">
             {t("booking.result.payLater.payNow")}
           </button>
@@ -219,7 +219,7 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
             {offer.quote ? (
               <div className="offer-quote" data-testid="offer-quote">
                 {offer.quote.message ? <p className="offer-quote__message">{offer.quote.message}</p> : null}
-                {offer.validUntil ? <p className="offer-quote__valid">{t("account.offers.validUntil", { date: formatInstant(code, offer.validUntil, "Asia/Riyadh") })}</p> : null}
+                {offer.validUntil ? <p className="offer-quote__valid">{t("account.offers.validUntil", { date: formatInstant(code, offer.validUntil, RIYADH_TIME_ZONE) })}</p> : null}
                 <ol className="offer-quote__options">
                   {offer.quote.options.map((option, index) => (
                     <li key={index} className="offer-quote__option" data-testid="offer-option">

@@ -6,11 +6,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { ProductInput } from "#app/catalogue/manage/schemas";
 import type { Database } from "#app/db/db.server";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import * as schema from "#app/db/schema";
 
 /** A Riyadh destination and the seed's first category. */
 export async function riyadhPlacement(db: Database) {
-  const [destination] = await db.select().from(schema.destinations).where(eq(schema.destinations.timeZone, "Asia/Riyadh")).limit(1);
+  const [destination] = await db.select().from(schema.destinations).where(eq(schema.destinations.timeZone, RIYADH_TIME_ZONE)).limit(1);
   const [category] = await db.select().from(schema.categories).limit(1);
   return { destination: destination!, category: category! };
 }

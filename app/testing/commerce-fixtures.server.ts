@@ -9,7 +9,7 @@ import { addToCart, type ItemSelection } from "#app/commerce/cart.server";
 import { applyPaymentEvent, placeOrder } from "#app/commerce/orders.server";
 import type { PaymentMethod } from "#app/commerce/order-records.server";
 import { rowsOf } from "#app/db/db.server";
-import { carts, orderItems, payments } from "#app/db/schema";
+import { auditLog, carts, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, sandboxOperations } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
 import { createTestContext, type TestContext } from "./context.server";
@@ -113,4 +113,26 @@ export async function cardPaidOrder(card: CardTestContext, product: TestProduct,
   }
   const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   return { order, item: item!, slotId };
+}
+
+/** An order's rows after a test acted on it (one item): order, item, payment, refunds, what the sandbox refunded, messages, audit, timeline. */
+export async function orderState(ctx: TestContext, orderId: string) {
+  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  const [item] = await ctx.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const operations = await ctx.db.select().from(sandboxOperations).where(eq(sandboxOperations.sessionId, payment!.sessionId));
+  const refunds = await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+  const messages = await ctx.db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId));
+  const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.orderId, orderId));
+  const events = await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+  const refundedAtGateway = operations.filter((op) => op.kind === "refund").reduce((sum, op) => sum + op.amount, 0);
+  return { order: order!, item: item!, payment: payment!, refunds, refundedAtGateway, messages, audit, events };
+}
+
+/** A confirmed order of `product` paid by card and captured (cardPaidOrder): its one CONFIRMED item and what was captured. */
+export async function capturedCardOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number }) {
+  const { order } = await cardPaidOrder(card, product, options);
+  const state = await orderState(card.ctx, order.id);
+  if (state.order.status !== "CONFIRMED" || state.payment.status !== "CAPTURED") throw new Error(`not captured: ${state.order.status} / ${state.payment.status}`);
+  return { orderId: order.id, reference: order.reference, item: state.item, captured: state.payment.capturedAmount };
 }

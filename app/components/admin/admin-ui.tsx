@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "#app/i18n/use-locale";
 import { formatInstant, formatLocalDate, formatMoney } from "#app/i18n/format";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { isCurrencyCode } from "#app/lib/money";
 
 export function AdminPageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
@@ -72,7 +73,7 @@ export function AdminMoney({ amount, currency }: { amount: number; currency: str
 export function AdminTime({ value, dateOnly = false }: { value: Date | string; dateOnly?: boolean }) {
   const { code } = useLocale();
   const date = typeof value === "string" ? new Date(value) : value;
-  const text = formatInstant(code, date, "Asia/Riyadh", dateOnly ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" });
+  const text = formatInstant(code, date, RIYADH_TIME_ZONE, dateOnly ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" });
   return <time dateTime={date.toISOString()}>{text}</time>;
 }
 

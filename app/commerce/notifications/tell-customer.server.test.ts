@@ -11,9 +11,10 @@ import type { Mailer } from "#app/lib/mailer.server";
 import { createWhatsAppNotifier } from "#app/messaging/whatsapp-cloud.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
 import { startFakeRemote, type FakeRemote } from "#app/testing/fake-remote.server";
-import { listOrderMessages } from "./order-events.server";
-import { notifyOrder, resendOrderEmail } from "./order-notify.server";
-import type { OrderRow } from "./order-records.server";
+import { listOrderMessages } from "../order-events.server";
+import type { OrderRow } from "../order-records.server";
+import { resendOrderEmail } from "./owed-notices.server";
+import { tellCustomer } from "./tell-customer.server";
 
 let ctx: TestContext;
 let remote: FakeRemote;
@@ -28,6 +29,8 @@ async function seedOrder(id: string): Promise<OrderRow> {
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, id));
   return order!;
 }
+
+const tellConfirmed = (order: OrderRow) => tellCustomer(ctx, { type: "order.outcome", orderId: order.id, outcome: "CONFIRMED" });
 
 beforeAll(async () => {
   remote = await startFakeRemote((_request, _body, response) => {
@@ -57,7 +60,7 @@ beforeEach(() => {
 describe("messages are recorded on the order", () => {
   it("an outcome's email and WhatsApp message, both sent", async () => {
     const order = await seedOrder("nt1");
-    await notifyOrder(ctx, order, "CONFIRMED");
+    await tellConfirmed(order);
     const messages = await listOrderMessages(ctx.db, order.id);
     expect(messages.map((message) => [message.channel, message.kind, message.status, message.recipient, message.locale])).toEqual([
       ["email", "CONFIRMED", "SENT", "nt1@example.com", "ar"],
@@ -69,7 +72,7 @@ describe("messages are recorded on the order", () => {
   it("a WhatsApp refusal is recorded as failed with the API's reason; the email still goes", async () => {
     whatsappStatus = 400;
     const order = await seedOrder("nt2");
-    await notifyOrder(ctx, order, "CONFIRMED");
+    await tellConfirmed(order);
     const messages = await listOrderMessages(ctx.db, order.id);
     expect(messages.map((message) => [message.channel, message.status])).toEqual([["email", "SENT"], ["whatsapp", "FAILED"]]);
     expect(messages[1]!.error).toContain("131030");
@@ -78,7 +81,7 @@ describe("messages are recorded on the order", () => {
   it("a failed email is recorded as failed, and the caller still hears of it", async () => {
     mailFails = true;
     const order = await seedOrder("nt3");
-    await expect(notifyOrder(ctx, order, "CONFIRMED")).rejects.toThrow(/SMTP 451/);
+    expect((await tellConfirmed(order)).emailError?.message).toMatch(/SMTP 451/);
     const messages = await listOrderMessages(ctx.db, order.id);
     expect(messages.map((message) => [message.channel, message.status, message.error])).toEqual([["email", "FAILED", "SMTP 451 try again later"]]);
   });
@@ -87,7 +90,7 @@ describe("messages are recorded on the order", () => {
 describe("resending an email", () => {
   it("rebuilds it from the order and its kind, records the new one, audits the resend", async () => {
     const order = await seedOrder("nt4");
-    await notifyOrder(ctx, order, "CONFIRMED");
+    await tellConfirmed(order);
     const [email, whatsapp] = await listOrderMessages(ctx.db, order.id);
     const before = sentMail.length;
     expect(await resendOrderEmail(ctx, order.id, email!.id, agent, new Date("2030-01-09T10:00:00Z"))).toMatchObject({ ok: true, message: { channel: "email", kind: "CONFIRMED", status: "SENT" } });
@@ -105,7 +108,7 @@ describe("resending an email", () => {
 
   it("a resend that fails is recorded and audited as failed", async () => {
     const order = await seedOrder("nt5");
-    await notifyOrder(ctx, order, "CONFIRMED");
+    await tellConfirmed(order);
     const [email] = await listOrderMessages(ctx.db, order.id);
     mailFails = true;
     expect(await resendOrderEmail(ctx, order.id, email!.id, agent, new Date())).toEqual({ ok: false, reason: "FAILED" });

@@ -10,7 +10,7 @@ import { mergeProductContent } from "./detail-page-content";
 import { getProductContent, type ProductContent, type ContentService } from "#app/content/content.server";
 import type { LocaleCode } from "#app/lib/locales";
 import { currencyExponent, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
-import type { PageSeo } from "#app/web/page.server";
+import type { PageSeo } from "#app/lib/meta";
 import { getAvailability } from "#app/catalogue/live-availability.server";
 import type { ExperienceDetail, ReviewPage } from "./types";
 import type { DateProblem } from "./detail-page";

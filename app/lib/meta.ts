@@ -1,7 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 
 type RootData = { errorTitles: { notFound: string; error: string } } | undefined;
-type SeoData = { seo?: { title: string; description: string } } | undefined;
+/** Per-page search-engine texts, already translated (every page loader returns them as `seo`). */
+export type PageSeo = { title: string; description: string };
+
+type SeoData = { seo?: PageSeo } | undefined;
 
 /**
  * A route's `meta`: the translated title and description its loader returned, or the root's

@@ -3,9 +3,8 @@ import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, localeFromPath, type LocaleCode } from "#app/lib/locales";
 import { CACHE_PRIVATE, publicCacheControl } from "#app/lib/http";
+import type { PageSeo } from "#app/lib/meta";
 
-/** Per-page search-engine texts, already translated. */
-export type PageSeo = { title: string; description: string };
 
 export type PageContext = { url: URL; locale: LocaleCode; t: TFunction };
 

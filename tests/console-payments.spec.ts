@@ -104,6 +104,8 @@ test("ar: an agent cancels an unpaid pay-later order; the customer's booking pag
 
 for (const lang of ["en", "ar"] as const) {
   test(`${lang}: an agent quotes a custom offer; the customer accepts an option and pays`, async ({ page, browser }) => {
+    // Two people (a customer and a signed-in agent) and a payment: longer than one visitor's flow.
+    test.setTimeout(120_000);
     await ownAddress(page);
     const email = uniqueCustomerEmail("quote");
     await signUpCustomer(page, lang, email);

@@ -3,7 +3,8 @@
  * per-slot vacancies, and bookings with their unit items.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { serialId, textId, timestamptz, updatedAt } from "./columns";
 import type { OpeningHoursPeriod } from "../types";
 import { productOptions, products, units } from "./catalogue";
 
@@ -14,7 +15,7 @@ import { productOptions, products, units } from "./catalogue";
 export const availabilitySchedules = pgTable(
   "availability_schedules",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id, { onDelete: "cascade" }),
@@ -35,7 +36,7 @@ export const availabilitySchedules = pgTable(
 export const availabilityOverrides = pgTable(
   "availability_overrides",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id, { onDelete: "cascade" }),
@@ -64,7 +65,7 @@ export const inventory = pgTable(
     capacity: integer("capacity").notNull(),
     held: integer("held").notNull().default(0),
     booked: integer("booked").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.optionId, table.availabilityId] }),
@@ -75,7 +76,7 @@ export const inventory = pgTable(
 export const bookings = pgTable(
   "bookings",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     /** Client-supplied idempotency key (OCTO uuid). */
     uuid: text("uuid").notNull(),
     productId: text("product_id")
@@ -87,7 +88,7 @@ export const bookings = pgTable(
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     /** The start as an instant, for cancellation windows. */
-    utcStartAt: timestamp("utc_start_at", { withTimezone: true, mode: "date" }).notNull(),
+    utcStartAt: timestamptz("utc_start_at").notNull(),
     status: text("status").notNull(),
     /** Persons counted against capacity. */
     pax: integer("pax").notNull(),
@@ -98,17 +99,17 @@ export const bookings = pgTable(
     notes: text("notes"),
     resellerReference: text("reseller_reference"),
     supplierReference: text("supplier_reference").notNull(),
-    utcExpiresAt: timestamp("utc_expires_at", { withTimezone: true, mode: "date" }),
-    utcConfirmedAt: timestamp("utc_confirmed_at", { withTimezone: true, mode: "date" }),
-    utcCancelledAt: timestamp("utc_cancelled_at", { withTimezone: true, mode: "date" }),
+    utcExpiresAt: timestamptz("utc_expires_at"),
+    utcConfirmedAt: timestamptz("utc_confirmed_at"),
+    utcCancelledAt: timestamptz("utc_cancelled_at"),
     cancellationReason: text("cancellation_reason"),
     refund: text("refund"),
     refundAmount: integer("refund_amount"),
     penaltyPercent: doublePrecision("penalty_percent"),
     /** Made with a reseller's test key: checked against real vacancies but holds no seats, and its tickets cannot be redeemed. */
     testMode: boolean("test_mode").notNull().default(false),
-    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    utcUpdatedAt: timestamp("utc_updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    utcCreatedAt: timestamptz("utc_created_at").notNull().defaultNow(),
+    utcUpdatedAt: timestamptz("utc_updated_at").notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("bookings_uuid_idx").on(table.uuid),
@@ -148,15 +149,15 @@ export type BookingRow = typeof bookings.$inferSelect;
 export const tickets = pgTable(
   "tickets",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     code: text("code").notNull(),
     bookingId: text("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
     /** The unit item this ticket admits; null for the booking's voucher. */
     unitItemUuid: text("unit_item_uuid").references(() => bookingUnitItems.uuid, { onDelete: "cascade" }),
-    utcRedeemedAt: timestamp("utc_redeemed_at", { withTimezone: true, mode: "date" }),
-    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    utcRedeemedAt: timestamptz("utc_redeemed_at"),
+    utcCreatedAt: timestamptz("utc_created_at").notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("tickets_code_idx").on(table.code),

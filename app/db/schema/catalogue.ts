@@ -2,11 +2,12 @@
  * Catalogue (app/catalogue): OCTO supplier → product → option → unit with the discovery attributes the
  * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
  */
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, serialId, textId, timestamps, updatedAt } from "./columns";
 import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
 
 export const suppliers = pgTable("suppliers", {
-  id: text("id").primaryKey(),
+  id: textId(),
   name: text("name").notNull(),
   email: text("email").notNull(),
   phone: text("phone").notNull(),
@@ -24,7 +25,7 @@ export const countries = pgTable("countries", {
 export const destinations = pgTable(
   "destinations",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     slug: text("slug").notNull(),
     countryCode: text("country_code")
       .notNull()
@@ -43,7 +44,7 @@ export const destinations = pgTable(
 export const categories = pgTable(
   "categories",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     slug: text("slug").notNull(),
     name: jsonb("name").$type<LocalizedText>().notNull(),
     description: jsonb("description").$type<LocalizedText>().notNull(),
@@ -57,7 +58,7 @@ export const categories = pgTable(
 export const themes = pgTable(
   "themes",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     slug: text("slug").notNull(),
     name: jsonb("name").$type<LocalizedText>().notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
@@ -80,7 +81,7 @@ export const vocabulary = pgTable(
 export const products = pgTable(
   "products",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     slug: text("slug").notNull(),
     supplierId: text("supplier_id")
       .notNull()
@@ -143,8 +144,7 @@ export const products = pgTable(
     /** Editorial ranking used by the Recommended sort (higher first). */
     recommendedScore: integer("recommended_score").notNull().default(0),
     published: boolean("published").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("products_slug_idx").on(table.slug), index("products_destination_idx").on(table.destinationId)],
 );
@@ -152,7 +152,7 @@ export const products = pgTable(
 export const productOptions = pgTable(
   "product_options",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -178,7 +178,7 @@ export const productOptions = pgTable(
 export const units = pgTable(
   "units",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id, { onDelete: "cascade" }),
@@ -211,7 +211,7 @@ export const units = pgTable(
 export const priceSeasons = pgTable(
   "price_seasons",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id, { onDelete: "cascade" }),
@@ -221,7 +221,7 @@ export const priceSeasons = pgTable(
     unitPrices: jsonb("unit_prices").$type<Record<string, { price: number; original: number | null }>>().notNull(),
     bookingPrice: integer("booking_price"),
     bookingPriceOriginal: integer("booking_price_original"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("price_seasons_option_idx").on(table.optionId, table.validFrom)],
 );
@@ -229,7 +229,7 @@ export const priceSeasons = pgTable(
 export const reviews = pgTable(
   "reviews",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
@@ -240,7 +240,7 @@ export const reviews = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     visitedOn: date("visited_on"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("reviews_product_idx").on(table.productId, table.createdAt)],
 );
@@ -251,7 +251,7 @@ export const catalogueMeta = pgTable("catalogue_meta", {
   version: bigint("version", { mode: "number" }).notNull().default(1),
   seed: text("seed"),
   scale: integer("scale"),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Rows as read, for code that takes them whole. */

@@ -4,7 +4,8 @@
  * engine can be replaced by an external OCTO supplier. Money is integer minor units + currency.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
 function chosenSlotColumns() {
@@ -22,13 +23,12 @@ function chosenSlotColumns() {
 export const carts = pgTable(
   "carts",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     userId: text("user_id"),
     /** The currency items are priced and charged in (the visitor's display currency when adding). */
     currency: text("currency").notNull(),
     promoCode: text("promo_code"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("carts_user_idx").on(table.userId)],
 );
@@ -37,7 +37,7 @@ export const carts = pgTable(
 export const cartItems = pgTable(
   "cart_items",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     cartId: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
@@ -45,7 +45,7 @@ export const cartItems = pgTable(
     currency: text("currency").notNull(),
     /** Booking price + extras, in `currency`, at the time the item was added. */
     priceSnapshot: integer("price_snapshot").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("cart_items_cart_idx").on(table.cartId)],
 );
@@ -56,8 +56,8 @@ export const promoCodes = pgTable("promo_codes", {
   kind: text("kind").notNull(),
   value: integer("value").notNull(),
   currency: text("currency"),
-  validFrom: timestamp("valid_from", { withTimezone: true, mode: "date" }),
-  validTo: timestamp("valid_to", { withTimezone: true, mode: "date" }),
+  validFrom: timestamptz("valid_from"),
+  validTo: timestamptz("valid_to"),
   /** Minimum subtotal of the items in scope, in minor units of `currency` (SAR when null). */
   minSubtotal: integer("min_subtotal"),
   maxRedemptions: integer("max_redemptions"),
@@ -72,11 +72,11 @@ export const promoCodes = pgTable("promo_codes", {
 export const promoRedemptions = pgTable(
   "promo_redemptions",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     code: text("code").notNull(),
     orderId: text("order_id").notNull(),
-    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    releasedAt: timestamptz("released_at"),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("promo_redemptions_order_idx").on(table.orderId)],
 );
@@ -89,7 +89,7 @@ export const promoRedemptions = pgTable(
 export const orders = pgTable(
   "orders",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     /** The order ID shown to the customer. */
     reference: text("reference").notNull(),
     purchaseId: text("purchase_id").notNull(),
@@ -120,11 +120,11 @@ export const orders = pgTable(
      * (a little ahead, so the request that claimed it sends it first), moved on after a failed email
      * (backoff), cleared once the email went out. A crash between the claim and the send loses nothing.
      */
-    noticeDueAt: timestamp("notice_due_at", { withTimezone: true, mode: "date" }),
+    noticeDueAt: timestamptz("notice_due_at"),
     /** Pay later: the seats are kept until then; unpaid after it, the reconciler releases them (EXPIRED). */
-    paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
-    purchasedAt: timestamp("purchased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    paymentDueAt: timestamptz("payment_due_at"),
+    purchasedAt: timestamptz("purchased_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("orders_idempotency_idx").on(table.idempotencyKey),
@@ -144,7 +144,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -169,7 +169,7 @@ export const orderItems = pgTable(
     decisionReason: text("decision_reason"),
     /** "system" or the staff member's email. */
     decidedBy: text("decided_by"),
-    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    decidedAt: timestamptz("decided_at"),
   },
   (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
 );
@@ -182,14 +182,14 @@ export const orderItems = pgTable(
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     actor: text("actor").notNull().default("system"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
 );
@@ -198,7 +198,7 @@ export const orderEvents = pgTable(
 export const orderMessages = pgTable(
   "order_messages",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -211,7 +211,7 @@ export const orderMessages = pgTable(
     /** SENT or FAILED. */
     status: text("status").notNull(),
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("order_messages_order_idx").on(table.orderId)],
 );
@@ -228,7 +228,7 @@ export const orderMessages = pgTable(
 export const orderRefunds = pgTable(
   "order_refunds",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -243,9 +243,8 @@ export const orderRefunds = pgTable(
     state: text("state").notNull(),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt), index("order_refunds_role_day_idx").on(table.actorRole, table.createdAt)],
 );

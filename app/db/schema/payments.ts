@@ -2,7 +2,8 @@
  * Payments (app/payments): one row per payment at a gateway, the webhook events already seen, and the
  * built-in sandbox gateway's own books. A payment belongs to an order (./commerce).
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, textId, timestamps, timestamptz } from "./columns";
 import { orders } from "./commerce";
 
 /**
@@ -12,7 +13,7 @@ import { orders } from "./commerce";
 export const payments = pgTable(
   "payments",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
@@ -27,8 +28,7 @@ export const payments = pgTable(
     refundedAmount: integer("refunded_amount").notNull().default(0),
     captureState: text("capture_state").notNull().default("NONE"),
     declineCode: text("decline_code"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("payments_session_idx").on(table.gateway, table.sessionId), index("payments_order_idx").on(table.orderId)],
 );
@@ -42,8 +42,8 @@ export const paymentEvents = pgTable(
     type: text("type").notNull(),
     sessionId: text("session_id"),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+    processedAt: timestamptz("processed_at"),
   },
   (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
 );
@@ -53,7 +53,7 @@ export const paymentEvents = pgTable(
  * their status and amounts, and the refunds it made, keyed by the caller's idempotency key.
  */
 export const sandboxSessions = pgTable("sandbox_sessions", {
-  id: text("id").primaryKey(),
+  id: textId(),
   status: text("status").notNull(),
   captureMethod: text("capture_method").notNull(),
   currency: text("currency").notNull(),
@@ -66,8 +66,8 @@ export const sandboxSessions = pgTable("sandbox_sessions", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   declineCode: text("decline_code"),
   cardLast4: text("card_last4"),
-  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  createdAt: createdAt(),
 });
 
 export const sandboxOperations = pgTable("sandbox_operations", {
@@ -75,5 +75,5 @@ export const sandboxOperations = pgTable("sandbox_operations", {
   sessionId: text("session_id").notNull(),
   kind: text("kind").notNull(),
   amount: integer("amount").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

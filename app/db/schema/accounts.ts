@@ -5,7 +5,7 @@
  * only where a foreign key cannot get in another owner's way.
  */
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
+import { createdAt, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
 import { reviews } from "./catalogue";
 
 /** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
@@ -29,9 +29,7 @@ export const sessions = pgTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: createdAt(),
   },
@@ -43,9 +41,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
     createdAt: createdAt(),
@@ -58,9 +54,7 @@ export const emailVerifications = pgTable(
   "email_verifications",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     email: text("email").notNull(),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
@@ -87,9 +81,7 @@ export const reviewAuthors = pgTable(
     reviewId: integer("review_id")
       .primaryKey()
       .references(() => reviews.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     productId: text("product_id").notNull(),
     orderItemId: text("order_item_id"),
     verifiedBooking: boolean("verified_booking").notNull().default(false),

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { serialId, textId, timestamptz, updatedAt } from "./columns";
+import { ownedBy, refersTo, serialId, textId, timestamptz, updatedAt } from "./columns";
 import type { OpeningHoursPeriod } from "../types";
 import { productOptions, products, units } from "./catalogue";
 
@@ -16,9 +16,7 @@ export const availabilitySchedules = pgTable(
   "availability_schedules",
   {
     id: serialId(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     weekdays: smallint("weekdays").notNull().default(127),
@@ -37,9 +35,7 @@ export const availabilityOverrides = pgTable(
   "availability_overrides",
   {
     id: serialId(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     localDate: date("local_date").notNull(),
     /** A "HH:MM" start time, or null for the whole day. */
     localTime: text("local_time"),
@@ -56,9 +52,7 @@ export const availabilityOverrides = pgTable(
 export const inventory = pgTable(
   "inventory",
   {
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     /** The OCTO availability id: the local start "2025-03-01T09:00:00+03:00" (or the local date at 00:00). */
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
@@ -79,12 +73,8 @@ export const bookings = pgTable(
     id: textId(),
     /** Client-supplied idempotency key (OCTO uuid). */
     uuid: text("uuid").notNull(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id),
+    productId: refersTo("product_id", () => products.id),
+    optionId: refersTo("option_id", () => productOptions.id),
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     /** The start as an instant, for cancellation windows. */
@@ -122,12 +112,8 @@ export const bookingUnitItems = pgTable(
   "booking_unit_items",
   {
     uuid: text("uuid").primaryKey(),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
-    unitId: text("unit_id")
-      .notNull()
-      .references(() => units.id),
+    bookingId: ownedBy("booking_id", () => bookings.id),
+    unitId: refersTo("unit_id", () => units.id),
     status: text("status").notNull(),
     retail: integer("retail").notNull(),
     original: integer("original").notNull(),
@@ -151,9 +137,7 @@ export const tickets = pgTable(
   {
     id: textId(),
     code: text("code").notNull(),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: ownedBy("booking_id", () => bookings.id),
     /** The unit item this ticket admits; null for the booking's voucher. */
     unitItemUuid: text("unit_item_uuid").references(() => bookingUnitItems.uuid, { onDelete: "cascade" }),
     utcRedeemedAt: timestamptz("utc_redeemed_at"),

@@ -3,7 +3,7 @@
  * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
  */
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, serialId, textId, timestamps, updatedAt } from "./columns";
+import { createdAt, ownedBy, refersTo, serialId, textId, timestamps, updatedAt } from "./columns";
 import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
 
 export const suppliers = pgTable("suppliers", {
@@ -27,9 +27,7 @@ export const destinations = pgTable(
   {
     id: textId(),
     slug: text("slug").notNull(),
-    countryCode: text("country_code")
-      .notNull()
-      .references(() => countries.code),
+    countryCode: refersTo("country_code", () => countries.code),
     name: jsonb("name").$type<LocalizedText>().notNull(),
     description: jsonb("description").$type<LocalizedText>().notNull(),
     latitude: doublePrecision("latitude").notNull(),
@@ -83,12 +81,8 @@ export const products = pgTable(
   {
     id: textId(),
     slug: text("slug").notNull(),
-    supplierId: text("supplier_id")
-      .notNull()
-      .references(() => suppliers.id),
-    destinationId: text("destination_id")
-      .notNull()
-      .references(() => destinations.id),
+    supplierId: refersTo("supplier_id", () => suppliers.id),
+    destinationId: refersTo("destination_id", () => destinations.id),
     /** Primary category first; a product may sit in several. */
     categoryIds: jsonb("category_ids").$type<string[]>().notNull(),
     themeIds: jsonb("theme_ids").$type<string[]>().notNull(),
@@ -153,9 +147,7 @@ export const productOptions = pgTable(
   "product_options",
   {
     id: textId(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
     internalName: text("internal_name").notNull(),
     title: jsonb("title").$type<LocalizedText>().notNull(),
     description: jsonb("description").$type<LocalizedText>().notNull(),
@@ -179,9 +171,7 @@ export const units = pgTable(
   "units",
   {
     id: textId(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     /** OCTO unit type: ADULT, CHILD, INFANT, YOUTH, SENIOR, STUDENT, FAMILY, OTHER. */
     type: text("type").notNull(),
     internalName: text("internal_name").notNull(),
@@ -212,9 +202,7 @@ export const priceSeasons = pgTable(
   "price_seasons",
   {
     id: textId(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to").notNull(),
     /** Per-unit prices in minor units of the product's currency, by unit id; a unit not listed keeps its base price. */
@@ -230,9 +218,7 @@ export const reviews = pgTable(
   "reviews",
   {
     id: serialId(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    productId: ownedBy("product_id", () => products.id),
     authorName: text("author_name").notNull(),
     authorCountry: text("author_country"),
     locale: text("locale").notNull(),

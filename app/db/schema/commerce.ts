@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
+import { createdAt, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
 function chosenSlotColumns() {
@@ -38,9 +38,7 @@ export const cartItems = pgTable(
   "cart_items",
   {
     id: textId(),
-    cartId: text("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
+    cartId: ownedBy("cart_id", () => carts.id),
     ...chosenSlotColumns(),
     currency: text("currency").notNull(),
     /** Booking price + extras, in `currency`, at the time the item was added. */
@@ -145,9 +143,7 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: textId(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     position: integer("position").notNull(),
     /** The booking engine's uuid for this item (reserve/confirm are idempotent on it). */
     bookingUuid: text("booking_uuid").notNull(),
@@ -183,9 +179,7 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: serialId(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     kind: text("kind").notNull(),
     actor: text("actor").notNull().default("system"),
     detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
@@ -199,9 +193,7 @@ export const orderMessages = pgTable(
   "order_messages",
   {
     id: serialId(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     channel: text("channel").notNull(),
     /** The template: CONFIRMED, ON_HOLD, REJECTED, PAYMENT_LINK, … */
     kind: text("kind").notNull(),
@@ -229,9 +221,7 @@ export const orderRefunds = pgTable(
   "order_refunds",
   {
     id: textId(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     orderItemId: text("order_item_id").notNull(),
     paymentId: text("payment_id").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),

@@ -4,7 +4,7 @@
  * ownership of a booking lives in its own table, keyed by the booking's OCTO uuid.
  */
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, textId, timestamptz } from "./columns";
+import { createdAt, ownedBy, textId, timestamptz } from "./columns";
 
 /** A reseller (channel) that books through /octo/v1 with its own API keys. */
 export const resellers = pgTable("resellers", {
@@ -20,9 +20,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: textId(),
-    resellerId: text("reseller_id")
-      .notNull()
-      .references(() => resellers.id, { onDelete: "cascade" }),
+    resellerId: ownedBy("reseller_id", () => resellers.id),
     /** Hex sha256 of the whole key. */
     keyHash: text("key_hash").notNull(),
     /** The key's first characters, so an operator can tell keys apart without the secret. */
@@ -51,9 +49,7 @@ export const resellerBookings = pgTable(
   "reseller_bookings",
   {
     bookingUuid: text("booking_uuid").primaryKey(),
-    resellerId: text("reseller_id")
-      .notNull()
-      .references(() => resellers.id, { onDelete: "cascade" }),
+    resellerId: ownedBy("reseller_id", () => resellers.id),
     pickupRequested: boolean("pickup_requested").notNull().default(false),
     pickupPointId: text("pickup_point_id"),
     pickupHotel: text("pickup_hotel"),
@@ -70,9 +66,7 @@ export const resellerBookings = pgTable(
 export const apiKeyUsage = pgTable(
   "api_key_usage",
   {
-    keyId: text("key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    keyId: ownedBy("key_id", () => apiKeys.id),
     windowStart: timestamptz("window_start").notNull(),
     requests: integer("requests").notNull().default(0),
     /** Requests refused with 429 in this window. */

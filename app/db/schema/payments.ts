@@ -3,7 +3,7 @@
  * built-in sandbox gateway's own books. A payment belongs to an order (./commerce).
  */
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, textId, timestamps, timestamptz } from "./columns";
+import { createdAt, ownedBy, textId, timestamps, timestamptz } from "./columns";
 import { orders } from "./commerce";
 
 /**
@@ -14,9 +14,7 @@ export const payments = pgTable(
   "payments",
   {
     id: textId(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: ownedBy("order_id", () => orders.id),
     gateway: text("gateway").notNull(),
     sessionId: text("session_id").notNull(),
     redirectUrl: text("redirect_url").notNull(),

@@ -3,7 +3,7 @@
  * second factor and its own short sessions; every staff action is written to the audit log.
  */
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { bigserialId, createdAt, timestamptz } from "./columns";
+import { bigserialId, createdAt, ownedBy, timestamptz } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -41,9 +41,7 @@ export const staffSessions = pgTable(
   "staff_sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => staffMembers.userId, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => staffMembers.userId),
     stage: text("stage").notNull(),
     inviteTokenHash: text("invite_token_hash"),
     expiresAt: timestamptz("expires_at").notNull(),
@@ -56,9 +54,7 @@ export const staffSessions = pgTable(
 /** One-time links that let a new staff member choose a password (from `staff:add` or an admin's invitation). */
 export const staffInvites = pgTable("staff_invites", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => staffMembers.userId, { onDelete: "cascade" }),
+  userId: ownedBy("user_id", () => staffMembers.userId),
   expiresAt: timestamptz("expires_at").notNull(),
   usedAt: timestamptz("used_at"),
   createdAt: createdAt(),

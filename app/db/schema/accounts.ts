@@ -4,8 +4,8 @@
  * Kept apart from the other areas' tables: they point at orders, order items, products and reviews by id
  * only where a foreign key cannot get in another owner's way.
  */
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
+import { date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, currency, flag, locale, money, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
 import { reviews } from "./catalogue";
 
 /** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
@@ -17,7 +17,7 @@ export const users = pgTable(
     name: text("name").notNull(),
     /** argon2id PHC string. */
     passwordHash: text("password_hash").notNull(),
-    locale: text("locale").notNull().default("en"),
+    locale: locale().default("en"),
     emailVerifiedAt: timestamptz("email_verified_at"),
     createdAt: createdAt(),
   },
@@ -84,7 +84,7 @@ export const reviewAuthors = pgTable(
     userId: ownedBy("user_id", () => users.id),
     productId: text("product_id").notNull(),
     orderItemId: text("order_item_id"),
-    verifiedBooking: boolean("verified_booking").notNull().default(false),
+    verifiedBooking: flag("verified_booking", false),
     createdAt: createdAt(),
   },
   (table) => [index("review_authors_user_product_idx").on(table.userId, table.productId), uniqueIndex("review_authors_order_item_idx").on(table.orderItemId)],
@@ -98,8 +98,8 @@ export const customerCancellations = pgTable("customer_cancellations", {
   orderItemId: text("order_item_id").primaryKey(),
   orderId: text("order_id").notNull(),
   userId: text("user_id").notNull(),
-  currency: text("currency").notNull(),
-  refundAmount: integer("refund_amount").notNull(),
+  currency: currency(),
+  refundAmount: money("refund_amount").notNull(),
   penaltyPercent: doublePrecision("penalty_percent").notNull(),
   refundState: text("refund_state").notNull(),
   ...timestamps(),
@@ -117,12 +117,12 @@ export const customOfferRequests = pgTable(
     reference: text("reference").notNull(),
     userId: text("user_id"),
     productId: text("product_id").notNull(),
-    locale: text("locale").notNull(),
+    locale: locale(),
     dateFrom: date("date_from").notNull(),
     dateTo: date("date_to"),
     groupSize: integer("group_size").notNull(),
-    budget: integer("budget"),
-    currency: text("currency").notNull(),
+    budget: money("budget"),
+    currency: currency(),
     message: text("message").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),

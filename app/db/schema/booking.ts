@@ -3,8 +3,8 @@
  * per-slot vacancies, and bookings with their unit items.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { ownedBy, refersTo, serialId, textId, timestamptz, updatedAt } from "./columns";
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, currency, flag, jsonRecord, money, ownedBy, refersTo, serialId, stringList, textId, timestamptz, updatedAt } from "./columns";
 import type { OpeningHoursPeriod } from "../types";
 import { productOptions, products, units } from "./catalogue";
 
@@ -21,7 +21,7 @@ export const availabilitySchedules = pgTable(
     validTo: date("valid_to"),
     weekdays: smallint("weekdays").notNull().default(127),
     /** START_TIME: local "HH:MM" start times. */
-    startTimes: jsonb("start_times").$type<string[]>().notNull(),
+    startTimes: stringList("start_times"),
     /** OPENING_HOURS: periods of the day. */
     openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>().notNull(),
     /** Seats per slot (per day for opening hours); null means freesale. */
@@ -39,7 +39,7 @@ export const availabilityOverrides = pgTable(
     localDate: date("local_date").notNull(),
     /** A "HH:MM" start time, or null for the whole day. */
     localTime: text("local_time"),
-    closed: boolean("closed").notNull().default(false),
+    closed: flag("closed", false),
     capacity: integer("capacity"),
   },
   (table) => [index("availability_overrides_option_date_idx").on(table.optionId, table.localDate)],
@@ -57,8 +57,8 @@ export const inventory = pgTable(
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     capacity: integer("capacity").notNull(),
-    held: integer("held").notNull().default(0),
-    booked: integer("booked").notNull().default(0),
+    held: counter("held"),
+    booked: counter("booked"),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -82,10 +82,10 @@ export const bookings = pgTable(
     status: text("status").notNull(),
     /** Persons counted against capacity. */
     pax: integer("pax").notNull(),
-    currency: text("currency").notNull(),
-    totalRetail: integer("total_retail").notNull(),
-    totalOriginal: integer("total_original").notNull(),
-    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    currency: currency(),
+    totalRetail: money("total_retail").notNull(),
+    totalOriginal: money("total_original").notNull(),
+    contact: jsonRecord("contact"),
     notes: text("notes"),
     resellerReference: text("reseller_reference"),
     supplierReference: text("supplier_reference").notNull(),
@@ -94,10 +94,10 @@ export const bookings = pgTable(
     utcCancelledAt: timestamptz("utc_cancelled_at"),
     cancellationReason: text("cancellation_reason"),
     refund: text("refund"),
-    refundAmount: integer("refund_amount"),
+    refundAmount: money("refund_amount"),
     penaltyPercent: doublePrecision("penalty_percent"),
     /** Made with a reseller's test key: checked against real vacancies but holds no seats, and its tickets cannot be redeemed. */
-    testMode: boolean("test_mode").notNull().default(false),
+    testMode: flag("test_mode", false),
     utcCreatedAt: timestamptz("utc_created_at").notNull().defaultNow(),
     utcUpdatedAt: timestamptz("utc_updated_at").notNull().defaultNow(),
   },
@@ -115,11 +115,11 @@ export const bookingUnitItems = pgTable(
     bookingId: ownedBy("booking_id", () => bookings.id),
     unitId: refersTo("unit_id", () => units.id),
     status: text("status").notNull(),
-    retail: integer("retail").notNull(),
-    original: integer("original").notNull(),
+    retail: money("retail").notNull(),
+    original: money("original").notNull(),
     supplierReference: text("supplier_reference").notNull(),
     resellerReference: text("reseller_reference"),
-    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    contact: jsonRecord("contact"),
   },
   (table) => [index("booking_unit_items_booking_idx").on(table.bookingId)],
 );

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
+import { counter, createdAt, currency, flag, jsonRecord, locale, money, ownedBy, serialId, stringList, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
 function chosenSlotColumns() {
@@ -15,7 +15,7 @@ function chosenSlotColumns() {
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
-    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    extraIds: stringList("extra_ids"),
   };
 }
 
@@ -26,7 +26,7 @@ export const carts = pgTable(
     id: textId(),
     userId: text("user_id"),
     /** The currency items are priced and charged in (the visitor's display currency when adding). */
-    currency: text("currency").notNull(),
+    currency: currency(),
     promoCode: text("promo_code"),
     ...timestamps(),
   },
@@ -40,9 +40,9 @@ export const cartItems = pgTable(
     id: textId(),
     cartId: ownedBy("cart_id", () => carts.id),
     ...chosenSlotColumns(),
-    currency: text("currency").notNull(),
+    currency: currency(),
     /** Booking price + extras, in `currency`, at the time the item was added. */
-    priceSnapshot: integer("price_snapshot").notNull(),
+    priceSnapshot: money("price_snapshot").notNull(),
     createdAt: createdAt(),
   },
   (table) => [index("cart_items_cart_idx").on(table.cartId)],
@@ -57,13 +57,13 @@ export const promoCodes = pgTable("promo_codes", {
   validFrom: timestamptz("valid_from"),
   validTo: timestamptz("valid_to"),
   /** Minimum subtotal of the items in scope, in minor units of `currency` (SAR when null). */
-  minSubtotal: integer("min_subtotal"),
+  minSubtotal: money("min_subtotal"),
   maxRedemptions: integer("max_redemptions"),
-  redemptionCount: integer("redemption_count").notNull().default(0),
+  redemptionCount: counter("redemption_count"),
   /** Empty arrays mean "every product". */
-  productIds: jsonb("product_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  categoryIds: jsonb("category_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  active: boolean("active").notNull().default(true),
+  productIds: stringList("product_ids").default(sql`'[]'::jsonb`),
+  categoryIds: stringList("category_ids").default(sql`'[]'::jsonb`),
+  active: flag("active", true),
 });
 
 /** One use of a promo code by an order; released when the order fails. */
@@ -99,11 +99,11 @@ export const orders = pgTable(
     userId: text("user_id"),
     status: text("status").notNull(),
     paymentMethod: text("payment_method").notNull(),
-    locale: text("locale").notNull(),
-    currency: text("currency").notNull(),
-    originalAmount: integer("original_amount").notNull(),
-    discountAmount: integer("discount_amount").notNull().default(0),
-    totalAmount: integer("total_amount").notNull(),
+    locale: locale(),
+    currency: currency(),
+    originalAmount: money("original_amount").notNull(),
+    discountAmount: money("discount_amount").notNull().default(0),
+    totalAmount: money("total_amount").notNull(),
     promoCode: text("promo_code"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -149,10 +149,10 @@ export const orderItems = pgTable(
     bookingUuid: text("booking_uuid").notNull(),
     ...chosenSlotColumns(),
     instantConfirmation: boolean("instant_confirmation").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
+    currency: currency(),
+    amount: money("amount").notNull(),
     /** This item's share of the order discount; amount - discountShare is what it costs. */
-    discountShare: integer("discount_share").notNull().default(0),
+    discountShare: money("discount_share").notNull().default(0),
     status: text("status").notNull(),
     failureCode: text("failure_code"),
     refundState: text("refund_state").notNull().default("NONE"),
@@ -182,7 +182,7 @@ export const orderEvents = pgTable(
     orderId: ownedBy("order_id", () => orders.id),
     kind: text("kind").notNull(),
     actor: text("actor").notNull().default("system"),
-    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    detail: jsonRecord("detail").default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
@@ -199,7 +199,7 @@ export const orderMessages = pgTable(
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
-    locale: text("locale").notNull(),
+    locale: locale(),
     /** SENT or FAILED. */
     status: text("status").notNull(),
     error: text("error"),
@@ -225,13 +225,13 @@ export const orderRefunds = pgTable(
     orderItemId: text("order_item_id").notNull(),
     paymentId: text("payment_id").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
+    currency: currency(),
+    amount: money("amount").notNull(),
     reason: text("reason").notNull(),
     actor: text("actor").notNull(),
     actorRole: text("actor_role"),
     state: text("state").notNull(),
-    attempts: integer("attempts").notNull().default(0),
+    attempts: counter("attempts"),
     lastError: text("last_error"),
     nextAttemptAt: timestamptz("next_attempt_at"),
     ...timestamps(),

@@ -3,8 +3,8 @@
  * Kept apart from the booking tables: the booking engine knows nothing of resellers, so the
  * ownership of a booking lives in its own table, keyed by the booking's OCTO uuid.
  */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, ownedBy, textId, timestamptz } from "./columns";
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, createdAt, flag, ownedBy, textId, timestamptz } from "./columns";
 
 /** A reseller (channel) that books through /octo/v1 with its own API keys. */
 export const resellers = pgTable("resellers", {
@@ -32,7 +32,7 @@ export const apiKeys = pgTable(
     /** Requests a minute before 429; null: OCTO_RATE_LIMIT_PER_MINUTE. */
     rateLimitPerMinute: integer("rate_limit_per_minute"),
     /** A test key: its bookings are testMode (checked against vacancies, holding no seats). */
-    testMode: boolean("test_mode").notNull().default(false),
+    testMode: flag("test_mode", false),
     lastUsedAt: timestamptz("last_used_at"),
     /** Requests answered (not counting those refused with 429), ever. */
     requestCount: bigint("request_count", { mode: "number" }).notNull().default(0),
@@ -50,7 +50,7 @@ export const resellerBookings = pgTable(
   {
     bookingUuid: text("booking_uuid").primaryKey(),
     resellerId: ownedBy("reseller_id", () => resellers.id),
-    pickupRequested: boolean("pickup_requested").notNull().default(false),
+    pickupRequested: flag("pickup_requested", false),
     pickupPointId: text("pickup_point_id"),
     pickupHotel: text("pickup_hotel"),
     pickupHotelRoom: text("pickup_hotel_room"),
@@ -68,9 +68,9 @@ export const apiKeyUsage = pgTable(
   {
     keyId: ownedBy("key_id", () => apiKeys.id),
     windowStart: timestamptz("window_start").notNull(),
-    requests: integer("requests").notNull().default(0),
+    requests: counter("requests"),
     /** Requests refused with 429 in this window. */
-    refused: integer("refused").notNull().default(0),
+    refused: counter("refused"),
   },
   (table) => [primaryKey({ columns: [table.keyId, table.windowStart] })],
 );

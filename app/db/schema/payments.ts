@@ -2,8 +2,8 @@
  * Payments (app/payments): one row per payment at a gateway, the webhook events already seen, and the
  * built-in sandbox gateway's own books. A payment belongs to an order (./commerce).
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, ownedBy, textId, timestamps, timestamptz } from "./columns";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, currency, jsonRecord, money, ownedBy, textId, timestamps, timestamptz } from "./columns";
 import { orders } from "./commerce";
 
 /**
@@ -20,10 +20,10 @@ export const payments = pgTable(
     redirectUrl: text("redirect_url").notNull(),
     captureMethod: text("capture_method").notNull(),
     status: text("status").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
-    capturedAmount: integer("captured_amount").notNull().default(0),
-    refundedAmount: integer("refunded_amount").notNull().default(0),
+    currency: currency(),
+    amount: money("amount").notNull(),
+    capturedAmount: money("captured_amount").notNull().default(0),
+    refundedAmount: money("refunded_amount").notNull().default(0),
     captureState: text("capture_state").notNull().default("NONE"),
     declineCode: text("decline_code"),
     ...timestamps(),
@@ -39,7 +39,7 @@ export const paymentEvents = pgTable(
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     sessionId: text("session_id"),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    payload: jsonRecord("payload"),
     receivedAt: timestamptz("received_at").notNull().defaultNow(),
     processedAt: timestamptz("processed_at"),
   },
@@ -54,10 +54,10 @@ export const sandboxSessions = pgTable("sandbox_sessions", {
   id: textId(),
   status: text("status").notNull(),
   captureMethod: text("capture_method").notNull(),
-  currency: text("currency").notNull(),
-  amount: integer("amount").notNull(),
-  capturedAmount: integer("captured_amount").notNull().default(0),
-  refundedAmount: integer("refunded_amount").notNull().default(0),
+  currency: currency(),
+  amount: money("amount").notNull(),
+  capturedAmount: money("captured_amount").notNull().default(0),
+  refundedAmount: money("refunded_amount").notNull().default(0),
   description: text("description").notNull(),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
@@ -72,6 +72,6 @@ export const sandboxOperations = pgTable("sandbox_operations", {
   idempotencyKey: text("idempotency_key").primaryKey(),
   sessionId: text("session_id").notNull(),
   kind: text("kind").notNull(),
-  amount: integer("amount").notNull(),
+  amount: money("amount").notNull(),
   createdAt: createdAt(),
 });

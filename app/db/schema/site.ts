@@ -3,14 +3,14 @@
  * catalogue and booking tables; nothing else references it.
  */
 import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, serialId, timestamptz } from "./columns";
+import { createdAt, locale, serialId, timestamptz } from "./columns";
 
 /** One message from the contact form. `ipKey` is a hash of the sender's address, used for rate limiting. */
 export const contactMessages = pgTable(
   "contact_messages",
   {
     id: serialId(),
-    locale: text("locale").notNull(),
+    locale: locale(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     subject: text("subject").notNull(),

@@ -3,7 +3,7 @@
  * second factor and its own short sessions; every staff action is written to the audit log.
  */
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { bigserialId, createdAt, ownedBy, timestamptz } from "./columns";
+import { bigserialId, createdAt, locale, ownedBy, timestamptz } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -21,7 +21,7 @@ export const staffMembers = pgTable("staff_members", {
   role: text("role").notNull(),
   passwordHash: text("password_hash"),
   /** The console's language: en or ar. */
-  locale: text("locale").notNull().default("en"),
+  locale: locale().default("en"),
   totpSecret: text("totp_secret"),
   totpPendingSecret: text("totp_pending_secret"),
   totpLastStep: integer("totp_last_step"),

@@ -3,7 +3,7 @@
  * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
  */
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { counter, createdAt, currency, flag, locale, localizedText, money, ownedBy, refersTo, serialId, sortOrder, stringList, textId, timestamps, updatedAt } from "./columns";
+import { counter, slug, createdAt, currency, flag, locale, localizedText, money, ownedBy, refersTo, serialId, sortOrder, stringList, textId, timestamps, updatedAt } from "./columns";
 import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
 
 export const suppliers = pgTable("suppliers", {
@@ -26,7 +26,7 @@ export const destinations = pgTable(
   "destinations",
   {
     id: textId(),
-    slug: text("slug").notNull(),
+    slug: slug(),
     countryCode: refersTo("country_code", () => countries.code),
     name: localizedText("name"),
     description: localizedText("description"),
@@ -43,7 +43,7 @@ export const categories = pgTable(
   "categories",
   {
     id: textId(),
-    slug: text("slug").notNull(),
+    slug: slug(),
     name: localizedText("name"),
     description: localizedText("description"),
     icon: text("icon").notNull(),
@@ -57,7 +57,7 @@ export const themes = pgTable(
   "themes",
   {
     id: textId(),
-    slug: text("slug").notNull(),
+    slug: slug(),
     name: localizedText("name"),
     sortOrder: sortOrder(),
   },
@@ -80,7 +80,7 @@ export const products = pgTable(
   "products",
   {
     id: textId(),
-    slug: text("slug").notNull(),
+    slug: slug(),
     supplierId: refersTo("supplier_id", () => suppliers.id),
     destinationId: refersTo("destination_id", () => destinations.id),
     /** Primary category first; a product may sit in several. */

@@ -68,6 +68,11 @@ export function currency() {
   return text("currency").notNull();
 }
 
+/** The URL segment a storefront page is found by (each table keeps it unique with its own index). */
+export function slug() {
+  return text("slug").notNull();
+}
+
 /** The locale (en, ru, zh, ar) the row was written in or is to be answered in. */
 export function locale() {
   return text("locale").notNull();

@@ -7,6 +7,19 @@ import { createdAt, currency, jsonRecord, money, ownedBy, textId, timestamps, ti
 import { orders } from "./commerce";
 
 /**
+ * How much a payment is and how much of it has moved: the amount asked, the part captured and the part
+ * refunded, all in minor units of `currency`. Kept alike by a gateway's payment and the sandbox's session.
+ */
+function paymentAmounts() {
+  return {
+    currency: currency(),
+    amount: money("amount").notNull(),
+    capturedAmount: money("captured_amount").notNull().default(0),
+    refundedAmount: money("refunded_amount").notNull().default(0),
+  };
+}
+
+/**
  * A payment at a gateway. `status`: CREATED, AUTHORIZED, CAPTURED, FAILED, VOIDED.
  * `captureState` guards the one capture call: NONE, CAPTURING, DONE.
  */
@@ -20,10 +33,7 @@ export const payments = pgTable(
     redirectUrl: text("redirect_url").notNull(),
     captureMethod: text("capture_method").notNull(),
     status: text("status").notNull(),
-    currency: currency(),
-    amount: money("amount").notNull(),
-    capturedAmount: money("captured_amount").notNull().default(0),
-    refundedAmount: money("refunded_amount").notNull().default(0),
+    ...paymentAmounts(),
     captureState: text("capture_state").notNull().default("NONE"),
     declineCode: text("decline_code"),
     ...timestamps(),
@@ -54,10 +64,7 @@ export const sandboxSessions = pgTable("sandbox_sessions", {
   id: textId(),
   status: text("status").notNull(),
   captureMethod: text("capture_method").notNull(),
-  currency: currency(),
-  amount: money("amount").notNull(),
-  capturedAmount: money("captured_amount").notNull().default(0),
-  refundedAmount: money("refunded_amount").notNull().default(0),
+  ...paymentAmounts(),
   description: text("description").notNull(),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),

@@ -4,21 +4,22 @@
  * Kept apart from the other areas' tables: they point at orders, order items, products and reviews by id
  * only where a foreign key cannot get in another owner's way.
  */
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, currency, flag, locale, money, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
 import { reviews } from "./catalogue";
 
 /** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
 export const users = pgTable(
   "users",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     email: text("email").notNull(),
     name: text("name").notNull(),
     /** argon2id PHC string. */
     passwordHash: text("password_hash").notNull(),
-    locale: text("locale").notNull().default("en"),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    locale: locale().default("en"),
+    emailVerifiedAt: timestamptz("email_verified_at"),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("users_email_idx").on(table.email)],
 );
@@ -28,11 +29,9 @@ export const sessions = pgTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    userId: ownedBy("user_id", () => users.id),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
@@ -42,12 +41,10 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    userId: ownedBy("user_id", () => users.id),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
   },
   (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
 );
@@ -57,13 +54,11 @@ export const emailVerifications = pgTable(
   "email_verifications",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     email: text("email").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
   },
   (table) => [index("email_verifications_user_idx").on(table.userId)],
 );
@@ -72,7 +67,7 @@ export const emailVerifications = pgTable(
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  resetAt: timestamptz("reset_at").notNull(),
 });
 
 /**
@@ -86,13 +81,11 @@ export const reviewAuthors = pgTable(
     reviewId: integer("review_id")
       .primaryKey()
       .references(() => reviews.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => users.id),
     productId: text("product_id").notNull(),
     orderItemId: text("order_item_id"),
-    verifiedBooking: boolean("verified_booking").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    verifiedBooking: flag("verified_booking", false),
+    createdAt: createdAt(),
   },
   (table) => [index("review_authors_user_product_idx").on(table.userId, table.productId), uniqueIndex("review_authors_order_item_idx").on(table.orderItemId)],
 );
@@ -105,12 +98,11 @@ export const customerCancellations = pgTable("customer_cancellations", {
   orderItemId: text("order_item_id").primaryKey(),
   orderId: text("order_id").notNull(),
   userId: text("user_id").notNull(),
-  currency: text("currency").notNull(),
-  refundAmount: integer("refund_amount").notNull(),
+  currency: currency(),
+  refundAmount: money("refund_amount").notNull(),
   penaltyPercent: doublePrecision("penalty_percent").notNull(),
   refundState: text("refund_state").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** One dated option of a quote: price in minor units of the request's currency. */
@@ -121,16 +113,16 @@ export type OfferQuote = { options: OfferQuoteOption[]; message: string };
 export const customOfferRequests = pgTable(
   "custom_offer_requests",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     reference: text("reference").notNull(),
     userId: text("user_id"),
     productId: text("product_id").notNull(),
-    locale: text("locale").notNull(),
+    locale: locale(),
     dateFrom: date("date_from").notNull(),
     dateTo: date("date_to"),
     groupSize: integer("group_size").notNull(),
-    budget: integer("budget"),
-    currency: text("currency").notNull(),
+    budget: money("budget"),
+    currency: currency(),
     message: text("message").notNull(),
     name: text("name").notNull(),
     email: text("email").notNull(),
@@ -140,17 +132,17 @@ export const customOfferRequests = pgTable(
     /** The team's quote: dated options with their prices, what is included, and a message. */
     quote: jsonb("quote").$type<OfferQuote>(),
     /** The quote holds until then; the reconciler expires it after. */
-    validUntil: timestamp("valid_until", { withTimezone: true, mode: "date" }),
-    quotedAt: timestamp("quoted_at", { withTimezone: true, mode: "date" }),
+    validUntil: timestamptz("valid_until"),
+    quotedAt: timestamptz("quoted_at"),
     quotedBy: text("quoted_by"),
     /** The option the customer accepted (index into quote.options) and the order that pays it. */
     acceptedOption: integer("accepted_option"),
     orderId: text("order_id"),
     /** Why the customer declined or the team withdrew. */
     closedReason: text("closed_reason"),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+    emailedAt: timestamptz("emailed_at"),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("custom_offer_requests_reference_idx").on(table.reference), index("custom_offer_requests_email_idx").on(table.email)],
 );

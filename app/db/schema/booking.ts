@@ -3,7 +3,8 @@
  * per-slot vacancies, and bookings with their unit items.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, currency, flag, jsonRecord, money, ownedBy, refersTo, serialId, stringList, textId, timestamptz, updatedAt } from "./columns";
 import type { OpeningHoursPeriod } from "../types";
 import { productOptions, products, units } from "./catalogue";
 
@@ -14,15 +15,13 @@ import { productOptions, products, units } from "./catalogue";
 export const availabilitySchedules = pgTable(
   "availability_schedules",
   {
-    id: serial("id").primaryKey(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    optionId: ownedBy("option_id", () => productOptions.id),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to"),
     weekdays: smallint("weekdays").notNull().default(127),
     /** START_TIME: local "HH:MM" start times. */
-    startTimes: jsonb("start_times").$type<string[]>().notNull(),
+    startTimes: stringList("start_times"),
     /** OPENING_HOURS: periods of the day. */
     openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>().notNull(),
     /** Seats per slot (per day for opening hours); null means freesale. */
@@ -35,14 +34,12 @@ export const availabilitySchedules = pgTable(
 export const availabilityOverrides = pgTable(
   "availability_overrides",
   {
-    id: serial("id").primaryKey(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    id: serialId(),
+    optionId: ownedBy("option_id", () => productOptions.id),
     localDate: date("local_date").notNull(),
     /** A "HH:MM" start time, or null for the whole day. */
     localTime: text("local_time"),
-    closed: boolean("closed").notNull().default(false),
+    closed: flag("closed", false),
     capacity: integer("capacity"),
   },
   (table) => [index("availability_overrides_option_date_idx").on(table.optionId, table.localDate)],
@@ -55,16 +52,14 @@ export const availabilityOverrides = pgTable(
 export const inventory = pgTable(
   "inventory",
   {
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    optionId: ownedBy("option_id", () => productOptions.id),
     /** The OCTO availability id: the local start "2025-03-01T09:00:00+03:00" (or the local date at 00:00). */
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     capacity: integer("capacity").notNull(),
-    held: integer("held").notNull().default(0),
-    booked: integer("booked").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    held: counter("held"),
+    booked: counter("booked"),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.optionId, table.availabilityId] }),
@@ -75,40 +70,36 @@ export const inventory = pgTable(
 export const bookings = pgTable(
   "bookings",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     /** Client-supplied idempotency key (OCTO uuid). */
     uuid: text("uuid").notNull(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id),
+    productId: refersTo("product_id", () => products.id),
+    optionId: refersTo("option_id", () => productOptions.id),
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     /** The start as an instant, for cancellation windows. */
-    utcStartAt: timestamp("utc_start_at", { withTimezone: true, mode: "date" }).notNull(),
+    utcStartAt: timestamptz("utc_start_at").notNull(),
     status: text("status").notNull(),
     /** Persons counted against capacity. */
     pax: integer("pax").notNull(),
-    currency: text("currency").notNull(),
-    totalRetail: integer("total_retail").notNull(),
-    totalOriginal: integer("total_original").notNull(),
-    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    currency: currency(),
+    totalRetail: money("total_retail").notNull(),
+    totalOriginal: money("total_original").notNull(),
+    contact: jsonRecord("contact"),
     notes: text("notes"),
     resellerReference: text("reseller_reference"),
     supplierReference: text("supplier_reference").notNull(),
-    utcExpiresAt: timestamp("utc_expires_at", { withTimezone: true, mode: "date" }),
-    utcConfirmedAt: timestamp("utc_confirmed_at", { withTimezone: true, mode: "date" }),
-    utcCancelledAt: timestamp("utc_cancelled_at", { withTimezone: true, mode: "date" }),
+    utcExpiresAt: timestamptz("utc_expires_at"),
+    utcConfirmedAt: timestamptz("utc_confirmed_at"),
+    utcCancelledAt: timestamptz("utc_cancelled_at"),
     cancellationReason: text("cancellation_reason"),
     refund: text("refund"),
-    refundAmount: integer("refund_amount"),
+    refundAmount: money("refund_amount"),
     penaltyPercent: doublePrecision("penalty_percent"),
     /** Made with a reseller's test key: checked against real vacancies but holds no seats, and its tickets cannot be redeemed. */
-    testMode: boolean("test_mode").notNull().default(false),
-    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    utcUpdatedAt: timestamp("utc_updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    testMode: flag("test_mode", false),
+    utcCreatedAt: timestamptz("utc_created_at").notNull().defaultNow(),
+    utcUpdatedAt: timestamptz("utc_updated_at").notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("bookings_uuid_idx").on(table.uuid),
@@ -121,18 +112,14 @@ export const bookingUnitItems = pgTable(
   "booking_unit_items",
   {
     uuid: text("uuid").primaryKey(),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
-    unitId: text("unit_id")
-      .notNull()
-      .references(() => units.id),
+    bookingId: ownedBy("booking_id", () => bookings.id),
+    unitId: refersTo("unit_id", () => units.id),
     status: text("status").notNull(),
-    retail: integer("retail").notNull(),
-    original: integer("original").notNull(),
+    retail: money("retail").notNull(),
+    original: money("original").notNull(),
     supplierReference: text("supplier_reference").notNull(),
     resellerReference: text("reseller_reference"),
-    contact: jsonb("contact").$type<Record<string, unknown>>().notNull(),
+    contact: jsonRecord("contact"),
   },
   (table) => [index("booking_unit_items_booking_idx").on(table.bookingId)],
 );
@@ -148,15 +135,13 @@ export type BookingRow = typeof bookings.$inferSelect;
 export const tickets = pgTable(
   "tickets",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     code: text("code").notNull(),
-    bookingId: text("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: ownedBy("booking_id", () => bookings.id),
     /** The unit item this ticket admits; null for the booking's voucher. */
     unitItemUuid: text("unit_item_uuid").references(() => bookingUnitItems.uuid, { onDelete: "cascade" }),
-    utcRedeemedAt: timestamp("utc_redeemed_at", { withTimezone: true, mode: "date" }),
-    utcCreatedAt: timestamp("utc_created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    utcRedeemedAt: timestamptz("utc_redeemed_at"),
+    utcCreatedAt: timestamptz("utc_created_at").notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("tickets_code_idx").on(table.code),

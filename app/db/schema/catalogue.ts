@@ -2,11 +2,12 @@
  * Catalogue (app/catalogue): OCTO supplier → product → option → unit with the discovery attributes the
  * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
  */
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, slug, createdAt, currency, flag, locale, localizedText, money, ownedBy, refersTo, serialId, sortOrder, stringList, textId, timestamps, updatedAt } from "./columns";
 import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
 
 export const suppliers = pgTable("suppliers", {
-  id: text("id").primaryKey(),
+  id: textId(),
   name: text("name").notNull(),
   email: text("email").notNull(),
   phone: text("phone").notNull(),
@@ -16,21 +17,19 @@ export const suppliers = pgTable("suppliers", {
 
 export const countries = pgTable("countries", {
   code: text("code").primaryKey(),
-  name: jsonb("name").$type<LocalizedText>().notNull(),
+  name: localizedText("name"),
   region: text("region").notNull(),
-  currency: text("currency").notNull(),
+  currency: currency(),
 });
 
 export const destinations = pgTable(
   "destinations",
   {
-    id: text("id").primaryKey(),
-    slug: text("slug").notNull(),
-    countryCode: text("country_code")
-      .notNull()
-      .references(() => countries.code),
-    name: jsonb("name").$type<LocalizedText>().notNull(),
-    description: jsonb("description").$type<LocalizedText>().notNull(),
+    id: textId(),
+    slug: slug(),
+    countryCode: refersTo("country_code", () => countries.code),
+    name: localizedText("name"),
+    description: localizedText("description"),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
     timeZone: text("time_zone").notNull(),
@@ -43,12 +42,12 @@ export const destinations = pgTable(
 export const categories = pgTable(
   "categories",
   {
-    id: text("id").primaryKey(),
-    slug: text("slug").notNull(),
-    name: jsonb("name").$type<LocalizedText>().notNull(),
-    description: jsonb("description").$type<LocalizedText>().notNull(),
+    id: textId(),
+    slug: slug(),
+    name: localizedText("name"),
+    description: localizedText("description"),
     icon: text("icon").notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrder(),
     image: jsonb("image").$type<MediaImage>().notNull(),
   },
   (table) => [uniqueIndex("categories_slug_idx").on(table.slug)],
@@ -57,10 +56,10 @@ export const categories = pgTable(
 export const themes = pgTable(
   "themes",
   {
-    id: text("id").primaryKey(),
-    slug: text("slug").notNull(),
-    name: jsonb("name").$type<LocalizedText>().notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    id: textId(),
+    slug: slug(),
+    name: localizedText("name"),
+    sortOrder: sortOrder(),
   },
   (table) => [uniqueIndex("themes_slug_idx").on(table.slug)],
 );
@@ -71,8 +70,8 @@ export const vocabulary = pgTable(
   {
     kind: text("kind").notNull(),
     code: text("code").notNull(),
-    name: jsonb("name").$type<LocalizedText>().notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    name: localizedText("name"),
+    sortOrder: sortOrder(),
   },
   (table) => [primaryKey({ columns: [table.kind, table.code] })],
 );
@@ -80,71 +79,66 @@ export const vocabulary = pgTable(
 export const products = pgTable(
   "products",
   {
-    id: text("id").primaryKey(),
-    slug: text("slug").notNull(),
-    supplierId: text("supplier_id")
-      .notNull()
-      .references(() => suppliers.id),
-    destinationId: text("destination_id")
-      .notNull()
-      .references(() => destinations.id),
+    id: textId(),
+    slug: slug(),
+    supplierId: refersTo("supplier_id", () => suppliers.id),
+    destinationId: refersTo("destination_id", () => destinations.id),
     /** Primary category first; a product may sit in several. */
-    categoryIds: jsonb("category_ids").$type<string[]>().notNull(),
-    themeIds: jsonb("theme_ids").$type<string[]>().notNull(),
-    labels: jsonb("labels").$type<string[]>().notNull(),
-    occasions: jsonb("occasions").$type<string[]>().notNull(),
-    bestFor: jsonb("best_for").$type<string[]>().notNull(),
-    guideLanguages: jsonb("guide_languages").$type<string[]>().notNull(),
-    title: jsonb("title").$type<LocalizedText>().notNull(),
-    shortDescription: jsonb("short_description").$type<LocalizedText>().notNull(),
+    categoryIds: stringList("category_ids"),
+    themeIds: stringList("theme_ids"),
+    labels: stringList("labels"),
+    occasions: stringList("occasions"),
+    bestFor: stringList("best_for"),
+    guideLanguages: stringList("guide_languages"),
+    title: localizedText("title"),
+    shortDescription: localizedText("short_description"),
     content: jsonb("content").$type<ProductContent>().notNull(),
     timeZone: text("time_zone").notNull(),
     /** OCTO availabilityType: START_TIME or OPENING_HOURS. */
     availabilityType: text("availability_type").notNull(),
     /** OCTO pricingPer: UNIT (per person / item) or BOOKING (private, group). */
     pricingPer: text("pricing_per").notNull(),
-    currency: text("currency").notNull(),
+    currency: currency(),
     /** Lowest retail price of any option in minor units; null when there is no fixed price. */
-    priceFrom: integer("price_from"),
+    priceFrom: money("price_from"),
     /** The undiscounted price when a promotion is running, else equal to priceFrom. */
-    priceFromOriginal: integer("price_from_original"),
+    priceFromOriginal: money("price_from_original"),
     /** Booked through a custom-offer request instead of a price. */
-    noFixedPrice: boolean("no_fixed_price").notNull().default(false),
+    noFixedPrice: flag("no_fixed_price", false),
     /** Whether checkout offers "reserve now, pay later" for this product. */
-    payLaterAllowed: boolean("pay_later_allowed").notNull().default(true),
+    payLaterAllowed: flag("pay_later_allowed", true),
     /** Pay later: hours the customer has to pay (null: PAY_LATER_DEADLINE_HOURS). */
     payLaterDeadlineHours: integer("pay_later_deadline_hours"),
     /** False for on-request products: confirming a hold leaves the booking PENDING. */
-    instantConfirmation: boolean("instant_confirmation").notNull().default(true),
+    instantConfirmation: flag("instant_confirmation", true),
     durationMinutes: integer("duration_minutes").notNull(),
     durationMinutesTo: integer("duration_minutes_to"),
     durationUnit: text("duration_unit").$type<DurationUnit>().notNull(),
     minimumDurationMinutes: integer("minimum_duration_minutes"),
     minAge: smallint("min_age").notNull().default(0),
     maxAge: smallint("max_age").notNull().default(99),
-    timesOfDay: jsonb("times_of_day").$type<string[]>().notNull(),
+    timesOfDay: stringList("times_of_day"),
     startTime: text("start_time"),
     endTime: text("end_time"),
     openingHours: jsonb("opening_hours").$type<OpeningHoursPeriod[]>(),
-    pickupIncluded: boolean("pickup_included").notNull().default(false),
-    dropoffIncluded: boolean("dropoff_included").notNull().default(false),
+    pickupIncluded: flag("pickup_included", false),
+    dropoffIncluded: flag("dropoff_included", false),
     pickupPoints: jsonb("pickup_points").$type<PickupPoint[]>().notNull(),
     extras: jsonb("extras").$type<Extra[]>().notNull(),
     rating: doublePrecision("rating").notNull().default(0),
-    reviewCount: integer("review_count").notNull().default(0),
+    reviewCount: counter("review_count"),
     /** Tickets valid until this date; null means the product never expires. */
     expiresOn: date("expires_on"),
     cancellationPolicy: jsonb("cancellation_policy").$type<CancellationPolicy>().notNull(),
     capacityPerItem: integer("capacity_per_item").notNull(),
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
-    address: jsonb("address").$type<LocalizedText>().notNull(),
+    address: localizedText("address"),
     images: jsonb("images").$type<MediaImage[]>().notNull(),
     /** Editorial ranking used by the Recommended sort (higher first). */
     recommendedScore: integer("recommended_score").notNull().default(0),
-    published: boolean("published").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    published: flag("published", true),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("products_slug_idx").on(table.slug), index("products_destination_idx").on(table.destinationId)],
 );
@@ -152,23 +146,21 @@ export const products = pgTable(
 export const productOptions = pgTable(
   "product_options",
   {
-    id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    id: textId(),
+    productId: ownedBy("product_id", () => products.id),
     internalName: text("internal_name").notNull(),
-    title: jsonb("title").$type<LocalizedText>().notNull(),
-    description: jsonb("description").$type<LocalizedText>().notNull(),
-    isDefault: boolean("is_default").notNull().default(false),
-    sortOrder: integer("sort_order").notNull().default(0),
+    title: localizedText("title"),
+    description: localizedText("description"),
+    isDefault: flag("is_default", false),
+    sortOrder: sortOrder(),
     durationMinutes: integer("duration_minutes").notNull(),
     /** Bookings close this many minutes before the start. */
     cutoffMinutes: integer("cutoff_minutes").notNull().default(0),
     minUnits: integer("min_units").notNull().default(1),
     maxUnits: integer("max_units"),
     /** Per-booking price (pricingPer BOOKING) in the product's currency. */
-    bookingPrice: integer("booking_price"),
-    bookingPriceOriginal: integer("booking_price_original"),
+    bookingPrice: money("booking_price"),
+    bookingPriceOriginal: money("booking_price_original"),
     /** Max persons covered by one per-booking price (a private car for up to 4, a yacht for 10). */
     bookingMaxPax: integer("booking_max_pax"),
   },
@@ -178,26 +170,24 @@ export const productOptions = pgTable(
 export const units = pgTable(
   "units",
   {
-    id: text("id").primaryKey(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    id: textId(),
+    optionId: ownedBy("option_id", () => productOptions.id),
     /** OCTO unit type: ADULT, CHILD, INFANT, YOUTH, SENIOR, STUDENT, FAMILY, OTHER. */
     type: text("type").notNull(),
     internalName: text("internal_name").notNull(),
-    title: jsonb("title").$type<LocalizedText>().notNull(),
+    title: localizedText("title"),
     minAge: smallint("min_age").notNull().default(0),
     maxAge: smallint("max_age").notNull().default(99),
     minQuantity: integer("min_quantity"),
     maxQuantity: integer("max_quantity"),
     /** Persons one unit admits (a FAMILY ticket admits 4). */
     paxCount: smallint("pax_count").notNull().default(1),
-    idRequired: boolean("id_required").notNull().default(false),
-    accompaniedBy: jsonb("accompanied_by").$type<string[]>().notNull(),
+    idRequired: flag("id_required", false),
+    accompaniedBy: stringList("accompanied_by"),
     /** Per-unit retail price in minor units of the product's currency; null for per-booking or no-price products. */
-    price: integer("price"),
-    priceOriginal: integer("price_original"),
-    sortOrder: integer("sort_order").notNull().default(0),
+    price: money("price"),
+    priceOriginal: money("price_original"),
+    sortOrder: sortOrder(),
   },
   (table) => [index("units_option_idx").on(table.optionId)],
 );
@@ -211,17 +201,15 @@ export const units = pgTable(
 export const priceSeasons = pgTable(
   "price_seasons",
   {
-    id: text("id").primaryKey(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => productOptions.id, { onDelete: "cascade" }),
+    id: textId(),
+    optionId: ownedBy("option_id", () => productOptions.id),
     validFrom: date("valid_from").notNull(),
     validTo: date("valid_to").notNull(),
     /** Per-unit prices in minor units of the product's currency, by unit id; a unit not listed keeps its base price. */
     unitPrices: jsonb("unit_prices").$type<Record<string, { price: number; original: number | null }>>().notNull(),
-    bookingPrice: integer("booking_price"),
-    bookingPriceOriginal: integer("booking_price_original"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    bookingPrice: money("booking_price"),
+    bookingPriceOriginal: money("booking_price_original"),
+    createdAt: createdAt(),
   },
   (table) => [index("price_seasons_option_idx").on(table.optionId, table.validFrom)],
 );
@@ -229,18 +217,16 @@ export const priceSeasons = pgTable(
 export const reviews = pgTable(
   "reviews",
   {
-    id: serial("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    id: serialId(),
+    productId: ownedBy("product_id", () => products.id),
     authorName: text("author_name").notNull(),
     authorCountry: text("author_country"),
-    locale: text("locale").notNull(),
+    locale: locale(),
     rating: smallint("rating").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     visitedOn: date("visited_on"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("reviews_product_idx").on(table.productId, table.createdAt)],
 );
@@ -251,7 +237,7 @@ export const catalogueMeta = pgTable("catalogue_meta", {
   version: bigint("version", { mode: "number" }).notNull().default(1),
   seed: text("seed"),
   scale: integer("scale"),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** Rows as read, for code that takes them whole. */

@@ -4,7 +4,8 @@
  * engine can be replaced by an external OCTO supplier. Money is integer minor units + currency.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, createdAt, currency, flag, jsonRecord, locale, money, ownedBy, serialId, stringList, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
 function chosenSlotColumns() {
@@ -14,7 +15,7 @@ function chosenSlotColumns() {
     availabilityId: text("availability_id").notNull(),
     localDate: date("local_date").notNull(),
     units: jsonb("units").$type<Array<{ unitId: string; quantity: number }>>().notNull(),
-    extraIds: jsonb("extra_ids").$type<string[]>().notNull(),
+    extraIds: stringList("extra_ids"),
   };
 }
 
@@ -22,13 +23,12 @@ function chosenSlotColumns() {
 export const carts = pgTable(
   "carts",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     userId: text("user_id"),
     /** The currency items are priced and charged in (the visitor's display currency when adding). */
-    currency: text("currency").notNull(),
+    currency: currency(),
     promoCode: text("promo_code"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [index("carts_user_idx").on(table.userId)],
 );
@@ -37,15 +37,13 @@ export const carts = pgTable(
 export const cartItems = pgTable(
   "cart_items",
   {
-    id: text("id").primaryKey(),
-    cartId: text("cart_id")
-      .notNull()
-      .references(() => carts.id, { onDelete: "cascade" }),
+    id: textId(),
+    cartId: ownedBy("cart_id", () => carts.id),
     ...chosenSlotColumns(),
-    currency: text("currency").notNull(),
+    currency: currency(),
     /** Booking price + extras, in `currency`, at the time the item was added. */
-    priceSnapshot: integer("price_snapshot").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    priceSnapshot: money("price_snapshot").notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index("cart_items_cart_idx").on(table.cartId)],
 );
@@ -56,27 +54,27 @@ export const promoCodes = pgTable("promo_codes", {
   kind: text("kind").notNull(),
   value: integer("value").notNull(),
   currency: text("currency"),
-  validFrom: timestamp("valid_from", { withTimezone: true, mode: "date" }),
-  validTo: timestamp("valid_to", { withTimezone: true, mode: "date" }),
+  validFrom: timestamptz("valid_from"),
+  validTo: timestamptz("valid_to"),
   /** Minimum subtotal of the items in scope, in minor units of `currency` (SAR when null). */
-  minSubtotal: integer("min_subtotal"),
+  minSubtotal: money("min_subtotal"),
   maxRedemptions: integer("max_redemptions"),
-  redemptionCount: integer("redemption_count").notNull().default(0),
+  redemptionCount: counter("redemption_count"),
   /** Empty arrays mean "every product". */
-  productIds: jsonb("product_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  categoryIds: jsonb("category_ids").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  active: boolean("active").notNull().default(true),
+  productIds: stringList("product_ids").default(sql`'[]'::jsonb`),
+  categoryIds: stringList("category_ids").default(sql`'[]'::jsonb`),
+  active: flag("active", true),
 });
 
 /** One use of a promo code by an order; released when the order fails. */
 export const promoRedemptions = pgTable(
   "promo_redemptions",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     code: text("code").notNull(),
     orderId: text("order_id").notNull(),
-    releasedAt: timestamp("released_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    releasedAt: timestamptz("released_at"),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex("promo_redemptions_order_idx").on(table.orderId)],
 );
@@ -89,7 +87,7 @@ export const promoRedemptions = pgTable(
 export const orders = pgTable(
   "orders",
   {
-    id: text("id").primaryKey(),
+    id: textId(),
     /** The order ID shown to the customer. */
     reference: text("reference").notNull(),
     purchaseId: text("purchase_id").notNull(),
@@ -101,11 +99,11 @@ export const orders = pgTable(
     userId: text("user_id"),
     status: text("status").notNull(),
     paymentMethod: text("payment_method").notNull(),
-    locale: text("locale").notNull(),
-    currency: text("currency").notNull(),
-    originalAmount: integer("original_amount").notNull(),
-    discountAmount: integer("discount_amount").notNull().default(0),
-    totalAmount: integer("total_amount").notNull(),
+    locale: locale(),
+    currency: currency(),
+    originalAmount: money("original_amount").notNull(),
+    discountAmount: money("discount_amount").notNull().default(0),
+    totalAmount: money("total_amount").notNull(),
     promoCode: text("promo_code"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -120,11 +118,11 @@ export const orders = pgTable(
      * (a little ahead, so the request that claimed it sends it first), moved on after a failed email
      * (backoff), cleared once the email went out. A crash between the claim and the send loses nothing.
      */
-    noticeDueAt: timestamp("notice_due_at", { withTimezone: true, mode: "date" }),
+    noticeDueAt: timestamptz("notice_due_at"),
     /** Pay later: the seats are kept until then; unpaid after it, the reconciler releases them (EXPIRED). */
-    paymentDueAt: timestamp("payment_due_at", { withTimezone: true, mode: "date" }),
-    purchasedAt: timestamp("purchased_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    paymentDueAt: timestamptz("payment_due_at"),
+    purchasedAt: timestamptz("purchased_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("orders_idempotency_idx").on(table.idempotencyKey),
@@ -144,19 +142,17 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   "order_items",
   {
-    id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: textId(),
+    orderId: ownedBy("order_id", () => orders.id),
     position: integer("position").notNull(),
     /** The booking engine's uuid for this item (reserve/confirm are idempotent on it). */
     bookingUuid: text("booking_uuid").notNull(),
     ...chosenSlotColumns(),
     instantConfirmation: boolean("instant_confirmation").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
+    currency: currency(),
+    amount: money("amount").notNull(),
     /** This item's share of the order discount; amount - discountShare is what it costs. */
-    discountShare: integer("discount_share").notNull().default(0),
+    discountShare: money("discount_share").notNull().default(0),
     status: text("status").notNull(),
     failureCode: text("failure_code"),
     refundState: text("refund_state").notNull().default("NONE"),
@@ -169,7 +165,7 @@ export const orderItems = pgTable(
     decisionReason: text("decision_reason"),
     /** "system" or the staff member's email. */
     decidedBy: text("decided_by"),
-    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    decidedAt: timestamptz("decided_at"),
   },
   (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
 );
@@ -182,14 +178,12 @@ export const orderItems = pgTable(
 export const orderEvents = pgTable(
   "order_events",
   {
-    id: serial("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: ownedBy("order_id", () => orders.id),
     kind: text("kind").notNull(),
     actor: text("actor").notNull().default("system"),
-    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    detail: jsonRecord("detail").default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
 );
@@ -198,20 +192,18 @@ export const orderEvents = pgTable(
 export const orderMessages = pgTable(
   "order_messages",
   {
-    id: serial("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: serialId(),
+    orderId: ownedBy("order_id", () => orders.id),
     channel: text("channel").notNull(),
     /** The template: CONFIRMED, ON_HOLD, REJECTED, PAYMENT_LINK, … */
     kind: text("kind").notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
-    locale: text("locale").notNull(),
+    locale: locale(),
     /** SENT or FAILED. */
     status: text("status").notNull(),
     error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("order_messages_order_idx").on(table.orderId)],
 );
@@ -228,24 +220,21 @@ export const orderMessages = pgTable(
 export const orderRefunds = pgTable(
   "order_refunds",
   {
-    id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: textId(),
+    orderId: ownedBy("order_id", () => orders.id),
     orderItemId: text("order_item_id").notNull(),
     paymentId: text("payment_id").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
+    currency: currency(),
+    amount: money("amount").notNull(),
     reason: text("reason").notNull(),
     actor: text("actor").notNull(),
     actorRole: text("actor_role"),
     state: text("state").notNull(),
-    attempts: integer("attempts").notNull().default(0),
+    attempts: counter("attempts"),
     lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt), index("order_refunds_role_day_idx").on(table.actorRole, table.createdAt)],
 );

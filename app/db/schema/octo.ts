@@ -3,38 +3,37 @@
  * Kept apart from the booking tables: the booking engine knows nothing of resellers, so the
  * ownership of a booking lives in its own table, keyed by the booking's OCTO uuid.
  */
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { counter, createdAt, flag, ownedBy, textId, timestamptz } from "./columns";
 
 /** A reseller (channel) that books through /octo/v1 with its own API keys. */
 export const resellers = pgTable("resellers", {
-  id: text("id").primaryKey(),
+  id: textId(),
   name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** A disabled reseller's keys are refused (403). */
-  disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
+  disabledAt: timestamptz("disabled_at"),
 });
 
 /** A Bearer key of a reseller; only the sha256 of the key is stored, the key is shown once. */
 export const apiKeys = pgTable(
   "api_keys",
   {
-    id: text("id").primaryKey(),
-    resellerId: text("reseller_id")
-      .notNull()
-      .references(() => resellers.id, { onDelete: "cascade" }),
+    id: textId(),
+    resellerId: ownedBy("reseller_id", () => resellers.id),
     /** Hex sha256 of the whole key. */
     keyHash: text("key_hash").notNull(),
     /** The key's first characters, so an operator can tell keys apart without the secret. */
     prefix: text("prefix").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    revokedAt: timestamptz("revoked_at"),
     /** After this instant the key is refused (403); null: no expiry. */
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamptz("expires_at"),
     /** Requests a minute before 429; null: OCTO_RATE_LIMIT_PER_MINUTE. */
     rateLimitPerMinute: integer("rate_limit_per_minute"),
     /** A test key: its bookings are testMode (checked against vacancies, holding no seats). */
-    testMode: boolean("test_mode").notNull().default(false),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    testMode: flag("test_mode", false),
+    lastUsedAt: timestamptz("last_used_at"),
     /** Requests answered (not counting those refused with 429), ever. */
     requestCount: bigint("request_count", { mode: "number" }).notNull().default(0),
   },
@@ -50,14 +49,12 @@ export const resellerBookings = pgTable(
   "reseller_bookings",
   {
     bookingUuid: text("booking_uuid").primaryKey(),
-    resellerId: text("reseller_id")
-      .notNull()
-      .references(() => resellers.id, { onDelete: "cascade" }),
-    pickupRequested: boolean("pickup_requested").notNull().default(false),
+    resellerId: ownedBy("reseller_id", () => resellers.id),
+    pickupRequested: flag("pickup_requested", false),
     pickupPointId: text("pickup_point_id"),
     pickupHotel: text("pickup_hotel"),
     pickupHotelRoom: text("pickup_hotel_room"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("reseller_bookings_reseller_idx").on(table.resellerId)],
 );
@@ -69,13 +66,11 @@ export const resellerBookings = pgTable(
 export const apiKeyUsage = pgTable(
   "api_key_usage",
   {
-    keyId: text("key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
-    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
-    requests: integer("requests").notNull().default(0),
+    keyId: ownedBy("key_id", () => apiKeys.id),
+    windowStart: timestamptz("window_start").notNull(),
+    requests: counter("requests"),
     /** Requests refused with 429 in this window. */
-    refused: integer("refused").notNull().default(0),
+    refused: counter("refused"),
   },
   (table) => [primaryKey({ columns: [table.keyId, table.windowStart] })],
 );

@@ -1,7 +1,8 @@
 /**
  * Operations: what several app instances on one PostgreSQL server share besides the data itself.
  */
-import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserialId, createdAt } from "./columns";
 
 /**
  * Every change notification (catalogue edits, published content) is written here as well as sent by
@@ -12,10 +13,10 @@ import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core"
 export const changeLog = pgTable(
   "change_log",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserialId(),
     channel: text("channel").notNull(),
     payload: text("payload").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("change_log_created_idx").on(table.createdAt)],
 );

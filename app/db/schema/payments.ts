@@ -2,8 +2,22 @@
  * Payments (app/payments): one row per payment at a gateway, the webhook events already seen, and the
  * built-in sandbox gateway's own books. A payment belongs to an order (./commerce).
  */
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, currency, jsonRecord, money, ownedBy, textId, timestamps, timestamptz } from "./columns";
 import { orders } from "./commerce";
+
+/**
+ * How much a payment is and how much of it has moved: the amount asked, the part captured and the part
+ * refunded, all in minor units of `currency`. Kept alike by a gateway's payment and the sandbox's session.
+ */
+function paymentAmounts() {
+  return {
+    currency: currency(),
+    amount: money("amount").notNull(),
+    capturedAmount: money("captured_amount").notNull().default(0),
+    refundedAmount: money("refunded_amount").notNull().default(0),
+  };
+}
 
 /**
  * A payment at a gateway. `status`: CREATED, AUTHORIZED, CAPTURED, FAILED, VOIDED.
@@ -12,23 +26,17 @@ import { orders } from "./commerce";
 export const payments = pgTable(
   "payments",
   {
-    id: text("id").primaryKey(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    id: textId(),
+    orderId: ownedBy("order_id", () => orders.id),
     gateway: text("gateway").notNull(),
     sessionId: text("session_id").notNull(),
     redirectUrl: text("redirect_url").notNull(),
     captureMethod: text("capture_method").notNull(),
     status: text("status").notNull(),
-    currency: text("currency").notNull(),
-    amount: integer("amount").notNull(),
-    capturedAmount: integer("captured_amount").notNull().default(0),
-    refundedAmount: integer("refunded_amount").notNull().default(0),
+    ...paymentAmounts(),
     captureState: text("capture_state").notNull().default("NONE"),
     declineCode: text("decline_code"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex("payments_session_idx").on(table.gateway, table.sessionId), index("payments_order_idx").on(table.orderId)],
 );
@@ -41,9 +49,9 @@ export const paymentEvents = pgTable(
     eventId: text("event_id").notNull(),
     type: text("type").notNull(),
     sessionId: text("session_id"),
-    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }),
+    payload: jsonRecord("payload"),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+    processedAt: timestamptz("processed_at"),
   },
   (table) => [primaryKey({ columns: [table.gateway, table.eventId] })],
 );
@@ -53,27 +61,24 @@ export const paymentEvents = pgTable(
  * their status and amounts, and the refunds it made, keyed by the caller's idempotency key.
  */
 export const sandboxSessions = pgTable("sandbox_sessions", {
-  id: text("id").primaryKey(),
+  id: textId(),
   status: text("status").notNull(),
   captureMethod: text("capture_method").notNull(),
-  currency: text("currency").notNull(),
-  amount: integer("amount").notNull(),
-  capturedAmount: integer("captured_amount").notNull().default(0),
-  refundedAmount: integer("refunded_amount").notNull().default(0),
+  ...paymentAmounts(),
   description: text("description").notNull(),
   successUrl: text("success_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   declineCode: text("decline_code"),
   cardLast4: text("card_last4"),
-  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  createdAt: createdAt(),
 });
 
 export const sandboxOperations = pgTable("sandbox_operations", {
   idempotencyKey: text("idempotency_key").primaryKey(),
   sessionId: text("session_id").notNull(),
   kind: text("kind").notNull(),
-  amount: integer("amount").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  amount: money("amount").notNull(),
+  createdAt: createdAt(),
 });

@@ -2,7 +2,8 @@
  * Staff (app/staff): the company's team. A staff member is a user (./accounts) with a role, a TOTP
  * second factor and its own short sessions; every staff action is written to the audit log.
  */
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserialId, createdAt, locale, ownedBy, timestamptz } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -20,14 +21,14 @@ export const staffMembers = pgTable("staff_members", {
   role: text("role").notNull(),
   passwordHash: text("password_hash"),
   /** The console's language: en or ar. */
-  locale: text("locale").notNull().default("en"),
+  locale: locale().default("en"),
   totpSecret: text("totp_secret"),
   totpPendingSecret: text("totp_pending_secret"),
   totpLastStep: integer("totp_last_step"),
   invitedBy: text("invited_by"),
-  disabledAt: timestamp("disabled_at", { withTimezone: true, mode: "date" }),
-  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  disabledAt: timestamptz("disabled_at"),
+  lastSignInAt: timestamptz("last_sign_in_at"),
+  createdAt: createdAt(),
 });
 
 /**
@@ -40,14 +41,12 @@ export const staffSessions = pgTable(
   "staff_sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => staffMembers.userId, { onDelete: "cascade" }),
+    userId: ownedBy("user_id", () => staffMembers.userId),
     stage: text("stage").notNull(),
     inviteTokenHash: text("invite_token_hash"),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("staff_sessions_user_idx").on(table.userId)],
 );
@@ -55,12 +54,10 @@ export const staffSessions = pgTable(
 /** One-time links that let a new staff member choose a password (from `staff:add` or an admin's invitation). */
 export const staffInvites = pgTable("staff_invites", {
   tokenHash: text("token_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => staffMembers.userId, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  userId: ownedBy("user_id", () => staffMembers.userId),
+  expiresAt: timestamptz("expires_at").notNull(),
+  usedAt: timestamptz("used_at"),
+  createdAt: createdAt(),
 });
 
 /**
@@ -70,7 +67,7 @@ export const staffInvites = pgTable("staff_invites", {
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
+    id: bigserialId(),
     /** Null for the system (the reconciler, a command-line tool). */
     actorId: text("actor_id"),
     actorEmail: text("actor_email").notNull(),
@@ -81,7 +78,7 @@ export const auditLog = pgTable(
     before: jsonb("before").$type<Record<string, unknown> | null>(),
     after: jsonb("after").$type<Record<string, unknown> | null>(),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("audit_log_subject_idx").on(table.subjectType, table.subjectId), index("audit_log_order_idx").on(table.orderId), index("audit_log_created_idx").on(table.createdAt)],
 );

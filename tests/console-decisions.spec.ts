@@ -120,6 +120,25 @@ for (const lang of ["en", "ar"] as const) {
     await expect(refunds.locator(".admin-badge").getByText(adminText(lang, "status.REFUNDED"), { exact: true })).toBeVisible();
     await expect(refunds.getByText(reason)).toBeVisible();
     await expect(agent.locator("#order-timeline").getByText(adminText(lang, "events.refund.create"), { exact: true })).toBeVisible();
+    // Issue #28: the booking line shows what was refunded of it, not only the payment card.
+    const line = agent.locator(".admin-item").first();
+    const refundedRow = line.locator(".admin-facts__row").filter({ has: agent.locator("dt", { hasText: adminText(lang, "fields.refunded") }) });
+    await expect(refundedRow.locator("dd")).toContainText("10");
+    // Travellers by the unit's name in the console's language, not "2 × prd-001685-o1-adult".
+    const travellers = line.locator(".admin-facts__row").filter({ has: agent.locator("dt", { hasText: adminText(lang, "fields.travellers") }) }).locator("dd");
+    await expect(travellers).toHaveText(lang === "ar" ? /^\d+ × .*[\u0600-\u06FF]/ : /^\d+ × [A-Z]/);
+    await expect(travellers).not.toContainText("prd-");
+    // Commerce's own story, merged with the staff actions: never "Nothing recorded yet" on a new order.
+    const timeline = agent.locator("#order-timeline");
+    await expect(timeline.getByText(adminText(lang, "order.noEvents"))).toHaveCount(0);
+    for (const key of ["events.order.placed", "events.payment.captured", "events.order.confirmed", "events.message.email.sent"]) {
+      await expect(timeline.getByText(adminText(lang, key), { exact: true }).first()).toBeVisible();
+    }
+    // The audit log names the refund's order by its reference, linked to the order's page.
+    await agent.goto("/admin/audit");
+    await agent.locator(".admin-table--audit").getByRole("link", { name: reference }).first().click();
+    await expect(agent).toHaveURL(new RegExp(`/admin/orders/${reference}$`));
+    await agent.goto(`/admin/orders/${reference}`);
     const mail = await mailTo(email, new RegExp(b(lang, "email.refund.subject").replace("{{reference}}", reference).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     expect(mail.subject).toContain(reference);
 

@@ -1,15 +1,18 @@
 /**
  * What the staff console reads about orders: the queues of work that needs a human, order search with
- * filters and pages, the CSV export, and an order's whole dossier (items, payment, timeline, messages).
+ * filters and pages, the CSV export, and an order's whole dossier (items with their travellers and
+ * what was refunded of each, payments, refunds, messages, and one timeline of everything).
  * Reads only; every change goes through the commerce functions the storefront and the reconciler use.
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products } from "#app/db/schema";
+import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products, units } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { guardFormula } from "#app/lib/csv-formula";
 import { addDays, isIsoDate, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
-import { listOrderEvents, listOrderMessages, type OrderEvent, type OrderMessage } from "./order-events.server";
+import { listAudit } from "#app/staff/audit.server";
+import { listOrderEvents, listOrderMessages, orderTimeline, type OrderEvent, type OrderMessage, type TimelineEntry } from "./order-events.server";
+import { listOrderRefunds, type RefundRow } from "./refunds.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
 import type { OrderItemRow, OrderRow, PaymentRow } from "./orders.server";
 
@@ -156,14 +159,27 @@ export function ordersCsv(rows: OrderListRow[]): string {
   );
 }
 
-export type DossierItem = OrderItemRow & { title: string; cancellation: { refundAmount: number; refundState: string } | null };
+/**
+ * An item as the console shows it: its product's title and its travellers' units by their titles (in
+ * the console's language), the customer's own cancellation, and `refunded`: the team's refunds made or
+ * reserved for it plus the customer's cancellation refund (as the domain caps them).
+ */
+export type DossierItem = OrderItemRow & {
+  title: string;
+  travellers: Array<{ unitId: string; title: string; quantity: number }>;
+  cancellation: { refundAmount: number; refundState: string } | null;
+  refunded: number;
+};
 
 export type OrderDossier = {
   order: OrderRow;
   items: DossierItem[];
   payments: PaymentRow[];
+  refunds: RefundRow[];
   events: OrderEvent[];
   messages: OrderMessage[];
+  /** The story, the staff actions and the messages, oldest first. */
+  timeline: TimelineEntry[];
 };
 
 /**
@@ -177,11 +193,19 @@ export async function findOrderByReference(db: Database, reference: string, opti
   return order ?? null;
 }
 
+/** Units by id with their titles in `locale` (a unit since removed from the catalogue keeps its id). */
+async function unitTitles(db: Database, unitIds: string[], locale: LocaleCode): Promise<Map<string, string>> {
+  const ids = [...new Set(unitIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: units.id, title: units.title, internalName: units.internalName }).from(units).where(inArray(units.id, ids));
+  return new Map(rows.map((row) => [row.id, row.title[locale] || row.title.en || row.internalName]));
+}
+
 /** Everything the console shows about one order, found by its reference (case-insensitive) or its id. */
 export async function loadOrderDossier(db: Database, reference: string, locale: LocaleCode): Promise<OrderDossier | null> {
   const order = await findOrderByReference(db, reference, { byId: true });
   if (!order) return null;
-  const [itemRows, paymentRows, events, messages] = await Promise.all([
+  const [itemRows, paymentRows, events, messages, refunds, actions] = await Promise.all([
     db
       .select({ item: orderItems, title: products.title, refundAmount: customerCancellations.refundAmount, refundState: customerCancellations.refundState })
       .from(orderItems)
@@ -192,13 +216,22 @@ export async function loadOrderDossier(db: Database, reference: string, locale: 
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
     listOrderEvents(db, order.id),
     listOrderMessages(db, order.id),
+    listOrderRefunds(db, order.id),
+    listAudit(db, { orderId: order.id, limit: 500 }),
   ]);
-  const items = itemRows.map(({ item, title, refundAmount, refundState }) => ({
-    ...item,
-    title: title?.[locale] || title?.en || item.productId,
-    cancellation: refundState === null || refundAmount === null ? null : { refundAmount, refundState },
-  }));
-  return { order, items, payments: paymentRows, events, messages };
+  const unitTitle = await unitTitles(db, itemRows.flatMap(({ item }) => item.units.map((unit) => unit.unitId)), locale);
+  const items = itemRows.map(({ item, title, refundAmount, refundState }) => {
+    const cancellation = refundState === null || refundAmount === null ? null : { refundAmount, refundState };
+    const teamRefunds = refunds.filter((refund) => refund.orderItemId === item.id).reduce((sum, refund) => sum + refund.amount, 0);
+    return {
+      ...item,
+      title: title?.[locale] || title?.en || item.productId,
+      travellers: item.units.map((unit) => ({ unitId: unit.unitId, title: unitTitle.get(unit.unitId) ?? unit.unitId, quantity: unit.quantity })),
+      cancellation,
+      refunded: teamRefunds + (cancellation && cancellation.refundState !== "NONE" ? cancellation.refundAmount : 0),
+    };
+  });
+  return { order, items, payments: paymentRows, refunds, events, messages, timeline: orderTimeline(events, actions, messages) };
 }
 
 // ── Queues ──────────────────────────────────────────────────────────────────────────────────────

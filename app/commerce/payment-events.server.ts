@@ -7,6 +7,7 @@ import type { Database } from "#app/db/db.server";
 import { orders, paymentEvents, payments } from "#app/db/schema";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
+import { changeWithEvent } from "./order-events.server";
 import { confirmedAmount, getOrderItems, getOrderPayment, type CommerceDeps, type PaymentRow } from "./order-records.server";
 import { verifyPaymentEvent, type IntegrityProblem } from "./payment-integrity";
 import { abandonOrder, settleOrder } from "./settle-order.server";
@@ -56,32 +57,36 @@ async function recordEventOnce(db: Database, gatewayName: string, event: Payment
   return !seen?.processedAt;
 }
 
-/** The payment's status change an event brings, from the states that may precede it. */
+/**
+ * The payment's status change an event brings, from the states that may precede it, with its step on
+ * the order's story (only when it moved the payment: a repeated or late event tells nothing new).
+ */
 async function movePayment(db: Database, payment: PaymentRow, event: PaymentEvent): Promise<void> {
   const now = new Date();
+  const detail = { paymentId: payment.id, gateway: payment.gateway, amount: event.amount ?? payment.amount, currency: event.currency ?? payment.currency, ...(event.declineCode ? { declineCode: event.declineCode } : {}) };
+  const move = async (kind: "payment.authorized" | "payment.captured" | "payment.failed" | "payment.voided", changes: Partial<PaymentRow>, from: string[]) => {
+    await changeWithEvent(db, payment.orderId, kind, async (t) => {
+      const moved = await t
+        .update(payments)
+        .set({ ...changes, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), inArray(payments.status, from)))
+        .returning({ id: payments.id });
+      return moved.length > 0;
+    }, { detail, now });
+  };
   switch (event.type) {
     case "payment.authorized":
-      await db.update(payments).set({ status: "AUTHORIZED", updatedAt: now }).where(and(eq(payments.id, payment.id), eq(payments.status, "CREATED")));
-      break;
+      return move("payment.authorized", { status: "AUTHORIZED" }, ["CREATED"]);
     case "payment.captured":
-      await db
-        .update(payments)
-        // verifyPaymentEvent has checked the amount: it is what the order owes (or the capture we asked for).
-        .set({ status: "CAPTURED", capturedAmount: event.amount!, captureState: "DONE", updatedAt: now })
-        .where(and(eq(payments.id, payment.id), inArray(payments.status, ["CREATED", "AUTHORIZED"])));
-      break;
+      // verifyPaymentEvent has checked the amount: it is what the order owes (or the capture we asked for).
+      return move("payment.captured", { status: "CAPTURED", capturedAmount: event.amount!, captureState: "DONE" }, ["CREATED", "AUTHORIZED"]);
     case "payment.failed":
-      await db
-        .update(payments)
-        .set({ status: "FAILED", declineCode: event.declineCode, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, "CREATED")));
-      break;
+      return move("payment.failed", { status: "FAILED", declineCode: event.declineCode }, ["CREATED"]);
     case "payment.voided":
-      await db.update(payments).set({ status: "VOIDED", updatedAt: now }).where(and(eq(payments.id, payment.id), inArray(payments.status, ["CREATED", "AUTHORIZED"])));
-      break;
+      return move("payment.voided", { status: "VOIDED" }, ["CREATED", "AUTHORIZED"]);
     case "payment.refunded":
-      // Our own refunds coming back; settleOrder already recorded them.
-      break;
+      // Our own refunds coming back; they were recorded when they were made.
+      return;
   }
 }
 
@@ -91,14 +96,17 @@ async function movePayment(db: Database, payment: PaymentRow, event: PaymentEven
  * support hears of it. Final orders keep their status; the incident still goes out.
  */
 async function holdForReview(deps: CommerceDeps, payment: PaymentRow, event: PaymentEvent, problem: IntegrityProblem): Promise<void> {
-  const moved = await deps.db
-    .update(orders)
-    .set({ status: "REVIEW", updatedAt: new Date() })
-    .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ["AWAITING_PAYMENT", "PROCESSING", "ON_HOLD", "PAY_LATER"])))
-    .returning({ id: orders.id });
+  const moved = await changeWithEvent(deps.db, payment.orderId, "order.review", async (t) => {
+    const rows = await t
+      .update(orders)
+      .set({ status: "REVIEW", updatedAt: new Date() })
+      .where(and(eq(orders.id, payment.orderId), inArray(orders.status, ["AWAITING_PAYMENT", "PROCESSING", "ON_HOLD", "PAY_LATER"])))
+      .returning({ id: orders.id });
+    return rows.length > 0;
+  }, { detail: { problem, eventId: event.id, amount: event.amount, currency: event.currency } });
   console.error(`[orders] payment event ${event.id} for order ${payment.orderId} refused (${problem}): reported ${event.amount} ${event.currency}, owed ${payment.amount} ${payment.currency}`);
   deps.incidents.report({ kind: "payment_mismatch", orderId: payment.orderId, gateway: payment.gateway, integrityProblem: problem });
-  if (moved.length === 0) return;
+  if (!moved) return;
   for (const item of await getOrderItems(deps.db, payment.orderId)) {
     if (item.status !== "HELD") continue;
     await deps.bookingApi.extendReservation(item.bookingUuid, MAX_HOLD_MINUTES).catch((error: unknown) => console.error("[orders] could not extend a hold under review", error));

@@ -13,6 +13,7 @@ import type { LocaleCode } from "#app/lib/locales";
 import type { CurrencyCode } from "#app/lib/money";
 import { checkoutPath } from "#app/lib/paths";
 import { loadProducts, reviewCart, type CartReview } from "./cart.server";
+import { changeWithEvent, recordOrderEvent } from "./order-events.server";
 import { cancelHold, contactOf, getOrderItems, getOrderPayment, resultPath, type CommerceDeps, type LeadGuest, type OrderRow, type PaymentMethod } from "./order-records.server";
 import type { PromoRefusal } from "./pricing";
 import { redeemPromo, releasePromo } from "./promo.server";
@@ -193,6 +194,11 @@ async function writeOrder(db: Database, order: DraftOrder, items: DraftItem[]): 
       const inserted = await t.insert(orders).values(order).onConflictDoNothing({ target: orders.idempotencyKey }).returning({ id: orders.id });
       if (inserted.length === 0) return "ALREADY_PLACED";
       await t.insert(orderItems).values(items);
+      await recordOrderEvent(t, order.id, "order.placed", {
+        actor: "customer",
+        detail: { method: order.paymentMethod, total: order.totalAmount, currency: order.currency, items: items.length, ...(order.promoCode ? { promoCode: order.promoCode } : {}) },
+        now: order.purchasedAt,
+      });
       if (order.promoCode && !(await redeemPromo(t, order.promoCode, order.id))) throw new PromoUsedUp();
       return "WRITTEN";
     });
@@ -271,7 +277,10 @@ async function refuseOrder(db: Database, api: BookingApi, orderId: string): Prom
   const items = await getOrderItems(db, orderId);
   for (const item of items) await cancelHold(api, item.bookingUuid);
   await db.update(orderItems).set({ status: "CANCELLED" }).where(and(eq(orderItems.orderId, orderId), inArray(orderItems.status, ["NEW", "HELD"])));
-  await db.update(orders).set({ status: "REFUSED", updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await changeWithEvent(db, orderId, "order.refused", async (t) => {
+    const refused = await t.update(orders).set({ status: "REFUSED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), sql`${orders.status} <> 'REFUSED'`)).returning({ id: orders.id });
+    return refused.length > 0;
+  });
   await releasePromo(db, orderId);
 }
 

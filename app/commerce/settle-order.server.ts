@@ -16,6 +16,7 @@ import { canTransition } from "./order-state";
 import type { NotifiedOutcome } from "./notifications/customer-events";
 import { noticeDueAt, tellCustomer } from "./notifications/tell-customer.server";
 import { followOfferOrder } from "./offer-orders.server";
+import { changeWithEvent } from "./order-events.server";
 import { settlePayLaterPayment } from "./pay-later.server";
 import {
   cancelHold,
@@ -109,15 +110,23 @@ async function decideBookings(deps: CommerceDeps, order: OrderRow): Promise<void
         next = "FAILED";
         failureCode = error.code;
       }
-      await db.update(orderItems).set({ status: next, failureCode }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD")));
+      await changeWithEvent(db, order.id, next === "FAILED" ? "item.failed" : next === "PENDING" ? "item.pending" : "item.booked", async (t) => {
+        const moved = await t.update(orderItems).set({ status: next, failureCode }).where(and(eq(orderItems.id, item.id), eq(orderItems.status, "HELD"))).returning({ id: orderItems.id });
+        return moved.length > 0;
+      }, { detail: { itemId: item.id, ...(failureCode ? { code: failureCode } : {}) } });
     } else if (item.status === "PENDING") {
       const booking = await api.getBooking(item.bookingUuid);
       const decided = booking?.status === BookingStatus.CONFIRMED ? "CONFIRMED" : booking && booking.status !== BookingStatus.PENDING ? "FAILED" : null;
       if (decided) {
-        await db
-          .update(orderItems)
-          .set({ status: decided, failureCode: decided === "FAILED" ? (booking?.status ?? null) : null })
-          .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "PENDING")));
+        const code = decided === "FAILED" ? (booking?.status ?? null) : null;
+        await changeWithEvent(db, order.id, decided === "FAILED" ? "item.failed" : "item.booked", async (t) => {
+          const moved = await t
+            .update(orderItems)
+            .set({ status: decided, failureCode: code })
+            .where(and(eq(orderItems.id, item.id), eq(orderItems.status, "PENDING")))
+            .returning({ id: orderItems.id });
+          return moved.length > 0;
+        }, { detail: { itemId: item.id, ...(code ? { code } : {}) } });
       }
     }
   }
@@ -142,8 +151,12 @@ async function refundFailedItems(deps: CommerceDeps, gateway: PaymentGateway, pa
       deps.incidents.report({ kind: "refund_failed", orderId: payment.orderId, gateway: gateway.name });
       continue;
     }
-    const done = await db.update(orderItems).set({ refundState: "REFUNDED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "REFUNDING"))).returning({ id: orderItems.id });
-    if (done.length > 0) await db.update(payments).set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    await changeWithEvent(db, payment.orderId, "payment.refunded", async (t) => {
+      const done = await t.update(orderItems).set({ refundState: "REFUNDED" }).where(and(eq(orderItems.id, item.id), eq(orderItems.refundState, "REFUNDING"))).returning({ id: orderItems.id });
+      if (done.length === 0) return false;
+      await t.update(payments).set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}`, updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      return true;
+    }, { detail: { paymentId: payment.id, itemId: item.id, amount, currency: payment.currency, code: item.failureCode ?? item.status } });
   }
 }
 
@@ -152,15 +165,23 @@ async function captureWhatWasBooked(deps: CommerceDeps, gateway: PaymentGateway,
   const db = deps.db;
   const amount = confirmedAmount(items);
   await db.update(payments).set({ captureState: "CAPTURING" }).where(and(eq(payments.id, payment.id), eq(payments.captureState, "NONE")));
+  const detail = { paymentId: payment.id, gateway: payment.gateway, amount, currency: payment.currency };
   if (amount > 0) {
     await gateway.capture(payment.sessionId, amount, `capture:${payment.id}`);
-    await db
-      .update(payments)
-      .set({ status: "CAPTURED", capturedAmount: amount, captureState: "DONE", updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED")));
+    await changeWithEvent(db, payment.orderId, "payment.captured", async (t) => {
+      const moved = await t
+        .update(payments)
+        .set({ status: "CAPTURED", capturedAmount: amount, captureState: "DONE", updatedAt: new Date() })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED")))
+        .returning({ id: payments.id });
+      return moved.length > 0;
+    }, { detail });
   } else {
     await gateway.cancel(payment.sessionId, `void:${payment.id}`);
-    await db.update(payments).set({ status: "VOIDED", captureState: "DONE", updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED")));
+    await changeWithEvent(db, payment.orderId, "payment.voided", async (t) => {
+      const moved = await t.update(payments).set({ status: "VOIDED", captureState: "DONE", updatedAt: new Date() }).where(and(eq(payments.id, payment.id), eq(payments.status, "AUTHORIZED"))).returning({ id: payments.id });
+      return moved.length > 0;
+    }, { detail: { ...detail, amount: payment.amount } });
   }
   await db.update(orderItems).set({ refundState: "RELEASED" }).where(and(eq(orderItems.orderId, payment.orderId), inArray(orderItems.status, ["FAILED", "CANCELLED"]), eq(orderItems.refundState, "NONE")));
 }
@@ -221,8 +242,12 @@ export async function moveOrderStatus(db: Database, orderId: string, from: strin
       console.warn(`[orders] order ${orderId} stays ${current}: ${current} → ${to} is not a legal move`);
       return false;
     }
-    const moved = await db.update(orders).set({ status: to, updatedAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, current))).returning({ id: orders.id });
-    if (moved.length > 0) return true;
+    const from = current;
+    const moved = await changeWithEvent(db, orderId, `order.${to.toLowerCase() as Lowercase<OrderStatus>}`, async (t) => {
+      const rows = await t.update(orders).set({ status: to, updatedAt: now }).where(and(eq(orders.id, orderId), eq(orders.status, from))).returning({ id: orders.id });
+      return rows.length > 0;
+    }, { detail: { from }, now });
+    if (moved) return true;
     const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     if (!row) return false;
     current = row.status;
@@ -240,8 +265,11 @@ export async function abandonUnpaidOrders(deps: CommerceDeps, cartId: string): P
 /** An unpaid order expires: session closed, holds released. A payment that still arrives is refunded by settleOrder. */
 export async function abandonOrder(deps: CommerceDeps, orderId: string): Promise<void> {
   const db = deps.db;
-  const claimed = await db.update(orders).set({ status: "EXPIRED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "AWAITING_PAYMENT"))).returning();
-  if (claimed.length === 0) return;
+  const claimed = await changeWithEvent(db, orderId, "order.expired", async (t) => {
+    const rows = await t.update(orders).set({ status: "EXPIRED", updatedAt: new Date() }).where(and(eq(orders.id, orderId), eq(orders.status, "AWAITING_PAYMENT"))).returning({ id: orders.id });
+    return rows.length > 0;
+  }, { detail: { from: "AWAITING_PAYMENT" } });
+  if (!claimed) return;
   const payment = await getOrderPayment(db, orderId);
   if (payment && isGatewayName(payment.gateway)) {
     await deps.payments

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
+import { adminOrderPath } from "#app/lib/paths";
 import { listAudit } from "#app/staff/audit.server";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
@@ -40,7 +41,18 @@ export default function AdminAudit() {
           { header: t("admin.audit.when"), cell: (entry) => <AdminTime value={entry.createdAt} /> },
           { header: t("admin.audit.who"), cell: (entry) => <span dir="ltr">{entry.actorEmail}</span> },
           { header: t("admin.audit.what"), cell: (entry) => t(`admin.events.${entry.action}`, { defaultValue: entry.action }) },
-          { header: t("admin.audit.subject"), cell: (entry) => <span dir="ltr">{`${entry.subjectType}:${entry.subjectId}`}</span> },
+          {
+            header: t("admin.audit.subject"),
+            // An order's entry (a refund names its booking line) links the order by its reference.
+            cell: (entry) =>
+              entry.orderReference ? (
+                <Link to={adminOrderPath(entry.orderReference)} className="admin-reference" dir="ltr">
+                  {entry.orderReference}
+                </Link>
+              ) : (
+                <bdi dir="ltr">{`${entry.subjectType}:${entry.subjectId}`}</bdi>
+              ),
+          },
           { header: t("admin.audit.before"), cell: (entry) => <Change value={entry.before ?? null} /> },
           { header: t("admin.audit.after"), cell: (entry) => <Change value={entry.after ?? null} /> },
           { header: t("admin.audit.reason"), cell: (entry) => entry.reason ?? "" },

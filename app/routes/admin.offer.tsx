@@ -8,14 +8,8 @@ import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field, TextareaField } from "#app/components/forms";
-import { QUOTE_OPTION_SLOTS, QuoteSchema, WithdrawSchema } from "#app/commerce/console-schemas";
-import { nextOfferStatus } from "#app/commerce/offer-state";
-import { loadOfferForStaff, quoteOffer, withdrawOffer, type QuoteOptionInput } from "#app/commerce/offers.server";
+import { loadOfferPage, submitOfferForm, type OfferFormErrors } from "#app/commerce/offer-form.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { addDays, isIsoDate, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
-import { isCurrencyCode, toMinor } from "#app/lib/money";
-import { localToUtc } from "#app/booking/time";
-import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
@@ -24,101 +18,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
   const member = await requireStaff(app, request, "orders.view");
   const { locale, t } = adminPageContext(request);
-  const offer = await loadOfferForStaff(app.db, params.reference ?? "", locale);
-  if (!offer) throw adminNotFound(request);
-  const today = todayInRiyadh(new Date());
-  return json(
-    {
-      title: t("admin.offers.offerTitle", { reference: offer.reference }),
-      canQuote: can(member.role, "offers.quote"),
-      quotable: nextOfferStatus(offer.status, "quote") !== null,
-      withdrawable: nextOfferStatus(offer.status, "withdraw") !== null,
-      defaultValidUntil: addDays(today, 3),
-      today,
-      done: new URL(request.url).searchParams.get("done")?.slice(0, 20) ?? null,
-      offer: {
-        reference: offer.reference,
-        title: offer.title,
-        slug: offer.slug,
-        status: offer.status,
-        name: offer.name,
-        email: offer.email,
-        phone: offer.phone,
-        locale: offer.locale,
-        dateFrom: offer.dateFrom,
-        dateTo: offer.dateTo,
-        groupSize: offer.groupSize,
-        budget: offer.budget,
-        currency: offer.currency,
-        message: offer.message,
-        createdAt: offer.createdAt,
-        quote: offer.quote,
-        validUntil: offer.validUntil,
-        quotedAt: offer.quotedAt,
-        quotedBy: offer.quotedBy,
-        acceptedOption: offer.acceptedOption,
-        closedReason: offer.closedReason,
-        orderId: offer.orderId,
-        startTime: offer.availabilityType === "START_TIME",
-      },
-    },
-    { headers: ADMIN_NO_STORE },
-  );
+  const page = await loadOfferPage(app, { reference: params.reference ?? "", locale, role: member.role });
+  if (!page) throw adminNotFound(request);
+  const done = new URL(request.url).searchParams.get("done")?.slice(0, 20) ?? null;
+  return json({ ...page, title: t("admin.offers.offerTitle", { reference: page.offer.reference }), done }, { headers: ADMIN_NO_STORE });
 }
 
-type FormErrors = Record<string, string>;
+type FormErrors = OfferFormErrors;
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "offers.quote");
-  const offer = await loadOfferForStaff(app.db, params.reference ?? "", "en");
-  if (!offer) throw adminNotFound(request);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const done = (what: string) => redirect(`/admin/offers/${offer.reference}?done=${what}`, { status: 303, headers: ADMIN_NO_STORE });
-  const fail = (errors: FormErrors, status = 400) => json({ errors }, { status, headers: ADMIN_NO_STORE });
-  if (intent === "withdraw") {
-    const parsed = WithdrawSchema.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return fail({ reason: "admin.errors.required" });
-    const outcome = await withdrawOffer(app, offer.reference, actorOf(member), parsed.data.reason);
-    return outcome.ok ? done("withdrawn") : fail({ form: "admin.offers.errors.notOpen" }, 409);
-  }
-  if (intent !== "quote") return fail({ form: "admin.errors.invalid" });
-  const raw = {
-    validUntil: String(form.get("validUntil") ?? ""),
-    message: String(form.get("message") ?? ""),
-    options: Array.from({ length: QUOTE_OPTION_SLOTS }, (_, index) => ({
-      date: String(form.get(`options[${index}].date`) ?? ""),
-      time: String(form.get(`options[${index}].time`) ?? ""),
-      price: String(form.get(`options[${index}].price`) ?? ""),
-      included: String(form.get(`options[${index}].included`) ?? ""),
-    })),
-  };
-  const parsed = QuoteSchema.safeParse(raw);
-  const errors: FormErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  const currency = isCurrencyCode(offer.currency) ? offer.currency : "SAR";
-  const options: QuoteOptionInput[] = [];
-  raw.options.forEach((option, index) => {
-    const empty = !option.date && !option.price && !option.included;
-    if (empty && index > 0) return;
-    if (!isIsoDate(option.date)) errors[`options.${index}.date`] ??= "admin.errors.date";
-    let amount = 0;
-    try {
-      amount = toMinor(option.price, currency);
-    } catch {
-      amount = 0;
-    }
-    if (amount <= 0) errors[`options.${index}.price`] ??= "admin.errors.amount";
-    options.push({ localDate: option.date, time: option.time || null, amount, included: option.included.slice(0, 1000) });
-  });
-  if (Object.keys(errors).length > 0 || !parsed.success) return fail(errors);
-  // Valid until the end of that day in Riyadh.
-  const validUntil = localToUtc(RIYADH_TIME_ZONE, addDays(parsed.data.validUntil, 1), "00:00");
-  const outcome = await quoteOffer(app, offer.reference, { options, validUntil, message: parsed.data.message ?? "" }, actorOf(member), new Date());
-  if (outcome.ok) return done("quoted");
-  if (outcome.reason === "NO_AVAILABILITY") return fail({ [`options.${outcome.option}.date`]: "admin.offers.errors.noAvailability" });
-  if (outcome.reason === "VALIDITY") return fail({ validUntil: "admin.offers.errors.validity" });
-  return fail({ form: "admin.offers.errors.notOpen" }, 409);
+  const result = await submitOfferForm(app, { reference: params.reference ?? "", formData: await request.formData(), actor: actorOf(member) });
+  if (result.ok) return redirect(`/admin/offers/${result.reference}?done=${result.done}`, { status: 303, headers: ADMIN_NO_STORE });
+  if ("notFound" in result) throw adminNotFound(request);
+  return json({ errors: result.errors }, { status: result.status, headers: ADMIN_NO_STORE });
 }
 
 export default function AdminOffer() {

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { auditLog } from "#app/db/schema";
+import { auditLog, orders } from "#app/db/schema";
 
 /** Who acted: a staff member, or the system (the reconciler, a command-line tool). */
 export type Actor = { id: string | null; email: string };
@@ -22,7 +22,8 @@ export type AuditEntryInput = {
   reason?: string | null;
 };
 
-export type AuditEntry = AuditEntryInput & { id: number; actorId: string | null; actorEmail: string; createdAt: Date };
+/** `orderReference`: the reference of the order the entry concerns, when it concerns one (the console links it). */
+export type AuditEntry = AuditEntryInput & { id: number; actorId: string | null; actorEmail: string; createdAt: Date; orderReference: string | null };
 
 export async function recordAudit(db: Database, actor: Actor, entry: AuditEntryInput, now: Date): Promise<void> {
   await db.insert(auditLog).values({
@@ -48,10 +49,11 @@ export async function listAudit(db: Database, filter: { orderId?: string; subjec
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
   if (filter.beforeId) conditions.push(lt(auditLog.id, filter.beforeId));
   const rows = await db
-    .select()
+    .select({ entry: auditLog, orderReference: orders.reference })
     .from(auditLog)
+    .leftJoin(orders, eq(orders.id, auditLog.orderId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(Math.min(filter.limit ?? 50, 500));
-  return rows;
+  return rows.map(({ entry, orderReference }) => ({ ...entry, orderReference }));
 }

@@ -66,6 +66,18 @@ export type Manifest = { date: string; productId: string | null; slots: Manifest
 
 const text = (value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
 
+/** What a manifest row shows of the experience, its option and the booking's ticket, whoever booked it. */
+const slotColumns = {
+  productTitle: products.title,
+  pickupPoints: products.pickupPoints,
+  optionTitle: productOptions.title,
+  ticketCode: tickets.code,
+  checkedInAt: tickets.utcRedeemedAt,
+};
+
+/** The booking's one ticket for all its travellers (tickets per traveller carry a unit item). */
+const wholeBookingTicket = and(eq(tickets.bookingId, bookings.id), isNull(tickets.unitItemUuid));
+
 /** Who is coming on `filter.date` (optionally one product), grouped by product and slot, slots in time order. */
 export async function loadManifest(db: Database, filter: ManifestFilter, locale: LocaleCode): Promise<Manifest> {
   // Coming: confirmed, awaiting the supplier's decision, or held for a pay-later order.
@@ -87,9 +99,6 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         productId: orderItems.productId,
         optionId: orderItems.optionId,
         units: orderItems.units,
-        productTitle: products.title,
-        pickupPoints: products.pickupPoints,
-        optionTitle: productOptions.title,
         orderId: orders.id,
         reference: orders.reference,
         orderStatus: orders.status,
@@ -99,15 +108,14 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         email: orders.email,
         countryCode: orders.countryCode,
         phone: orders.phone,
-        ticketCode: tickets.code,
-        checkedInAt: tickets.utcRedeemedAt,
+        ...slotColumns,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(productOptions, eq(productOptions.id, orderItems.optionId))
       .leftJoin(bookings, eq(bookings.uuid, orderItems.bookingUuid))
-      .leftJoin(tickets, and(eq(tickets.bookingId, bookings.id), isNull(tickets.unitItemUuid)))
+      .leftJoin(tickets, wholeBookingTicket)
       .where(filter.productId ? and(onDay, eq(orderItems.productId, filter.productId)) : onDay)
       .orderBy(asc(orderItems.availabilityId), asc(orderItems.productId), asc(orders.lastName), asc(orders.firstName)),
     db
@@ -131,18 +139,14 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         pickupPointId: resellerBookings.pickupPointId,
         pickupHotel: resellerBookings.pickupHotel,
         pickupHotelRoom: resellerBookings.pickupHotelRoom,
-        productTitle: products.title,
-        pickupPoints: products.pickupPoints,
-        optionTitle: productOptions.title,
-        ticketCode: tickets.code,
-        checkedInAt: tickets.utcRedeemedAt,
+        ...slotColumns,
       })
       .from(bookings)
       .innerJoin(resellerBookings, eq(resellerBookings.bookingUuid, bookings.uuid))
       .innerJoin(resellers, eq(resellers.id, resellerBookings.resellerId))
       .leftJoin(products, eq(products.id, bookings.productId))
       .leftJoin(productOptions, eq(productOptions.id, bookings.optionId))
-      .leftJoin(tickets, and(eq(tickets.bookingId, bookings.id), isNull(tickets.unitItemUuid)))
+      .leftJoin(tickets, wholeBookingTicket)
       .where(filter.productId ? and(resellerOnDay, eq(bookings.productId, filter.productId)) : resellerOnDay)
       .orderBy(asc(bookings.availabilityId), asc(bookings.productId), asc(bookings.supplierReference)),
     db

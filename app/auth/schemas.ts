@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { fieldRules } from "#app/auth/field-rules";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot";
 import { honeypotSchema } from "#app/lib/honeypot-schema";
 
@@ -20,48 +21,13 @@ export const AUTH_ERRORS = {
   tokenInvalid: "account.errors.tokenInvalid",
 } as const;
 
-/** Minimum password length (specification, section 9). */
-export const MIN_PASSWORD_LENGTH = 8;
-
-
-const required = (max = 200) =>
-  z
-    .string({ error: AUTH_ERRORS.required })
-    .trim()
-    .min(1, { error: AUTH_ERRORS.required })
-    .max(max, { error: AUTH_ERRORS.tooLong });
-
-const email = z
-  .string({ error: AUTH_ERRORS.required })
-  .trim()
-  .min(1, { error: AUTH_ERRORS.required })
-  .max(254, { error: AUTH_ERRORS.tooLong })
-  .pipe(z.email({ error: AUTH_ERRORS.email }))
-  .transform((value) => value.toLowerCase());
-
-// Not trimmed: spaces are part of a password. 1024 bounds the hashing work a request can ask for.
-const newPassword = z
-  .string({ error: AUTH_ERRORS.required })
-  .min(1, { error: AUTH_ERRORS.required })
-  .min(MIN_PASSWORD_LENGTH, { error: AUTH_ERRORS.passwordLength })
-  .max(1024, { error: AUTH_ERRORS.tooLong });
-
-const anyPassword = z
-  .string({ error: AUTH_ERRORS.required })
-  .min(1, { error: AUTH_ERRORS.required })
-  .max(1024, { error: AUTH_ERRORS.tooLong });
+const { required, email, anyPassword, newPassword, confirmPassword, passwordsMatch } = fieldRules(AUTH_ERRORS);
 
 /** A local path to go back to after the form; checked again (app/lib/safe-redirect.ts) before redirecting. */
 const redirectTo = z.string().max(2048).optional();
 // Filled in only by bots; the action checks it, so the schemas just let it through.
 const honeypot = honeypotSchema;
 
-
-function passwordsMatch(data: { password?: string; confirmPassword?: string }, ctx: z.core.$RefinementCtx) {
-  if (data.password && data.confirmPassword && data.password !== data.confirmPassword) {
-    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_ERRORS.passwordMatch });
-  }
-}
 
 export const LoginSchema = z.object({
   email,
@@ -75,7 +41,7 @@ export const SignUpSchema = z
     name: required(120),
     email,
     password: newPassword,
-    confirmPassword: z.string({ error: AUTH_ERRORS.required }).min(1, { error: AUTH_ERRORS.required }).max(1024, { error: AUTH_ERRORS.tooLong }),
+    confirmPassword,
     redirectTo,
     [HONEYPOT_FIELD]: honeypot,
   })
@@ -90,7 +56,7 @@ export const ResetPasswordSchema = z
   .object({
     token: z.string({ error: AUTH_ERRORS.tokenInvalid }).min(20, { error: AUTH_ERRORS.tokenInvalid }).max(200, { error: AUTH_ERRORS.tokenInvalid }),
     password: newPassword,
-    confirmPassword: z.string({ error: AUTH_ERRORS.required }).min(1, { error: AUTH_ERRORS.required }).max(1024, { error: AUTH_ERRORS.tooLong }),
+    confirmPassword,
     [HONEYPOT_FIELD]: honeypot,
   })
   .superRefine(passwordsMatch);

@@ -1,11 +1,26 @@
 /**
  * The form kit's conform-bound fields (see forms.tsx): each takes a conform field and wires name, id,
- * constraints, default value and ARIA into forms.tsx's Field, TextareaField and Frame. A module of its
- * own so that only the routes with conform forms download conform.
+ * constraints, default value and ARIA into forms.tsx's Field, TextareaField and Frame; with them the
+ * form's conform setup (useSchemaForm) and its shell (ConformForm). A module of its own so that only
+ * the routes with conform forms download conform.
  */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type FormMetadata,
+  type Submission,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { Field, Frame, TextareaField } from "#app/components/forms";
+import type { z } from "zod";
+import { Field, FormErrors, Frame, HiddenFields, Honeypot, TextareaField } from "#app/components/forms";
 
 type InputType = "text" | "email" | "password" | "date" | "number" | "tel";
 type ConformField = FieldMetadata<unknown>;
@@ -31,5 +46,95 @@ export function SelectField({ field, label, className, children, ...rest }: { fi
         {children}
       </select>
     </Frame>
+  );
+}
+
+type Parse<Schema extends z.ZodType> = (formData: FormData, schema: Schema) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+
+const parseWithSchema = <Schema extends z.ZodType>(formData: FormData, schema: Schema) => parseWithZod(formData, { schema });
+
+/**
+ * One conform setup for a zod-validated form: the schema's constraints for native validation, the same
+ * parse as the action (`parse`, e.g. parseAuthForm with its form-level message), first on `shouldValidate`
+ * then as the visitor types.
+ */
+export function useSchemaForm<Schema extends z.ZodObject>(
+  id: string,
+  schema: Schema,
+  options: {
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    parse?: Parse<Schema>;
+    defaultValue?: DefaultValue<z.input<Schema>>;
+    shouldValidate?: "onSubmit" | "onBlur";
+  },
+) {
+  const { lastResult, parse = parseWithSchema, defaultValue, shouldValidate = "onSubmit" } = options;
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parse(formData, schema),
+    shouldValidate,
+    shouldRevalidate: "onInput",
+    defaultValue,
+  });
+}
+
+/**
+ * A conform form that posts to its route's action: its hidden values (the `intent` first), its form-level
+ * messages, then the fields, the
+ * honeypot when the form has one (bots, see app/lib/honeypot.ts), `beforeSubmit` and one submit button,
+ * disabled while the post is under way.
+ */
+export function ConformForm({
+  form,
+  className,
+  submitLabel,
+  submitClassName = "button button--primary",
+  busy,
+  hidden,
+  honeypotLabel,
+  beforeSubmit,
+  children,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata: the shell reads only its id and form-level errors
+  form: FormMetadata<any, string[]>;
+  className: string;
+  submitLabel: ReactNode;
+  submitClassName?: string;
+  /** Disables the button; by default while any form of the page is submitting. */
+  busy?: boolean;
+  hidden?: Record<string, string | number>;
+  honeypotLabel?: string;
+  beforeSubmit?: ReactNode;
+  children: ReactNode;
+}) {
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className={className} {...getFormProps(form)}>
+      {hidden ? <HiddenFields values={hidden} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {children}
+      {honeypotLabel ? <Honeypot formId={form.id} label={honeypotLabel} /> : null}
+      {beforeSubmit}
+      <button type="submit" className={submitClassName} disabled={busy ?? submitting}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** An email address: typed left to right in every locale, filled in by the browser. */
+export function EmailField({ field, label, autoComplete = "email" }: { field: ConformField; label: ReactNode; autoComplete?: string }) {
+  return <InputField field={field} label={label} type="email" autoComplete={autoComplete} dir="ltr" />;
+}
+
+/** The new-password pair (choose one, type it again), with the rule's hint under the first where the form gives one. */
+export function NewPasswordFields({ password, confirmPassword, labels, hint }: { password: ConformField; confirmPassword: ConformField; labels: { password: ReactNode; confirm: ReactNode }; hint?: ReactNode }) {
+  return (
+    <>
+      <InputField field={password} label={labels.password} type="password" autoComplete="new-password" hint={hint} />
+      <InputField field={confirmPassword} label={labels.confirm} type="password" autoComplete="new-password" />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot";
 import { InputField, SelectField, TextareaInputField } from "./conform-fields";
-import { ErrorList, Field, FormErrors, Honeypot } from "./forms";
+import { ErrorList, Field, FormErrors, HiddenFields, Honeypot } from "./forms";
 
 function ConformForm({ errors }: { errors: Record<string, string[]> | null }) {
   const [form, fields] = useForm<{ email: string; password: string; message: string; country: string }>({
@@ -24,6 +24,11 @@ function ConformForm({ errors }: { errors: Record<string, string[]> | null }) {
 }
 
 describe("form kit", () => {
+  test("a one-button form's hidden values post in the order given", () => {
+    const html = renderToStaticMarkup(<HiddenFields values={{ lang: "ar", intent: "accept", option: 2 }} />);
+    expect(html).toBe('<input type="hidden" name="lang" value="ar"/><input type="hidden" name="intent" value="accept"/><input type="hidden" name="option" value="2"/>');
+  });
+
   test("a field with errors is invalid and described by its translated error list", () => {
     const html = renderToStaticMarkup(<Field label="Title" errors={["account.errors.required"]} errorId="title-error" inputProps={{ id: "title", name: "title" }} />);
     expect(html).toContain('<label for="title">Title</label>');

@@ -89,3 +89,14 @@ export function Honeypot({ formId, label }: { formId: string; label: string }) {
     </div>
   );
 }
+
+/** What a one-button form posts besides its button (the `intent` and what it acts on), as hidden inputs in the given order. */
+export function HiddenFields({ values }: { values: Record<string, string | number> }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}

@@ -6,40 +6,45 @@ import { LocalizedLink } from "./localized-link";
 import { ConsentSettingsButton } from "./consent-banner";
 import { FooterSupport } from "./support";
 
+/** One column of the footer's links, under its heading. */
+function FooterColumn({ heading, links }: { heading: string; links: Array<{ to: string; label: string }> }) {
+  return (
+    <section>
+      <h2>{heading}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <LocalizedLink to={link.to}>{link.label}</LocalizedLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The site footer; the layout's footer variant (columns, dark, compact) is CSS on the same markup. */
 export function SiteFooter({ storefrontType, layout, consentSettings = false }: { storefrontType: StorefrontType; layout: Layout; /** Offer "Cookie settings" (a tag manager is configured and the visitor has answered). */ consentSettings?: boolean }) {
   const { t } = useTranslation();
+  const columns = [
+    {
+      heading: t("layout.footer.discover"),
+      links: [
+        // The storefront type names the catalogue: 'experiences' for a supplier, 'things to do' otherwise.
+        { to: listingPath(storefrontType), label: storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo") },
+        { to: invoicesPath(), label: t("nav.invoices") },
+        { to: cartPath(), label: t("nav.cart") },
+      ],
+    },
+    { heading: t("nav.company"), links: [{ to: aboutPath(), label: t("nav.about") }, { to: blogPath(), label: t("nav.blog") }, { to: contactPath(), label: t("nav.contact") }] },
+    { heading: t("nav.help"), links: [{ to: faqPath(), label: t("nav.faq") }, { to: privacyPolicyPath(), label: t("nav.privacy") }, { to: termsPath(), label: t("nav.terms") }] },
+  ];
   return (
     <footer className={`site-footer site-footer--${layout.footer}`} data-footer={layout.footer}>
       <div className="container">
         <nav aria-label={t("nav.footer")} className="site-footer__nav">
-          <section>
-            <h2>{t("layout.footer.discover")}</h2>
-            <ul>
-              <li>
-                {/* The storefront type names the catalogue: 'experiences' for a supplier, 'things to do' otherwise. */}
-                <LocalizedLink to={listingPath(storefrontType)}>{storefrontType === "supplier" ? t("nav.experiences") : t("nav.thingsToDo")}</LocalizedLink>
-              </li>
-              <li><LocalizedLink to={invoicesPath()}>{t("nav.invoices")}</LocalizedLink></li>
-              <li><LocalizedLink to={cartPath()}>{t("nav.cart")}</LocalizedLink></li>
-            </ul>
-          </section>
-          <section>
-            <h2>{t("nav.company")}</h2>
-            <ul>
-              <li><LocalizedLink to={aboutPath()}>{t("nav.about")}</LocalizedLink></li>
-              <li><LocalizedLink to={blogPath()}>{t("nav.blog")}</LocalizedLink></li>
-              <li><LocalizedLink to={contactPath()}>{t("nav.contact")}</LocalizedLink></li>
-            </ul>
-          </section>
-          <section>
-            <h2>{t("nav.help")}</h2>
-            <ul>
-              <li><LocalizedLink to={faqPath()}>{t("nav.faq")}</LocalizedLink></li>
-              <li><LocalizedLink to={privacyPolicyPath()}>{t("nav.privacy")}</LocalizedLink></li>
-              <li><LocalizedLink to={termsPath()}>{t("nav.terms")}</LocalizedLink></li>
-            </ul>
-          </section>
+          {columns.map((column) => (
+            <FooterColumn key={column.heading} heading={column.heading} links={column.links} />
+          ))}
         </nav>
         <FooterSupport />
         {consentSettings ? <ConsentSettingsButton /> : null}

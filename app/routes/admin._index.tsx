@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminEmpty, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminList, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
@@ -111,30 +111,22 @@ export default function AdminToday() {
           />
         </Queue>
         <Queue id="queue-failedRefunds" title={t("admin.today.queues.failedRefunds")} count={queues.failedRefunds.length}>
-          {queues.failedRefunds.length === 0 ? (
-            <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-          ) : (
-            <ul className="admin-list">
-              {queues.failedRefunds.map((item) => (
-                <li key={item.itemId}>
-                  {orderLink(item.reference)} · {item.title} · <AdminMoney amount={item.totalAmount} currency={item.currency} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <AdminList items={queues.failedRefunds} keyOf={(item) => item.itemId} empty={t("admin.today.empty")}>
+            {(item) => (
+              <>
+                {orderLink(item.reference)} · {item.title} · <AdminMoney amount={item.totalAmount} currency={item.currency} />
+              </>
+            )}
+          </AdminList>
         </Queue>
         <Queue id="queue-paymentFailures" title={t("admin.today.queues.paymentFailures")} count={queues.paymentFailures.length}>
-          {queues.paymentFailures.length === 0 ? (
-            <AdminEmpty>{t("admin.today.empty")}</AdminEmpty>
-          ) : (
-            <ul className="admin-list">
-              {queues.paymentFailures.map((order) => (
-                <li key={order.reference}>
-                  {orderLink(order.reference)} · {order.name} · <AdminMoney amount={order.totalAmount} currency={order.currency} /> · <StatusBadge status={order.status} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <AdminList items={queues.paymentFailures} keyOf={(order) => order.reference} empty={t("admin.today.empty")}>
+            {(order) => (
+              <>
+                {orderLink(order.reference)} · {order.name} · <AdminMoney amount={order.totalAmount} currency={order.currency} /> · <StatusBadge status={order.status} />
+              </>
+            )}
+          </AdminList>
         </Queue>
         <Queue id="queue-departures" title={t("admin.today.queues.departures")} count={queues.departures.length}>
           <AdminTable

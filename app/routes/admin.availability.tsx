@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminPageHeader, AdminTable, AdminTime, AdminNotice } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field, FormErrors } from "#app/components/forms";
@@ -84,12 +84,8 @@ export default function AdminAvailability() {
   return (
     <>
       <AdminPageHeader title={t("admin.availability.heading")} subtitle={t("admin.availability.subtitle")} />
-      {data.notice ? (
-        <p className="admin-notice admin-notice--ok" role="status">
-          {t(`admin.availability.notices.${data.notice}`)}
-        </p>
-      ) : null}
-      {data.externalSupplier ? <p className="admin-notice admin-notice--bad">{t("admin.schedule.externalSupplier")}</p> : null}
+      <AdminNotice tone="ok" role="status">{data.notice ? t(`admin.availability.notices.${data.notice}`) : null}</AdminNotice>
+      {data.externalSupplier ? <AdminNotice tone="bad">{t("admin.schedule.externalSupplier")}</AdminNotice> : null}
       <div className="admin-two-columns">
         <AdminCard id="bulk-closure" title={t("admin.availability.bulkTitle")}>
           <Form method="post" className="admin-form" {...getFormProps(form)}>

@@ -1,21 +1,18 @@
 /** Staff sign-in, step one: email and password. Step two (the TOTP code) is /admin/login/verify. */
-import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { clientAddress } from "#app/lib/client-address.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors } from "#app/components/forms";
 import { InputField } from "#app/components/conform-fields";
-import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
-import { ADMIN_NO_STORE, adminPageContext, readStaff } from "#app/web/admin-auth.server";
+import { ADMIN_NO_STORE, adminPageContext, readStaff, redirectToCodeStep } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
@@ -47,28 +44,20 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (outcome.status === "not-enrolled") return json(submission.reply({ hideFields: ["password"], formErrors: [STAFF_ERRORS.notEnrolled] }), { status: 403, headers: ADMIN_NO_STORE });
   const member = outcome.member;
   const sessionId = await startStaffSession(app.db, member.userId, "PASSWORD", app.clock.now());
-  const headers = new Headers(ADMIN_NO_STORE);
-  headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
-  headers.append("Set-Cookie", adminLocaleSetCookie(member.locale, app.env.SITE_URL.startsWith("https://")));
-  return redirect("/admin/login/verify", { headers });
+  return redirectToCodeStep(app, sessionId, member.locale, ADMIN_NO_STORE);
 }
 
 export default function AdminLogin() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useStaffForm("admin-login", StaffLoginSchema, lastResult);
   return (
     <AdminAuthCard heading={t("admin.login.heading")}>
-      <Form method="post" className="admin-form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <AdminAuthForm form={form} submitLabel={t("admin.login.submit")}>
         <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="username" />
         <InputField field={fields.password} label={t("admin.fields.password")} type="password" autoComplete="current-password" />
-        <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-          {t("admin.login.submit")}
-        </button>
-      </Form>
+      </AdminAuthForm>
       <p className="admin-auth__hint">{t("admin.login.hint")}</p>
       <AdminLanguageSwitch locale={data.locale} />
     </AdminAuthCard>

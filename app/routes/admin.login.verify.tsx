@@ -3,20 +3,18 @@
  * ENROL session) it enrols the authenticator instead: a QR code of the otpauth URI, the secret to type,
  * and a first code, which spends the link. A password alone never reaches enrolment.
  */
-import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors } from "#app/components/forms";
 import { InputField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
 import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "#app/web/admin-auth.server";
@@ -78,7 +76,6 @@ export default function AdminVerify() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useStaffForm("admin-verify", StaffCodeSchema, lastResult);
   return (
     <AdminAuthCard heading={data.enrolment ? t("admin.verify.enrolHeading") : t("admin.verify.heading")}>
@@ -95,13 +92,9 @@ export default function AdminVerify() {
       ) : (
         <p>{t("admin.verify.text")}</p>
       )}
-      <Form method="post" className="admin-form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <AdminAuthForm form={form} submitLabel={t("admin.verify.submit")}>
         <InputField field={fields.code} label={t("admin.fields.code")} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />
-        <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-          {t("admin.verify.submit")}
-        </button>
-      </Form>
+      </AdminAuthForm>
       {/* Enrolment goes on only from the link; starting again is for the code step. */}
       {data.enrolment ? null : (
         <p className="admin-auth__hint">

@@ -2,7 +2,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminDate, AdminFilterActions, AdminPager, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminDate, AdminDateRange, AdminFilterActions, AdminFilterSearch, AdminFilterSelect, AdminPager, AdminMoney, AdminTable, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
@@ -39,46 +39,29 @@ export default function AdminOrders() {
         }
       />
       <Form method="get" className="admin-filters" role="search">
-        <div className="form-field admin-filters__search">
-          <label htmlFor="orders-q">{t("admin.orders.search")}</label>
-          <input id="orders-q" name="q" type="search" defaultValue={filter.q ?? ""} placeholder={t("admin.orders.searchPlaceholder")} maxLength={120} />
-        </div>
-        <div className="form-field">
-          <label htmlFor="orders-status">{t("admin.fields.status")}</label>
-          <select id="orders-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">{t("admin.orders.any")}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`admin.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor="orders-method">{t("admin.fields.paymentMethod")}</label>
-          <select id="orders-method" name="method" defaultValue={filter.method ?? ""}>
-            <option value="">{t("admin.orders.any")}</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {t(`admin.methods.${method}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminFilterSearch id="orders-q" label={t("admin.orders.search")} value={filter.q} placeholder={t("admin.orders.searchPlaceholder")} />
+        <AdminFilterSelect
+          id="orders-status"
+          name="status"
+          label={t("admin.fields.status")}
+          value={filter.status}
+          anyLabel={t("admin.orders.any")}
+          choices={ORDER_STATUSES.map((status) => ({ value: status, label: t(`admin.status.${status}`) }))}
+        />
+        <AdminFilterSelect
+          id="orders-method"
+          name="method"
+          label={t("admin.fields.paymentMethod")}
+          value={filter.method}
+          anyLabel={t("admin.orders.any")}
+          choices={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`admin.methods.${method}`) }))}
+        />
         <div className="form-field">
           <label htmlFor="orders-product">{t("admin.fields.productId")}</label>
           <input id="orders-product" name="product" defaultValue={filter.productId ?? ""} maxLength={100} dir="ltr" />
         </div>
-        <fieldset className="admin-filters__range">
-          <legend>{t("admin.fields.travelDate")}</legend>
-          <input aria-label={t("admin.orders.from")} name="travelFrom" type="date" defaultValue={filter.travelFrom ?? ""} />
-          <input aria-label={t("admin.orders.to")} name="travelTo" type="date" defaultValue={filter.travelTo ?? ""} />
-        </fieldset>
-        <fieldset className="admin-filters__range">
-          <legend>{t("admin.fields.purchased")}</legend>
-          <input aria-label={t("admin.orders.from")} name="purchasedFrom" type="date" defaultValue={filter.purchasedFrom ?? ""} />
-          <input aria-label={t("admin.orders.to")} name="purchasedTo" type="date" defaultValue={filter.purchasedTo ?? ""} />
-        </fieldset>
+        <AdminDateRange legend={t("admin.fields.travelDate")} from={{ name: "travelFrom", value: filter.travelFrom }} to={{ name: "travelTo", value: filter.travelTo }} />
+        <AdminDateRange legend={t("admin.fields.purchased")} from={{ name: "purchasedFrom", value: filter.purchasedFrom }} to={{ name: "purchasedTo", value: filter.purchasedTo }} />
         <AdminFilterActions clearTo="/admin/orders" />
       </Form>
       <AdminTable

@@ -10,7 +10,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AdminCard, AdminDate, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminPageHeader, AdminTable, AdminNotice } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ErrorList, Field, FormErrors } from "#app/components/forms";
@@ -171,12 +171,8 @@ export default function AdminProductSchedule() {
           </>
         }
       />
-      {data.notice ? (
-        <p className="admin-notice admin-notice--ok" role="status">
-          {t(`admin.schedule.notices.${data.notice}`)}
-        </p>
-      ) : null}
-      {data.externalSupplier ? <p className="admin-notice admin-notice--bad">{t("admin.schedule.externalSupplier")}</p> : null}
+      <AdminNotice tone="ok" role="status">{data.notice ? t(`admin.schedule.notices.${data.notice}`) : null}</AdminNotice>
+      {data.externalSupplier ? <AdminNotice tone="bad">{t("admin.schedule.externalSupplier")}</AdminNotice> : null}
       {data.options.length > 1 ? (
         <nav className="admin-tabs" aria-label={t("admin.schedule.options")}>
           {data.options.map((option) => (
@@ -210,9 +206,9 @@ export default function AdminProductSchedule() {
 
       <AdminCard id="schedule-rules" title={t("admin.schedule.rules")}>
         {ruleRefusal && result?.intent === "remove-rule" ? (
-          <p className="admin-notice admin-notice--bad" role="alert">
+          <AdminNotice tone="bad" role="alert">
             {t(ruleRefusal.key, ruleRefusal.values)}
-          </p>
+          </AdminNotice>
         ) : null}
         <AdminTable
           rows={data.rules}
@@ -331,9 +327,9 @@ function DayPanel({ day, result }: { day: NonNullable<ReturnType<typeof useLoade
   return (
     <div className="schedule-day-panel">
       {refusal ? (
-        <p className="admin-notice admin-notice--bad" role="alert">
+        <AdminNotice tone="bad" role="alert">
           {t(refusal.key, refusal.values)}
-        </p>
+        </AdminNotice>
       ) : null}
       <Form method="post" className="admin-form schedule-day-panel__close">
         <input type="hidden" name="date" value={day.date} />

@@ -4,16 +4,13 @@
  * POST with an `intent` that works without JavaScript (303 back here with a notice, or 400 with the
  * form's messages and the typed values kept).
  */
-import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AdminCard, AdminDate, AdminMoney, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
-import { CatalogueForm, OptionFields, ProductFields, SeasonFields, UnitFields, useCatalogueForm } from "#app/components/admin/catalogue-forms";
+import { AdminCard, AdminDate, AdminMoney, AdminNotice, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
+import { BulkPriceFields, CatalogueForm, OptionFields, RemoveForm, ProductFields, SeasonFields, UnitFields, useCatalogueForm } from "#app/components/admin/catalogue-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
 import { isCatalogueRuleError, type CatalogueDeps } from "#app/catalogue/manage/catalogue-write.server";
 import { optionFormValues, productFormValues, seasonFormValues, unitFormValues } from "#app/catalogue/manage/form-values";
 import { addSeason, changePricesByPercent, removeSeason } from "#app/catalogue/manage/prices.server";
@@ -186,15 +183,11 @@ export default function AdminProduct() {
           </>
         }
       />
-      {data.notice ? (
-        <p className="admin-notice admin-notice--ok" role="status">
-          {t(`admin.catalogue.notices.${data.notice}`)}
-        </p>
-      ) : null}
+      <AdminNotice tone="ok" role="status">{data.notice ? t(`admin.catalogue.notices.${data.notice}`) : null}</AdminNotice>
       {refusal ? (
-        <p className="admin-notice admin-notice--bad" role="alert">
+        <AdminNotice tone="bad" role="alert">
           {t(refusal)}
-        </p>
+        </AdminNotice>
       ) : null}
       <div className="admin-product">
         <div className="admin-product__main">
@@ -237,12 +230,7 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
     <section className="admin-card admin-option" id={`option-${option.id}`} aria-labelledby={`option-${option.id}-title`}>
       <header className="admin-option__head">
         <h3 id={`option-${option.id}-title`}>{title}</h3>
-        <Form method="post">
-          <input type="hidden" name="optionId" value={option.id} />
-          <button type="submit" name="intent" value="option-remove" className="admin-link-button">
-            {t("admin.catalogue.removeOption")}
-          </button>
-        </Form>
+        <RemoveForm intent="option-remove" hidden={{ optionId: option.id }} label={t("admin.catalogue.removeOption")} />
       </header>
       <details className="admin-details">
         <summary>{t("admin.catalogue.editOption")}</summary>
@@ -308,12 +296,7 @@ function OptionCard({ option, product }: { option: OptionData; product: LoaderDa
           {
             header: <span className="visually-hidden">{t("admin.staff.actions")}</span>,
             cell: (season) => (
-              <Form method="post">
-                <input type="hidden" name="seasonId" value={season.id} />
-                <button type="submit" name="intent" value="season-remove" className="admin-link-button">
-                  {t("admin.catalogue.removeSeason")}
-                </button>
-              </Form>
+              <RemoveForm intent="season-remove" hidden={{ seasonId: season.id }} label={t("admin.catalogue.removeSeason")} />
             ),
           },
         ]}
@@ -332,12 +315,7 @@ function UnitEditor({ unit, option, product }: { unit: OptionData["units"][numbe
       <CatalogueForm form={form} intent="unit-update" submit={t("admin.catalogue.saveUnit")} hidden={{ unitId: unit.id }}>
         <UnitFields fields={fields} pricingPer={product.pricingPer} />
       </CatalogueForm>
-      <Form method="post">
-        <input type="hidden" name="unitId" value={unit.id} />
-        <button type="submit" name="intent" value="unit-remove" className="admin-link-button">
-          {t("admin.catalogue.removeUnit")}
-        </button>
-      </Form>
+      <RemoveForm intent="unit-remove" hidden={{ unitId: unit.id }} label={t("admin.catalogue.removeUnit")} />
     </details>
   );
 }
@@ -391,15 +369,9 @@ function BulkCard() {
   return (
     <AdminCard id="prices" title={t("admin.catalogue.bulk.productTitle")}>
       <p className="admin-muted">{t("admin.catalogue.bulk.productHint")}</p>
-      <Form method="post" className="admin-form" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="bulk" />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <InputField field={fields.percent} type="number" step="0.01" label={t("admin.catalogue.bulk.percent")} hint={t("admin.catalogue.bulk.percentHint")} dir="ltr" />
-        <InputField field={fields.reason} label={t("admin.catalogue.bulk.reason")} />
-        <button type="submit" className="button button--secondary">
-          {t("admin.catalogue.bulk.apply")}
-        </button>
-      </Form>
+      <CatalogueForm form={form} intent="bulk" submit={t("admin.catalogue.bulk.apply")} submitClassName="button button--secondary">
+        <BulkPriceFields fields={fields} />
+      </CatalogueForm>
     </AdminCard>
   );
 }

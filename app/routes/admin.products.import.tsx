@@ -20,8 +20,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminPageHeader, AdminTable, AdminNotice } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { HiddenFields } from "#app/components/forms";
 import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } from "#app/catalogue/manage/csv-format";
 import { catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv-import.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -178,13 +179,13 @@ export default function AdminProductsImport() {
             ) : null}
           </h2>
           {report.ok ? (
-            <p className="admin-notice admin-notice--ok" role="status">
+            <AdminNotice tone="ok" role="status">
               {changes ? t("admin.catalogueImport.valid", { count: changes }) : t("admin.catalogueImport.noChanges")}
-            </p>
+            </AdminNotice>
           ) : (
-            <p className="admin-notice admin-notice--bad" role="alert">
+            <AdminNotice tone="bad" role="alert">
               {t("admin.catalogueImport.invalid", { count: report.issues.length })}
-            </p>
+            </AdminNotice>
           )}
           {report.issues.length ? (
             <AdminTable
@@ -217,10 +218,7 @@ export default function AdminProductsImport() {
               />
               {changes ? (
                 <Form method="post" encType="multipart/form-data" className="admin-import__apply">
-                  <input type="hidden" name="intent" value="apply" />
-                  <input type="hidden" name="csv" value={result.csv} />
-                  <input type="hidden" name="digest" value={result.digest} />
-                  <input type="hidden" name="fileName" value={result.fileName} />
+                  <HiddenFields values={{ intent: "apply", csv: result.csv, digest: result.digest, fileName: result.fileName }} />
                   <p className="admin-muted">{t("admin.catalogueImport.applyHint")}</p>
                   <button type="submit" className="button button--primary" disabled={busy}>
                     {t("admin.catalogueImport.apply", { count: changes })}

@@ -3,16 +3,15 @@
  * "from" price; the company's own first. A GET form (works without JavaScript), and one POST form that
  * raises or lowers the prices of every own experience of a city by a percentage.
  */
-import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { AdminCard, AdminFilterActions, AdminPager, AdminMoney, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminFilterActions, AdminFilterSearch, AdminFilterSelect, AdminPager, AdminMoney, AdminPageHeader, AdminTable, AdminTime, AdminNotice } from "#app/components/admin/admin-ui";
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors } from "#app/components/forms";
-import { InputField, SelectField } from "#app/components/conform-fields";
+import { ConformForm } from "#app/components/conform-fields";
+import { BulkPriceFields, DestinationSelect } from "#app/components/admin/catalogue-forms";
 import { isCatalogueRuleError } from "#app/catalogue/manage/catalogue-write.server";
 import { changePricesByPercent } from "#app/catalogue/manage/prices.server";
 import { listProductsForConsole, loadCatalogueChoices } from "#app/catalogue/manage/queries.server";
@@ -76,26 +75,20 @@ export default function AdminProducts() {
         }
       />
       {data.bulk === "done" ? (
-        <p className="admin-notice admin-notice--ok" role="status">
+        <AdminNotice tone="ok" role="status">
           {t("admin.catalogue.notices.bulkDone", { count: data.bulkCount })}
-        </p>
+        </AdminNotice>
       ) : null}
       <Form method="get" className="admin-filters" role="search">
-        <div className="form-field admin-filters__search">
-          <label htmlFor="products-q">{t("admin.catalogue.search")}</label>
-          <input id="products-q" name="q" type="search" defaultValue={data.query.q ?? ""} placeholder={t("admin.catalogue.searchPlaceholder")} maxLength={120} />
-        </div>
-        <div className="form-field">
-          <label htmlFor="products-destination">{t("admin.catalogue.fields.destination")}</label>
-          <select id="products-destination" name="destination" defaultValue={data.query.destination ?? ""}>
-            <option value="">{t("admin.catalogue.anyCity")}</option>
-            {data.destinations.map((destination) => (
-              <option key={destination.id} value={destination.id}>
-                {name(destination.name)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminFilterSearch id="products-q" label={t("admin.catalogue.search")} value={data.query.q} placeholder={t("admin.catalogue.searchPlaceholder")} />
+        <AdminFilterSelect
+          id="products-destination"
+          name="destination"
+          label={t("admin.catalogue.fields.destination")}
+          value={data.query.destination}
+          anyLabel={t("admin.catalogue.anyCity")}
+          choices={data.destinations.map((destination) => ({ value: destination.id, label: name(destination.name) }))}
+        />
         <div className="admin-check admin-filters__own">
           <input id="products-own" type="checkbox" name="own" value="1" defaultChecked={data.query.own === "1"} />
           <label htmlFor="products-own">{t("admin.catalogue.ownOnly")}</label>
@@ -139,22 +132,10 @@ export default function AdminProducts() {
       <AdminPager page={data.page} pages={data.pages} search={search} />
       <AdminCard id="bulk-destination-card" title={t("admin.catalogue.bulk.cityTitle")}>
         <p className="admin-muted">{t("admin.catalogue.bulk.cityHint")}</p>
-        <Form method="post" className="admin-form admin-bulk" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <SelectField field={fields.destinationId} label={t("admin.catalogue.fields.destination")}>
-            <option value="">{t("admin.catalogue.choose")}</option>
-            {data.destinations.map((destination) => (
-              <option key={destination.id} value={destination.id}>
-                {name(destination.name)}
-              </option>
-            ))}
-          </SelectField>
-          <InputField field={fields.percent} type="number" step="0.01" label={t("admin.catalogue.bulk.percent")} hint={t("admin.catalogue.bulk.percentHint")} dir="ltr" />
-          <InputField field={fields.reason} label={t("admin.catalogue.bulk.reason")} />
-          <button type="submit" className="button button--secondary">
-            {t("admin.catalogue.bulk.apply")}
-          </button>
-        </Form>
+        <ConformForm form={form} className="admin-form admin-bulk" submitLabel={t("admin.catalogue.bulk.apply")} submitClassName="button button--secondary" busy={false}>
+          <DestinationSelect field={fields.destinationId} destinations={data.destinations} />
+          <BulkPriceFields fields={fields} />
+        </ConformForm>
       </AdminCard>
     </>
   );

@@ -3,21 +3,18 @@
  * then enrols an authenticator on the next page (the link is spent there). Every other session of the
  * account ends here.
  */
-import { getFormProps } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { FormErrors } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
+import { NewPasswordFields } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
 import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
-import { adminLocaleSetCookie } from "#app/lib/admin-locale";
 import adminStylesHref from "#app/styles/admin.css";
-import { ADMIN_NO_STORE, actorOf, adminPageContext } from "#app/web/admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminPageContext, redirectToCodeStep } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];
@@ -46,32 +43,23 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   // The language the member set up in becomes their console's (the inviter's was only a first guess).
   const { locale } = adminPageContext(request);
   await setStaffLocale(app.db, member.userId, locale);
-  const headers = new Headers(setupHeaders());
-  headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
-  headers.append("Set-Cookie", adminLocaleSetCookie(locale, app.env.SITE_URL.startsWith("https://")));
-  return redirect("/admin/login/verify", { headers });
+  return redirectToCodeStep(app, sessionId, locale, setupHeaders());
 }
 
 export default function AdminSetup() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useStaffForm("admin-setup", StaffSetPasswordSchema, lastResult);
   return (
     <AdminAuthCard heading={t("admin.setup.heading")}>
       {data.email ? (
         <>
           <p>{t("admin.setup.text", { email: data.email })}</p>
-          <Form method="post" className="admin-form" {...getFormProps(form)}>
-            <FormErrors id={form.errorId} errors={form.errors} />
+          <AdminAuthForm form={form} submitLabel={t("admin.setup.submit")}>
             <input type="email" name="username" autoComplete="username" value={data.email} readOnly hidden />
-            <InputField field={fields.password} label={t("admin.fields.newPassword")} type="password" autoComplete="new-password" />
-            <InputField field={fields.confirmPassword} label={t("admin.fields.confirmPassword")} type="password" autoComplete="new-password" />
-            <button type="submit" className="button button--primary admin-auth__submit" disabled={busy}>
-              {t("admin.setup.submit")}
-            </button>
-          </Form>
+            <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} labels={{ password: t("admin.fields.newPassword"), confirm: t("admin.fields.confirmPassword") }} />
+          </AdminAuthForm>
         </>
       ) : (
         <p className="admin-notice admin-notice--bad" role="alert">

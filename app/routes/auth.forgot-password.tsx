@@ -1,11 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestPasswordReset } from "#app/auth/auth.server";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
+import { ConformForm, EmailField, useSchemaForm } from "#app/components/conform-fields";
+import { AuthPage } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, ForgotPasswordSchema, parseAuthForm } from "#app/auth/schemas";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -46,24 +44,11 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 function ForgotForm() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult,
-    constraint: getZodConstraint(ForgotPasswordSchema),
-    onValidate: ({ formData }) => parseAuthForm(formData, ForgotPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("forgot-password", ForgotPasswordSchema, { lastResult, parse: parseAuthForm });
   return (
-    <Form method="post" className="form auth-form" {...getFormProps(form)}>
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
-      <Honeypot formId="forgot-password" label={t("account.fields.honeypot")} />
-      <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
-        {t("account.forgot.submit")}
-      </button>
-    </Form>
+    <ConformForm form={form} className="form auth-form" submitLabel={t("account.forgot.submit")} honeypotLabel={t("account.fields.honeypot")}>
+      <EmailField field={fields.email} label={t("account.fields.email")} />
+    </ConformForm>
   );
 }
 
@@ -73,14 +58,13 @@ export default function ForgotPasswordRoute() {
   // A new, empty form after each completed navigation (the redirect after sending).
   const { key } = useLocation();
   return (
-    <section className="container page auth-page">
-      <h1>{data.heading}</h1>
+    <AuthPage heading={data.heading}>
       <p>{t("account.forgot.intro")}</p>
       <ForgotForm key={key} />
       <p>
         <LocalizedLink to={loginPath()}>{t("account.forgot.backToLogin")}</LocalizedLink>
       </p>
-    </section>
+    </AuthPage>
   );
 }
 

@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { attachGuestOrdersOf } from "#app/account/orders.server";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
+import { HiddenFields } from "#app/components/forms";
+import { ConformForm, EmailField, InputField, useSchemaForm } from "#app/components/conform-fields";
+import { AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, LoginSchema, parseAuthForm } from "#app/auth/schemas";
 import { getUser } from "#app/web/session-cookie.server";
@@ -81,8 +80,7 @@ function VerifyEmail({ token }: { token: string }) {
       <h2 id="verify-heading">{t("account.verify.heading")}</h2>
       <p>{t("account.verify.text")}</p>
       <Form method="post">
-        <input type="hidden" name="intent" value="verify" />
-        <input type="hidden" name="token" value={token} />
+        <HiddenFields values={{ intent: "verify", token }} />
         <button type="submit" className="button button--primary">
           {t("account.verify.submit")}
         </button>
@@ -95,39 +93,28 @@ export default function LoginRoute() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseAuthForm(formData, LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue: { redirectTo: data.redirectTo },
-  });
-  const busy = navigation.state === "submitting";
+  const [form, fields] = useSchemaForm("login", LoginSchema, { lastResult, parse: parseAuthForm, defaultValue: { redirectTo: data.redirectTo } });
   const signUp = signUpPath({ redirectTo: data.redirectTo });
   return (
-    <section className="container page auth-page">
-      <h1>{data.heading}</h1>
+    <AuthPage heading={data.heading}>
       {data.verifyToken ? <VerifyEmail token={data.verifyToken} /> : null}
-      <Form method="post" className="form auth-form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ConformForm
+        form={form}
+        className="form auth-form"
+        submitLabel={t("account.login.submit")}
+        honeypotLabel={t("account.fields.honeypot")}
+        beforeSubmit={
+          <p>
+            <LocalizedLink to={forgotPasswordPath()}>{t("account.login.forgot")}</LocalizedLink>
+          </p>
+        }
+      >
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
-        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
+        <EmailField field={fields.email} label={t("account.fields.email")} />
         <InputField field={fields.password} label={t("account.fields.password")} type="password" autoComplete="current-password" />
-        <Honeypot formId="login" label={t("account.fields.honeypot")} />
-        <p>
-          <LocalizedLink to={forgotPasswordPath()}>{t("account.login.forgot")}</LocalizedLink>
-        </p>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {t("account.login.submit")}
-        </button>
-      </Form>
-      <p>
-        {t("account.login.noAccount")} <LocalizedLink to={signUp}>{t("account.login.signUpLink")}</LocalizedLink>
-      </p>
-    </section>
+      </ConformForm>
+      <AuthSwitch text={t("account.login.noAccount")} link={t("account.login.signUpLink")} to={signUp} />
+    </AuthPage>
   );
 }
 

@@ -1,13 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
+import { ConformForm, useSchemaForm } from "#app/components/conform-fields";
+import { AccountPasswordFields, AuthPage } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
-import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
+import { AUTH_ERRORS, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
 import { accountHome } from "#app/lib/safe-redirect";
 import { signInAndRedirect } from "#app/web/sign-in.server";
 import { peekPasswordResetToken } from "#app/auth/tokens.server";
@@ -55,35 +53,14 @@ export default function ResetPasswordRoute() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseAuthForm(formData, ResetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("reset-password", ResetPasswordSchema, { lastResult, parse: parseAuthForm });
   return (
-    <section className="container page auth-page">
-      <h1>{data.heading}</h1>
+    <AuthPage heading={data.heading}>
       {data.token ? (
-        <Form method="post" className="form auth-form" {...getFormProps(form)}>
-          <FormErrors id={form.errorId} errors={form.errors} />
+        <ConformForm form={form} className="form auth-form" submitLabel={t("account.reset.submit")} honeypotLabel={t("account.fields.honeypot")}>
           <input type="hidden" name="token" value={data.token} />
-          <InputField
-            field={fields.password}
-            label={t("account.fields.newPassword")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
-          />
-          <InputField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
-          <Honeypot formId="reset-password" label={t("account.fields.honeypot")} />
-          <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
-            {t("account.reset.submit")}
-          </button>
-        </Form>
+          <AccountPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel={t("account.fields.newPassword")} />
+        </ConformForm>
       ) : (
         <div role="alert" className="notice notice--warning">
           <p>{t("account.reset.invalidLink")}</p>
@@ -92,7 +69,7 @@ export default function ResetPasswordRoute() {
           </LocalizedLink>
         </div>
       )}
-    </section>
+    </AuthPage>
   );
 }
 

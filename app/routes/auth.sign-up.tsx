@@ -1,17 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, useSchemaForm } from "#app/components/conform-fields";
+import { AccountPasswordFields, AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
-import { AUTH_ERRORS, MIN_PASSWORD_LENGTH, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
+import { AUTH_ERRORS, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
 import { getUser } from "#app/web/session-cookie.server";
 import { accountHome, safeRedirectTo } from "#app/lib/safe-redirect";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { LocalizedLink } from "#app/components/localized-link";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/web/page.server";
@@ -57,41 +54,18 @@ export default function SignUpRoute() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    onValidate: ({ formData }) => parseAuthForm(formData, SignUpSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("sign-up", SignUpSchema, { lastResult, parse: parseAuthForm });
   const login = loginPath({ redirectTo: data.redirectTo });
   return (
-    <section className="container page auth-page">
-      <h1>{data.heading}</h1>
-      <Form method="post" className="form auth-form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+    <AuthPage heading={data.heading}>
+      <ConformForm form={form} className="form auth-form" submitLabel={t("account.signUp.submit")} honeypotLabel={t("account.fields.honeypot")}>
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <InputField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("account.fields.email")} type="email" autoComplete="email" dir="ltr" />
-        <InputField
-          field={fields.password}
-          label={t("account.fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("account.fields.passwordHint", { count: MIN_PASSWORD_LENGTH })}
-        />
-        <InputField field={fields.confirmPassword} label={t("account.fields.confirmPassword")} type="password" autoComplete="new-password" />
-        <Honeypot formId="sign-up" label={t("account.fields.honeypot")} />
-        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
-          {t("account.signUp.submit")}
-        </button>
-      </Form>
-      <p>
-        {t("account.signUp.haveAccount")} <LocalizedLink to={login}>{t("account.signUp.loginLink")}</LocalizedLink>
-      </p>
-    </section>
+        <EmailField field={fields.email} label={t("account.fields.email")} />
+        <AccountPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel={t("account.fields.password")} />
+      </ConformForm>
+      <AuthSwitch text={t("account.signUp.haveAccount")} link={t("account.signUp.loginLink")} to={login} />
+    </AuthPage>
   );
 }
 

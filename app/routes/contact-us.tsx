@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,8 +14,7 @@ import { submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/web/pages/content-pages.server";
 import { contactPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField, TextareaInputField } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, TextareaInputField, useSchemaForm } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
@@ -51,29 +49,17 @@ function ContactForm() {
   const { t } = useTranslation();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "contact",
-    lastResult,
-    constraint: getZodConstraint(ContactFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm("contact", ContactFormSchema, { lastResult, shouldValidate: "onBlur" });
   const sending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <section aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{t("contact.formHeading")}</h2>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ConformForm form={form} className="form" submitLabel={sending ? t("contact.sending") : t("contact.submit")} busy={sending} honeypotLabel={t("contact.honeypot")}>
         <InputField field={fields.name} label={t("contact.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("contact.email")} type="email" autoComplete="email" dir="ltr" />
+        <EmailField field={fields.email} label={t("contact.email")} />
         <InputField field={fields.subject} label={t("contact.subject")} autoComplete="off" />
         <TextareaInputField field={fields.message} label={t("contact.message")} rows={6} />
-        <Honeypot formId="contact" label={t("contact.honeypot")} />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? t("contact.sending") : t("contact.submit")}
-        </button>
-      </Form>
+      </ConformForm>
     </section>
   );
 }

@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CustomOfferSchema, type CustomOfferInput } from "#app/account/custom-offer-schema";
+import { CustomOfferSchema } from "#app/account/custom-offer-schema";
 import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
-import { FormErrors, Honeypot } from "#app/components/forms";
-import { InputField, TextareaInputField } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, TextareaInputField, useSchemaForm } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { getUser } from "#app/web/session-cookie.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -60,16 +58,7 @@ export default function CustomOfferRoute() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<CustomOfferInput>({
-    id: "custom-offer",
-    lastResult,
-    constraint: getZodConstraint(CustomOfferSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomOfferSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: data.defaults,
-  });
+  const [form, fields] = useSchemaForm("custom-offer", CustomOfferSchema, { lastResult, shouldValidate: "onBlur", defaultValue: data.defaults });
   return (
     <section className="container page custom-offer-page">
       <h1>{data.heading}</h1>
@@ -77,21 +66,16 @@ export default function CustomOfferRoute() {
         <LocalizedLink to={experiencePath(data.product.slug)}>{data.product.title}</LocalizedLink>
       </p>
       <p>{t("account.offers.intro")}</p>
-      <Form method="post" className="form" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ConformForm form={form} className="form" submitLabel={t("account.offers.submit")} honeypotLabel={t("account.fields.honeypot")}>
         <InputField field={fields.dateFrom} label={t("account.offers.dateFrom")} type="date" />
         <InputField field={fields.dateTo} label={t("account.offers.dateTo")} type="date" />
         <InputField field={fields.groupSize} label={t("account.offers.groupSize")} type="number" inputMode="numeric" />
         <InputField field={fields.budget} label={t("account.offers.budget", { currency: data.product.currency })} type="number" inputMode="decimal" />
         <TextareaInputField field={fields.message} label={t("account.offers.message")} rows={5} />
         <InputField field={fields.name} label={t("account.offers.name")} autoComplete="name" />
-        <InputField field={fields.email} label={t("account.offers.email")} type="email" autoComplete="email" dir="ltr" />
+        <EmailField field={fields.email} label={t("account.offers.email")} />
         <InputField field={fields.phone} label={t("account.offers.phone")} type="tel" inputMode="tel" autoComplete="tel" dir="ltr" />
-        <Honeypot formId="custom-offer" label={t("account.fields.honeypot")} />
-        <button type="submit" className="button button--primary" disabled={navigation.state === "submitting"}>
-          {t("account.offers.submit")}
-        </button>
-      </Form>
+      </ConformForm>
     </section>
   );
 }

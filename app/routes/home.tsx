@@ -48,24 +48,44 @@ export { homeLoader as loader } from "#app/web/pages/home-page.server";
 
 type Tile = { slug: string; name: string; subtitle: string; image: { src: string; alt: string }; count: number };
 
-function TileSection({ id, heading, tiles, href }: { id: string; heading: string; tiles: Tile[]; href: (slug: string) => string }) {
-  const { t } = useTranslation();
-  if (tiles.length === 0) return null;
+/**
+ * A home section that lists things (tiles, themes, photos, testimonials): its heading, and a list in
+ * `listClassName`'s grid, and beside the heading a link to `more` of them; nothing at all when there is
+ * nothing to list.
+ */
+function ListSection<Item>({ id, heading, more, listClassName, items, keyOf, children: renderItem }: { id: string; heading: ReactNode; more?: ReactNode; listClassName: string; items: Item[] | undefined; keyOf: (item: Item) => string; children: (item: Item) => ReactNode }) {
+  if (!items?.length) return null;
   return (
     <section className="home-section container" aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
-      <ul className="tile-grid">
-        {tiles.map((tile) => (
-          <li key={tile.slug}>
-            <LocalizedLink to={href(tile.slug)} className="tile">
-              {tile.image.src ? <Image source={tile.image.src} alt="" width={400} height={250} sizes="(max-width: 640px) 50vw, 240px" /> : null}
-              <span className="tile__name">{tile.name}</span>
-              <span className="tile__count">{t("discovery.home.experiencesCount", { count: tile.count })}</span>
-            </LocalizedLink>
-          </li>
+      {more ? (
+        <div className="home-section__head">
+          <h2 id={id}>{heading}</h2>
+          {more}
+        </div>
+      ) : (
+        <h2 id={id}>{heading}</h2>
+      )}
+      <ul className={listClassName}>
+        {items.map((item) => (
+          <li key={keyOf(item)}>{renderItem(item)}</li>
         ))}
       </ul>
     </section>
+  );
+}
+
+function TileSection({ id, heading, tiles, href }: { id: string; heading: string; tiles: Tile[]; href: (slug: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <ListSection id={id} heading={heading} listClassName="tile-grid" items={tiles} keyOf={(tile) => tile.slug}>
+      {(tile) => (
+        <LocalizedLink to={href(tile.slug)} className="tile">
+          {tile.image.src ? <Image source={tile.image.src} alt="" width={400} height={250} sizes="(max-width: 640px) 50vw, 240px" /> : null}
+          <span className="tile__name">{tile.name}</span>
+          <span className="tile__count">{t("discovery.home.experiencesCount", { count: tile.count })}</span>
+        </LocalizedLink>
+      )}
+    </ListSection>
   );
 }
 
@@ -107,78 +127,56 @@ export default function HomePage() {
   // Each section renders itself or nothing; the layout decides which appear and in what order.
   const sections: Record<HomeSectionId, () => ReactNode> = {
     popularDestinations: () => <TileSection id="popular-destinations" heading={data.popularDestinations.heading} tiles={data.popularDestinations.items} href={(slug) => cityPath(slug)} />,
-    featured: () =>
-      data.featured.length ? (
-        <section className="home-section container" aria-labelledby="featured">
-          <div className="home-section__head">
-            <h2 id="featured">{t(data.storefrontType === "supplier" ? "nav.experiences" : "nav.thingsToDo")}</h2>
-            <LocalizedLink to={listing} className="home-section__more">
-              {t("layout.home.seeAll")}
-            </LocalizedLink>
-          </div>
-          <ul className="card-grid">
-            {data.featured.map((card) => (
-              <li key={card.id}>
-                <ExperienceCard card={card} storefrontType={data.storefrontType} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null,
+    featured: () => (
+      <ListSection
+        id="featured"
+        heading={t(data.storefrontType === "supplier" ? "nav.experiences" : "nav.thingsToDo")}
+        more={
+          <LocalizedLink to={listing} className="home-section__more">
+            {t("layout.home.seeAll")}
+          </LocalizedLink>
+        }
+        listClassName="card-grid"
+        items={data.featured}
+        keyOf={(card) => card.id}
+      >
+        {(card) => <ExperienceCard card={card} storefrontType={data.storefrontType} />}
+      </ListSection>
+    ),
     categories: () => <TileSection id="categories" heading={data.categories.heading} tiles={data.categories.items} href={(slug) => `/${slug}`} />,
     topDestinations: () => <TileSection id="top-destinations" heading={data.topDestinations.heading} tiles={data.topDestinations.items} href={(slug) => cityPath(slug)} />,
-    themes: () =>
-      data.themes?.items.length ? (
-        <section className="home-section container" aria-labelledby="themes">
-          <h2 id="themes">{data.themes.heading}</h2>
-          <ul className="theme-list">
-            {data.themes.items.map((theme) => (
-              <li key={theme.slug}>
-                <LocalizedLink to={withQuery(listing, { theme: theme.slug })}>
-                  <strong>{theme.title}</strong>
-                  <span>{theme.description}</span>
-                </LocalizedLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null,
-    gallery: () =>
-      data.gallery?.images.length ? (
-        <section className="home-section container" aria-labelledby="gallery">
-          <h2 id="gallery">{data.gallery.heading}</h2>
-          <ul className="gallery-grid">
-            {data.gallery.images.map((image) => (
-              <li key={image.src}>
-                {/* Boxes are 4:3 (home.css), at most ~24rem wide in the auto-fill grid. */}
-                <Image source={image.src} alt={image.alt ?? ""} width={400} height={300} sizes="(max-width: 640px) 50vw, 400px" />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null,
-    testimonials: () =>
-      data.testimonials?.items.length ? (
-        <section className="home-section container" aria-labelledby="testimonials">
-          <h2 id="testimonials">{data.testimonials.heading}</h2>
-          <ul className="testimonial-grid">
-            {data.testimonials.items.map((testimonial) => (
-              <li key={testimonial.id}>
-                <figure className="testimonial">
-                  <p role="img" aria-label={`${testimonial.rating}/5`}>
-                    {"★".repeat(testimonial.rating)}
-                  </p>
-                  <blockquote>{testimonial.quote}</blockquote>
-                  <figcaption>
-                    {testimonial.name}
-                    {testimonial.location ? `, ${testimonial.location}` : ""}
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null,
+    themes: () => (
+      <ListSection id="themes" heading={data.themes?.heading} listClassName="theme-list" items={data.themes?.items} keyOf={(theme) => theme.slug}>
+        {(theme) => (
+          <LocalizedLink to={withQuery(listing, { theme: theme.slug })}>
+            <strong>{theme.title}</strong>
+            <span>{theme.description}</span>
+          </LocalizedLink>
+        )}
+      </ListSection>
+    ),
+    gallery: () => (
+      <ListSection id="gallery" heading={data.gallery?.heading} listClassName="gallery-grid" items={data.gallery?.images} keyOf={(image) => image.src}>
+        {/* Boxes are 4:3 (home.css), at most ~24rem wide in the auto-fill grid. */}
+        {(image) => <Image source={image.src} alt={image.alt ?? ""} width={400} height={300} sizes="(max-width: 640px) 50vw, 400px" />}
+      </ListSection>
+    ),
+    testimonials: () => (
+      <ListSection id="testimonials" heading={data.testimonials?.heading} listClassName="testimonial-grid" items={data.testimonials?.items} keyOf={(testimonial) => testimonial.id}>
+        {(testimonial) => (
+          <figure className="testimonial">
+            <p role="img" aria-label={`${testimonial.rating}/5`}>
+              {"★".repeat(testimonial.rating)}
+            </p>
+            <blockquote>{testimonial.quote}</blockquote>
+            <figcaption>
+              {testimonial.name}
+              {testimonial.location ? `, ${testimonial.location}` : ""}
+            </figcaption>
+          </figure>
+        )}
+      </ListSection>
+    ),
     claims: () => (
       <section className="home-section home-claims" aria-labelledby="claims">
         <div className="container">

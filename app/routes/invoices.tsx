@@ -10,6 +10,7 @@ import { getUser } from "#app/web/session-cookie.server";
 import { requireUser } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
+import { HiddenFields } from "#app/components/forms";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
@@ -238,9 +239,7 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
                       {option.included ? <p>{option.included}</p> : null}
                       {offer.open ? (
                         <Form method="post" action={`/account/offers/${offer.reference}`} reloadDocument>
-                          <input type="hidden" name="lang" value={locale} />
-                          <input type="hidden" name="intent" value="accept" />
-                          <input type="hidden" name="option" value={index} />
+                          <HiddenFields values={{ lang: locale, intent: "accept", option: index }} />
                           <button type="submit" className="button button--primary">
                             {t("account.offers.accept")}
                           </button>
@@ -253,8 +252,7 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
                 </ol>
                 {offer.open ? (
                   <Form method="post" action={`/account/offers/${offer.reference}`}>
-                    <input type="hidden" name="lang" value={locale} />
-                    <input type="hidden" name="intent" value="decline" />
+                    <HiddenFields values={{ lang: locale, intent: "decline" }} />
                     <button type="submit" className="button button--secondary">
                       {t("account.offers.decline")}
                     </button>

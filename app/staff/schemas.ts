@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH } from "#app/auth/schemas";
+import { fieldRules } from "#app/auth/field-rules";
 import { STAFF_ROLES } from "./roles";
 
 /** The console's forms, shared by conform in the browser and the actions. Messages are i18n keys. */
@@ -20,19 +20,11 @@ export const STAFF_ERRORS = {
   lastAdmin: "admin.errors.lastAdmin",
 } as const;
 
-const required = (max = 200) => z.string({ error: STAFF_ERRORS.required }).trim().min(1, { error: STAFF_ERRORS.required }).max(max, { error: STAFF_ERRORS.tooLong });
-
-const email = z
-  .string({ error: STAFF_ERRORS.required })
-  .trim()
-  .min(1, { error: STAFF_ERRORS.required })
-  .max(254, { error: STAFF_ERRORS.tooLong })
-  .pipe(z.email({ error: STAFF_ERRORS.email }))
-  .transform((value) => value.toLowerCase());
+const { required, email, anyPassword, newPassword, confirmPassword, passwordsMatch } = fieldRules(STAFF_ERRORS);
 
 export const StaffLoginSchema = z.object({
   email,
-  password: z.string({ error: STAFF_ERRORS.required }).min(1, { error: STAFF_ERRORS.required }).max(1024, { error: STAFF_ERRORS.tooLong }),
+  password: anyPassword,
 });
 
 export const StaffCodeSchema = z.object({
@@ -40,13 +32,8 @@ export const StaffCodeSchema = z.object({
 });
 
 export const StaffSetPasswordSchema = z
-  .object({
-    password: z.string({ error: STAFF_ERRORS.required }).min(MIN_PASSWORD_LENGTH, { error: STAFF_ERRORS.passwordLength }).max(1024, { error: STAFF_ERRORS.tooLong }),
-    confirmPassword: z.string({ error: STAFF_ERRORS.required }).min(1, { error: STAFF_ERRORS.required }).max(1024, { error: STAFF_ERRORS.tooLong }),
-  })
-  .superRefine((data, ctx) => {
-    if (data.password !== data.confirmPassword) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: STAFF_ERRORS.passwordMatch });
-  });
+  .object({ password: newPassword, confirmPassword })
+  .superRefine(passwordsMatch);
 
 export const StaffInviteSchema = z.object({
   email,

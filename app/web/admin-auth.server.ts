@@ -3,10 +3,10 @@
  * who is not staff (404: the console does not admit it exists) and any staff member without the
  * permission an action needs (403), and the console's language and translations.
  */
-import { json, type AppLoadContext } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { getFixedT } from "#app/i18n/i18n.server";
-import { adminLocaleFromCookieHeader, type AdminLocale } from "#app/lib/admin-locale";
+import { adminLocaleFromCookieHeader, adminLocaleSetCookie, type AdminLocale } from "#app/lib/admin-locale";
 import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import type { Actor } from "#app/staff/audit.server";
 import { can, type Permission } from "#app/staff/roles";
@@ -17,6 +17,17 @@ export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-
 type AdminDeps = Pick<AppLoadContext, "db" | "cookies" | "clock">;
 
 const perRequest = new WeakMap<Request, Promise<StaffSession | null>>();
+
+/**
+ * After a password (signing in, or one set from a link): the new session's cookie, the member's console
+ * language, and on to the code step.
+ */
+export async function redirectToCodeStep(app: Pick<AppLoadContext, "cookies" | "env">, sessionId: string, locale: AdminLocale, baseHeaders: HeadersInit): Promise<Response> {
+  const headers = new Headers(baseHeaders);
+  headers.append("Set-Cookie", await app.cookies.staff.serialize(sessionId));
+  headers.append("Set-Cookie", adminLocaleSetCookie(locale, app.env.SITE_URL.startsWith("https://")));
+  return redirect("/admin/login/verify", { headers });
+}
 
 /** The request's staff session at whatever stage, or null (one lookup per request). */
 export function readStaff(app: AdminDeps, request: Request): Promise<StaffSession | null> {

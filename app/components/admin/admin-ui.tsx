@@ -147,6 +147,67 @@ export function AdminTable<Row>({ columns, rows, rowKey, empty, rowClassName, cl
   );
 }
 
+/** A short list of things, one line each, or `empty` when there are none. */
+export function AdminList<Item>({ items, keyOf, empty, children: line }: { items: Item[]; keyOf: (item: Item) => string; empty: ReactNode; children: (item: Item) => ReactNode }) {
+  if (items.length === 0) return <AdminEmpty>{empty}</AdminEmpty>;
+  return (
+    <ul className="admin-list">
+      {items.map((item) => (
+        <li key={keyOf(item)}>{line(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A list's search box in its filter form (a GET form: the query stays in the address). */
+export function AdminFilterSearch({ id, label, value, placeholder }: { id: string; label: string; value: string | null | undefined; placeholder: string }) {
+  return (
+    <div className="form-field admin-filters__search">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name="q" type="search" defaultValue={value ?? ""} placeholder={placeholder} maxLength={120} />
+    </div>
+  );
+}
+
+/** A filter's select: "any" first (no filter), then the choices. */
+export function AdminFilterSelect({ id, name, label, value, anyLabel, choices }: { id: string; name: string; label: string; value: string | null | undefined; anyLabel: string; choices: Array<{ value: string; label: string }> }) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value ?? ""}>
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A filter between two dates (either end may stay empty), under its legend. */
+export function AdminDateRange({ legend, from, to }: { legend: string; from: { name: string; value: string | null | undefined }; to: { name: string; value: string | null | undefined } }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="admin-filters__range">
+      <legend>{legend}</legend>
+      <input aria-label={t("admin.orders.from")} name={from.name} type="date" defaultValue={from.value ?? ""} />
+      <input aria-label={t("admin.orders.to")} name={to.name} type="date" defaultValue={to.value ?? ""} />
+    </fieldset>
+  );
+}
+
+/** A line above a console page's content: what was just done (`ok`, a status) or what is wrong (`bad`); nothing when there is nothing to say. */
+export function AdminNotice({ tone, role, children }: { tone: "ok" | "bad"; role?: "status" | "alert"; children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === "") return null;
+  return (
+    <p className={`admin-notice admin-notice--${tone}`} role={role}>
+      {children}
+    </p>
+  );
+}
+
 /** A filter form's Apply button and the link that clears every filter (back to `clearTo`). */
 export function AdminFilterActions({ clearTo }: { clearTo: string }) {
   const { t } = useTranslation();

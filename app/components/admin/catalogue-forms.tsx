@@ -3,13 +3,13 @@
  * points, cancellation windows), an option, a unit and a price season. Plain POST forms wired by conform
  * (useStaffForm) that work without JavaScript; each names its form by `intent`.
  */
-import { getFormProps, getInputProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type DefaultValue, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, FormErrors } from "#app/components/forms";
-import { InputField, SelectField, TextareaInputField } from "#app/components/conform-fields";
+import { Form } from "@remix-run/react";
+import { ErrorList, HiddenFields } from "#app/components/forms";
+import { ConformForm, InputField, SelectField, TextareaInputField } from "#app/components/conform-fields";
 import type { LocalizedText } from "#app/db/types";
 import { UNIT_TYPES } from "#app/db/types";
 import { AVAILABILITY_TYPES, CONFIRMATION, PRICING_PER, parseCatalogueForm } from "#app/catalogue/manage/schemas";
@@ -96,19 +96,63 @@ export function CheckboxGroup({ field, legend, choices }: { field: AnyField; leg
 type AnyForm = FormMetadata<any, string[]>;
 type Fields = Record<string, AnyField>;
 
-export function CatalogueForm({ form, intent, children, submit, className = "admin-form", hidden }: { form: AnyForm; intent: string; children: ReactNode; submit: string; className?: string; hidden?: Record<string, string> }) {
+export function CatalogueForm({ form, intent, children, submit, className = "admin-form", submitClassName, hidden }: { form: AnyForm; intent: string; children: ReactNode; submit: string; className?: string; submitClassName?: string; hidden?: Record<string, string> }) {
   return (
-    <Form method="post" className={className} {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <ConformForm form={form} className={className} submitLabel={submit} submitClassName={submitClassName} busy={false} hidden={{ intent, ...hidden }}>
       {children}
-      <button type="submit" className="button button--primary">
-        {submit}
+    </ConformForm>
+  );
+}
+
+/** A one-button form that removes a part of a product (an option, a unit, a price season) named by its id. */
+export function RemoveForm({ intent, hidden, label }: { intent: string; hidden: Record<string, string>; label: string }) {
+  return (
+    <Form method="post">
+      <HiddenFields values={hidden} />
+      <button type="submit" name="intent" value={intent} className="admin-link-button">
+        {label}
       </button>
     </Form>
+  );
+}
+
+/** The select of a product's city, by its name in the console's language. */
+export function DestinationSelect({ field, destinations }: { field: AnyField; destinations: Choice[] }) {
+  const { t } = useTranslation();
+  const name = useName();
+  return (
+    <SelectField field={field} label={t("admin.catalogue.fields.destination")}>
+      <option value="">{t("admin.catalogue.choose")}</option>
+      {destinations.map((destination) => (
+        <option key={destination.id} value={destination.id}>
+          {name(destination.name)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** A select's options from a fixed list of values, each named by `label`. */
+function ValueOptions({ values, label }: { values: readonly string[]; label: (value: string) => string }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** The fields of a price change by a percentage (one product's or a city's): the percentage and why. */
+export function BulkPriceFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <InputField field={fields.percent!} type="number" step="0.01" label={t("admin.catalogue.bulk.percent")} hint={t("admin.catalogue.bulk.percentHint")} dir="ltr" />
+      <InputField field={fields.reason!} label={t("admin.catalogue.bulk.reason")} />
+    </>
   );
 }
 
@@ -121,14 +165,7 @@ export function ProductFields({ fields, choices, currencyLocked }: { fields: Fie
     <div className="admin-product-form">
       <section className="admin-product-form__group">
         <h3>{t("admin.catalogue.groups.where")}</h3>
-        <SelectField field={fields.destinationId!} label={t("admin.catalogue.fields.destination")}>
-          <option value="">{t("admin.catalogue.choose")}</option>
-          {choices.destinations.map((destination) => (
-            <option key={destination.id} value={destination.id}>
-              {name(destination.name)}
-            </option>
-          ))}
-        </SelectField>
+        <DestinationSelect field={fields.destinationId!} destinations={choices.destinations} />
         <CheckboxGroup field={fields.categoryIds!} legend={t("admin.catalogue.fields.categories")} choices={choices.categories.map((choice) => ({ value: choice.id, label: name(choice.name) }))} />
         <CheckboxGroup field={fields.themeIds!} legend={t("admin.catalogue.fields.themes")} choices={choices.themes.map((choice) => ({ value: choice.id, label: name(choice.name) }))} />
         <CheckboxGroup field={fields.labels!} legend={t("admin.catalogue.fields.labels")} choices={choices.labels.map((choice) => ({ value: choice.id, label: name(choice.name) }))} />
@@ -142,32 +179,16 @@ export function ProductFields({ fields, choices, currencyLocked }: { fields: Fie
         <h3>{t("admin.catalogue.groups.selling")}</h3>
         <div className="admin-grid">
           <SelectField field={fields.currency!} label={t("admin.catalogue.fields.currency")} aria-describedby={currencyLocked ? "currency-locked" : undefined}>
-            {CURRENCIES.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
+            <ValueOptions values={CURRENCIES} label={(currency) => currency} />
           </SelectField>
           <SelectField field={fields.pricingPer!} label={t("admin.catalogue.fields.pricingPer")}>
-            {PRICING_PER.map((value) => (
-              <option key={value} value={value}>
-                {t(`admin.catalogue.pricingPer.${value}`)}
-              </option>
-            ))}
+            <ValueOptions values={PRICING_PER} label={(value) => t(`admin.catalogue.pricingPer.${value}`)} />
           </SelectField>
           <SelectField field={fields.confirmation!} label={t("admin.catalogue.fields.confirmation")}>
-            {CONFIRMATION.map((value) => (
-              <option key={value} value={value}>
-                {t(`admin.catalogue.confirmation.${value}`)}
-              </option>
-            ))}
+            <ValueOptions values={CONFIRMATION} label={(value) => t(`admin.catalogue.confirmation.${value}`)} />
           </SelectField>
           <SelectField field={fields.availabilityType!} label={t("admin.catalogue.fields.availabilityType")}>
-            {AVAILABILITY_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`admin.catalogue.availabilityType.${value}`)}
-              </option>
-            ))}
+            <ValueOptions values={AVAILABILITY_TYPES} label={(value) => t(`admin.catalogue.availabilityType.${value}`)} />
           </SelectField>
           <InputField field={fields.durationMinutes!} type="number" label={t("admin.catalogue.fields.durationMinutes")} min={5} />
           <InputField field={fields.capacityPerItem!} type="number" label={t("admin.catalogue.fields.capacityPerItem")} min={1} />
@@ -222,6 +243,17 @@ export function ProductFields({ fields, choices, currencyLocked }: { fields: Fie
   );
 }
 
+/** A price in major units and the higher one it is shown against (struck through), both typed left to right. */
+function PriceFields({ price, original, label }: { price: AnyField; original: AnyField; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <InputField field={price} label={label} inputMode="decimal" dir="ltr" />
+      <InputField field={original} label={t("admin.catalogue.fields.priceOriginal")} inputMode="decimal" dir="ltr" />
+    </>
+  );
+}
+
 export function OptionFields({ fields, pricingPer }: { fields: Fields; pricingPer: string }) {
   const { t } = useTranslation();
   return (
@@ -234,8 +266,7 @@ export function OptionFields({ fields, pricingPer }: { fields: Fields; pricingPe
         <InputField field={fields.maxUnits!} type="number" min={1} label={t("admin.catalogue.fields.maxUnits")} />
         {pricingPer === "BOOKING" ? (
           <>
-            <InputField field={fields.bookingPrice!} label={t("admin.catalogue.fields.bookingPrice")} inputMode="decimal" dir="ltr" />
-            <InputField field={fields.bookingPriceOriginal!} label={t("admin.catalogue.fields.priceOriginal")} inputMode="decimal" dir="ltr" />
+            <PriceFields price={fields.bookingPrice!} original={fields.bookingPriceOriginal!} label={t("admin.catalogue.fields.bookingPrice")} />
             <InputField field={fields.bookingMaxPax!} type="number" min={1} label={t("admin.catalogue.fields.bookingMaxPax")} />
           </>
         ) : null}
@@ -251,11 +282,7 @@ export function UnitFields({ fields, pricingPer }: { fields: Fields; pricingPer:
     <>
       <div className="admin-grid">
         <SelectField field={fields.type!} label={t("admin.catalogue.fields.unitType")}>
-          {UNIT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`admin.catalogue.unitTypes.${type}`)}
-            </option>
-          ))}
+          <ValueOptions values={UNIT_TYPES} label={(type) => t(`admin.catalogue.unitTypes.${type}`)} />
         </SelectField>
         <InputField field={title.en!} label={t("admin.catalogue.fields.unitTitle")} placeholder={t("admin.catalogue.unitTitleHint")} lang="en" dir="ltr" />
         <InputField field={fields.minAge!} type="number" min={0} label={t("admin.catalogue.fields.minAge")} />
@@ -263,10 +290,7 @@ export function UnitFields({ fields, pricingPer }: { fields: Fields; pricingPer:
         <InputField field={fields.minQuantity!} type="number" min={0} label={t("admin.catalogue.fields.minQuantity")} />
         <InputField field={fields.maxQuantity!} type="number" min={1} label={t("admin.catalogue.fields.maxQuantity")} />
         {pricingPer === "UNIT" ? (
-          <>
-            <InputField field={fields.price!} label={t("admin.catalogue.fields.price")} inputMode="decimal" dir="ltr" />
-            <InputField field={fields.priceOriginal!} label={t("admin.catalogue.fields.priceOriginal")} inputMode="decimal" dir="ltr" />
-          </>
+          <PriceFields price={fields.price!} original={fields.priceOriginal!} label={t("admin.catalogue.fields.price")} />
         ) : null}
       </div>
       <CheckboxGroup
@@ -288,8 +312,7 @@ export function SeasonFields({ fields, pricingPer, units }: { fields: Fields; pr
         <InputField field={fields.validTo!} type="date" label={t("admin.catalogue.fields.validTo")} />
         {pricingPer === "BOOKING" ? (
           <>
-            <InputField field={fields.bookingPrice!} label={t("admin.catalogue.fields.bookingPrice")} inputMode="decimal" dir="ltr" />
-            <InputField field={fields.bookingPriceOriginal!} label={t("admin.catalogue.fields.priceOriginal")} inputMode="decimal" dir="ltr" />
+            <PriceFields price={fields.bookingPrice!} original={fields.bookingPriceOriginal!} label={t("admin.catalogue.fields.bookingPrice")} />
           </>
         ) : null}
       </div>

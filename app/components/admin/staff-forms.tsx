@@ -3,11 +3,11 @@
  * and the set-password link, and one conform setup for every staff form (validated on submit, then
  * as the member types, with the same zod schema the action uses).
  */
-import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { ConformForm, useSchemaForm } from "#app/components/conform-fields";
 import { parseStaffForm } from "#app/staff/schemas";
 
 export function AdminAuthCard({ heading, children }: { heading: ReactNode; children: ReactNode }) {
@@ -26,13 +26,14 @@ export function AdminAuthCard({ heading, children }: { heading: ReactNode; child
 }
 
 export function useStaffForm<Schema extends z.ZodObject>(id: string, schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, defaultValue?: DefaultValue<z.input<Schema>>) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
-    id,
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseStaffForm(formData, schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    defaultValue,
-  });
+  return useSchemaForm(id, schema, { lastResult, parse: parseStaffForm, defaultValue });
+}
+
+/** The console sign-in pages' form: the console's form classes and its full-width submit button. */
+export function AdminAuthForm({ form, submitLabel, children }: { form: Parameters<typeof ConformForm>[0]["form"]; submitLabel: ReactNode; children: ReactNode }) {
+  return (
+    <ConformForm form={form} className="admin-form" submitClassName="button button--primary admin-auth__submit" submitLabel={submitLabel}>
+      {children}
+    </ConformForm>
+  );
 }

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import type { CartReview } from "#app/commerce/cart.server";
 import { useFormatMoney } from "#app/i18n/use-format";
+import { DefinitionRow } from "#app/components/definition-row";
 
 /**
  * Subtotal, discount and total of a cart as the cart page and the checkout summary show them (one
@@ -14,23 +15,11 @@ export function CartTotals({ review, changed = false, promoCode = null, totalTes
   const money = (amount: number) => formatMoney({ amount, currency: review.currency });
   return (
     <dl className="cart-totals">
-      <div>
-        <dt>{t("booking.cart.subtotal")}</dt>
-        <dd>{money(review.subtotal)}</dd>
-      </div>
-      {review.discount > 0 ? (
-        <div>
-          <dt>
-            {t("booking.cart.discount")}
-            {promoCode ? ` (${promoCode})` : ""}
-          </dt>
-          <dd>−{money(review.discount)}</dd>
-        </div>
-      ) : null}
-      <div className="cart-totals__total">
-        <dt>{changed ? t("booking.cart.newTotal") : t("booking.cart.total")}</dt>
-        <dd data-testid={totalTestId}>{money(review.total)}</dd>
-      </div>
+      <DefinitionRow term={t("booking.cart.subtotal")}>{money(review.subtotal)}</DefinitionRow>
+      {review.discount > 0 ? <DefinitionRow term={`${t("booking.cart.discount")}${promoCode ? ` (${promoCode})` : ""}`}>−{money(review.discount)}</DefinitionRow> : null}
+      <DefinitionRow className="cart-totals__total" term={changed ? t("booking.cart.newTotal") : t("booking.cart.total")} valueProps={{ "data-testid": totalTestId }}>
+        {money(review.total)}
+      </DefinitionRow>
     </dl>
   );
 }

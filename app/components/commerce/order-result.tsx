@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderResult } from "#app/commerce/result.server";
 import { LocalizedLink } from "#app/components/localized-link";
+import { DefinitionRow } from "#app/components/definition-row";
 import { formatInstant, isolate } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
@@ -52,37 +53,18 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
   return (
     <>
       <dl className="order-facts">
-        <div>
-          <dt>{t("booking.result.orderId")}</dt>
-          <dd data-testid="order-reference" dir="ltr">
-            {result.reference}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("booking.result.purchaseId")}</dt>
-          <dd dir="ltr">{result.purchaseId}</dd>
-        </div>
-        <div>
-          <dt>{t("booking.result.purchaseDate")}</dt>
-          <dd>{formatInstant(code, result.purchasedAt, RIYADH_TIME_ZONE)}</dd>
-        </div>
-        <div>
-          <dt>{t("booking.result.originalPrice")}</dt>
-          <dd>{money(result.originalAmount)}</dd>
-        </div>
+        <DefinitionRow term={t("booking.result.orderId")} valueProps={{ "data-testid": "order-reference", dir: "ltr" }}>
+          {result.reference}
+        </DefinitionRow>
+        <DefinitionRow term={t("booking.result.purchaseId")} valueProps={{ dir: "ltr" }}>
+          {result.purchaseId}
+        </DefinitionRow>
+        <DefinitionRow term={t("booking.result.purchaseDate")}>{formatInstant(code, result.purchasedAt, RIYADH_TIME_ZONE)}</DefinitionRow>
+        <DefinitionRow term={t("booking.result.originalPrice")}>{money(result.originalAmount)}</DefinitionRow>
         {result.discountAmount > 0 ? (
-          <div>
-            <dt>
-              {t("booking.result.discount")}
-              {result.promoCode ? ` (${t("booking.result.promoCode")}: ${result.promoCode})` : ""}
-            </dt>
-            <dd>−{money(result.discountAmount)}</dd>
-          </div>
+          <DefinitionRow term={`${t("booking.result.discount")}${result.promoCode ? ` (${t("booking.result.promoCode")}: ${result.promoCode})` : ""}`}>−{money(result.discountAmount)}</DefinitionRow>
         ) : null}
-        <div>
-          <dt>{t("booking.result.total")}</dt>
-          <dd>{money(result.totalAmount)}</dd>
-        </div>
+        <DefinitionRow term={t("booking.result.total")}>{money(result.totalAmount)}</DefinitionRow>
       </dl>
       <h2>{t("booking.result.bookings")}</h2>
       <ul className="order-items">

@@ -17,6 +17,39 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** Overview, Highlights, Includes, Itinerary, Know Before You Go, What To Bring, Questions (from the CMS) and Location. */
+/** A section that is a plain list of short texts (highlights, what to know, what to bring); nothing when empty. */
+function ItemsSection({ id, title, items, className = "detail-list", lang }: { id: string; title: string; items: string[]; className?: string; lang?: ReturnType<typeof fallbackLanguage> }) {
+  if (items.length === 0) return null;
+  return (
+    <Section id={id} title={title}>
+      <ul className={className} {...lang}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** What the price includes, or what it leaves out: a heading and the list, each item read out with its kind; nothing when empty. */
+function IncludesList({ kind, items, lang }: { kind: "included" | "excluded"; items: string[]; lang: ReturnType<typeof fallbackLanguage> }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3>{t(`detail.includes.${kind}`)}</h3>
+      <ul className={`detail-list detail-list--${kind}`} {...lang}>
+        {items.map((item) => (
+          <li key={item}>
+            <span className="visually-hidden">{t(`detail.includes.${kind}Item`)}: </span>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ContentSections({ experience }: { experience: Experience }) {
   const { t } = useTranslation();
   const { location, pickup } = experience;
@@ -37,44 +70,12 @@ export function ContentSections({ experience }: { experience: Experience }) {
         )}
       </Section>
 
-      {experience.highlights.length ? (
-        <Section id="highlights" title={t("detail.sections.highlights")}>
-          <ul className="detail-list detail-list--highlights" {...lang("highlights")}>
-            {experience.highlights.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <ItemsSection id="highlights" title={t("detail.sections.highlights")} items={experience.highlights} className="detail-list detail-list--highlights" lang={lang("highlights")} />
 
       <Section id="includes" title={t("detail.sections.includes")}>
         <div className="detail-includes">
-          {experience.includes.length ? (
-            <div>
-              <h3>{t("detail.includes.included")}</h3>
-              <ul className="detail-list detail-list--included" {...lang("includes")}>
-                {experience.includes.map((item) => (
-                  <li key={item}>
-                    <span className="visually-hidden">{t("detail.includes.includedItem")}: </span>
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {experience.excludes.length ? (
-            <div>
-              <h3>{t("detail.includes.excluded")}</h3>
-              <ul className="detail-list detail-list--excluded" {...lang("excludes")}>
-                {experience.excludes.map((item) => (
-                  <li key={item}>
-                    <span className="visually-hidden">{t("detail.includes.excludedItem")}: </span>
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <IncludesList kind="included" items={experience.includes} lang={lang("includes")} />
+          <IncludesList kind="excluded" items={experience.excludes} lang={lang("excludes")} />
         </div>
       </Section>
 
@@ -92,25 +93,9 @@ export function ContentSections({ experience }: { experience: Experience }) {
         </Section>
       ) : null}
 
-      {experience.knowBeforeYouGo.length ? (
-        <Section id="know-before-you-go" title={t("detail.sections.knowBeforeYouGo")}>
-          <ul className="detail-list">
-            {experience.knowBeforeYouGo.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <ItemsSection id="know-before-you-go" title={t("detail.sections.knowBeforeYouGo")} items={experience.knowBeforeYouGo} />
 
-      {experience.whatToBring.length ? (
-        <Section id="what-to-bring" title={t("detail.sections.whatToBring")}>
-          <ul className="detail-list" {...lang("whatToBring")}>
-            {experience.whatToBring.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <ItemsSection id="what-to-bring" title={t("detail.sections.whatToBring")} items={experience.whatToBring} lang={lang("whatToBring")} />
 
       {experience.faq.length ? (
         <Section id="faq" title={t("detail.sections.faq")}>

@@ -25,6 +25,16 @@ const CHECKBOX_GROUPS: Array<{ facet: keyof CatalogueFacets; param: string; titl
   { facet: "bestFor", param: "best_for", titleKey: "discovery.listing.bestFor" },
 ];
 
+/** One end of the price filter, in major units; the placeholder shows the cheapest or dearest price on offer. */
+function PriceBound({ label, name, value, placeholder }: { label: string; name: string; value: number | string | null | undefined; placeholder: string }) {
+  return (
+    <label>
+      <span>{label}</span>
+      <input type="number" name={name} min={0} step="any" inputMode="decimal" defaultValue={value ?? ""} placeholder={placeholder} />
+    </label>
+  );
+}
+
 function FacetGroup({ title, name, values, type = "checkbox" }: { title: string; name: string; values: FacetValue[]; type?: "checkbox" | "radio" }) {
   if (values.length === 0) return null;
   return (
@@ -117,30 +127,8 @@ export function ListingView() {
             </summary>
             <fieldset className="facet facet--price">
               <legend>{t("discovery.listing.priceRange")}</legend>
-              <label>
-                <span>{t("discovery.listing.priceMin")}</span>
-                <input
-                  type="number"
-                  name="price_min"
-                  min={0}
-                  step="any"
-                  inputMode="decimal"
-                  defaultValue={data.state.price.min ?? ""}
-                  placeholder={data.priceRange ? String(Math.floor(currencyDivisor(data.priceRange.min))) : ""}
-                />
-              </label>
-              <label>
-                <span>{t("discovery.listing.priceMax")}</span>
-                <input
-                  type="number"
-                  name="price_max"
-                  min={0}
-                  step="any"
-                  inputMode="decimal"
-                  defaultValue={data.state.price.max ?? ""}
-                  placeholder={data.priceRange ? String(Math.ceil(currencyDivisor(data.priceRange.max))) : ""}
-                />
-              </label>
+              <PriceBound label={t("discovery.listing.priceMin")} name="price_min" value={data.state.price.min} placeholder={data.priceRange ? String(Math.floor(currencyDivisor(data.priceRange.min))) : ""} />
+              <PriceBound label={t("discovery.listing.priceMax")} name="price_max" value={data.state.price.max} placeholder={data.priceRange ? String(Math.ceil(currencyDivisor(data.priceRange.max))) : ""} />
               <span className="facet__currency">{data.currency}</span>
             </fieldset>
             <FacetGroup title={t("discovery.listing.starRating")} name="rating" type="radio" values={data.facets.ratings} />

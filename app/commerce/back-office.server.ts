@@ -15,6 +15,7 @@ import { listOrderEvents, listOrderMessages, orderTimeline, type OrderEvent, typ
 import { listOrderRefunds, type RefundRow } from "./refunds.server";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./order-statuses";
 import type { OrderItemRow, OrderRow, PaymentRow } from "./orders.server";
+import { customerColumns } from "./order-records.server";
 
 export const ORDERS_PAGE_SIZE = 25;
 /** The CSV export's ceiling: beyond it, narrow the filters. */
@@ -103,11 +104,7 @@ const listColumns = {
   paymentMethod: orders.paymentMethod,
   currency: orders.currency,
   totalAmount: orders.totalAmount,
-  firstName: orders.firstName,
-  lastName: orders.lastName,
-  email: orders.email,
-  countryCode: orders.countryCode,
-  phone: orders.phone,
+  ...customerColumns,
   purchasedAt: orders.purchasedAt,
   locale: orders.locale,
   paymentDueAt: orders.paymentDueAt,

@@ -15,6 +15,7 @@ import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { toCsv } from "./back-office.server";
 import { slotTimeOf } from "./check-in.server";
 import { orderPaymentStates, type OrderPaymentState } from "./payment-state.server";
+import { customerColumns } from "./order-records.server";
 
 export type ManifestFilter = { date: string; productId?: string };
 
@@ -103,11 +104,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         reference: orders.reference,
         orderStatus: orders.status,
         totalAmount: orders.totalAmount,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        countryCode: orders.countryCode,
-        phone: orders.phone,
+        ...customerColumns,
         ...slotColumns,
       })
       .from(orderItems)

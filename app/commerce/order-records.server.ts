@@ -120,3 +120,12 @@ export async function cancelHold(api: BookingApi, uuid: string): Promise<void> {
     if (!isBookingError(error)) throw error;
   }
 }
+
+/** Who ordered, as the console's lists and the day's manifest show them (columns for a partial select). */
+export const customerColumns = {
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  countryCode: orders.countryCode,
+  phone: orders.phone,
+};

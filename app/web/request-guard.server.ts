@@ -115,33 +115,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, path
   if (status === 405) res.setHeader("Allow", ALLOWED_METHODS);
   res.setHeader("Content-Type", answer.type);
   res.setHeader("Cache-Control", "no-store");
-  if (drainsRefusedBody(req)) res.end(answer.body);
-  else {
-    // Too much to read and drop: the connection ends with the answer (a client still sending may see a reset).
-    res.setHeader("Connection", "close");
-    res.end(answer.body);
-  }
-}
-
-/**
- * Up to this much of a refused body is read and dropped (nginx's "lingering close"): a client still
- * sending its upload then reads our 413 instead of a reset connection. Node's parser knows where the
- * body ends, so nothing of it is taken for a next request; beyond this the connection is closed.
- */
-const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
-
-function drainsRefusedBody(req: IncomingMessage): boolean {
-  if (req.complete) return true;
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > REFUSED_BODY_DRAIN_BYTES) return false;
-  let drained = 0;
-  req.on("data", (chunk: Buffer) => {
-    drained += chunk.length;
-    // A body without a declared length may go on for ever: stop reading it at the same bound.
-    if (drained > REFUSED_BODY_DRAIN_BYTES) req.socket.destroy();
-  });
-  req.resume();
-  return true;
+  // The rest of a refused body is not read: close the connection instead of parsing it as a request.
+  res.setHeader("Connection", "close");
+  res.end(answer.body);
 }
 
 /** Makes an already-read request body readable again for the Remix adapter (which streams `req`). */

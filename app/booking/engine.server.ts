@@ -4,7 +4,7 @@
  * can never oversell; every step is idempotent on the client's uuid.
  *
  * This class is the engine's BookingApi face. Each concept lives in its own module under ./engine/:
- * an option's rules (option-context), prices (pricing), slots and vacancies (availability), the seat
+ * an option's rules (option-rules), prices (pricing), slots and vacancies (availability), the seat
  * counts (inventory), a booking's units (unit-items), holds, the lifecycle after a hold (confirm,
  * settle, cancel, rebook) and the OCTO view of a booking (octo-view).
  */
@@ -26,7 +26,7 @@ import { expireHolds, extendReservation, reserve } from "./engine/holds.server";
 import { seatCounts } from "./engine/inventory.server";
 import { cancel, confirm, quoteCancellation, rebook, settlePending } from "./engine/lifecycle.server";
 import { getBooking } from "./engine/octo-view.server";
-import { OptionContexts } from "./engine/option-context.server";
+import { OptionRulesCache } from "./engine/option-rules.server";
 
 export interface EngineOptions {
   /** The clock (tests move it). */
@@ -42,7 +42,7 @@ export class EmbeddedBookingEngine implements BookingApi {
   private readonly holdMinutes: number;
 
   constructor(db: Database, options: EngineOptions = {}) {
-    this.deps = { db, now: options.now ?? (() => new Date()), options: new OptionContexts() };
+    this.deps = { db, now: options.now ?? (() => new Date()), options: new OptionRulesCache() };
     this.holdMinutes = options.holdMinutes ?? 30;
   }
 

@@ -21,7 +21,7 @@ import { BOOKING_HORIZON_DAYS, dateRange, resolveSlots, type InventoryRow, type 
 import { parseAvailabilityId, utcIso } from "#app/booking/time";
 import { BookingError } from "#app/booking/types";
 import type { EngineDeps } from "./deps";
-import type { OptionContext } from "./option-context.server";
+import type { OptionRules } from "./option-rules.server";
 import { convertedPricing, priceOf, requestedCurrency, unitPricing } from "./pricing";
 
 /** The longest date range an availability check (slots) and a calendar may ask for, in days. */
@@ -38,7 +38,7 @@ function dateRangeOf(from: string | null | undefined, to: string | null | undefi
   return { from, to };
 }
 
-function todayIn(context: OptionContext, now: Date): string {
+function todayIn(context: OptionRules, now: Date): string {
   return localDateAt(context.product.timeZone, now);
 }
 
@@ -52,7 +52,7 @@ export async function inventoryFor(db: Database, optionId: string, from: string,
 }
 
 /** Slots of an option between two local dates (clamped to today … today + horizon). */
-async function slotsBetween(deps: Pick<EngineDeps, "db" | "now">, context: OptionContext, from: string, to: string, executor: Database = deps.db): Promise<Slot[]> {
+async function slotsBetween(deps: Pick<EngineDeps, "db" | "now">, context: OptionRules, from: string, to: string, executor: Database = deps.db): Promise<Slot[]> {
   const today = todayIn(context, deps.now());
   const horizonEnd = addDays(today, BOOKING_HORIZON_DAYS);
   const start = from < today ? today : from;
@@ -63,7 +63,7 @@ async function slotsBetween(deps: Pick<EngineDeps, "db" | "now">, context: Optio
 }
 
 /** A slot as OCTO's Availability, priced in `currency` (for `counts` of units, when given). */
-export function toAvailability(slot: Slot, context: OptionContext, currency: CurrencyCode, counts?: Map<string, number>): Availability {
+export function toAvailability(slot: Slot, context: OptionRules, currency: CurrencyCode, counts?: Map<string, number>): Availability {
   const unitPricingOfSlot = unitPricing(context, currency, slot.localDate);
   const bookingPrice = context.product.pricingPer === "BOOKING" ? bookingPriceOn(context.option, seasonOn(context.seasons, slot.localDate)) : null;
   let total: Pricing | undefined;
@@ -159,7 +159,7 @@ export async function availabilityCalendar(deps: EngineDeps, body: AvailabilityC
 }
 
 /** A slot of the option that can be booked now: it exists, and is neither closed nor past its cutoff. */
-export async function bookableSlot(deps: Pick<EngineDeps, "db" | "now">, context: OptionContext, availabilityId: string | null | undefined): Promise<Slot> {
+export async function bookableSlot(deps: Pick<EngineDeps, "db" | "now">, context: OptionRules, availabilityId: string | null | undefined): Promise<Slot> {
   if (!availabilityId) throw new BookingError("INVALID_AVAILABILITY_ID", "availabilityId is required", { availabilityId: "" });
   const parsed = parseAvailabilityId(availabilityId);
   if (!parsed) throw new BookingError("INVALID_AVAILABILITY_ID", `Malformed availability id ${availabilityId}`, { availabilityId });
@@ -170,7 +170,7 @@ export async function bookableSlot(deps: Pick<EngineDeps, "db" | "now">, context
 }
 
 /** One slot of an option by its availability id, read through the caller's executor (any status). */
-export async function slotOf(deps: Pick<EngineDeps, "db" | "now">, t: Database, context: OptionContext, availabilityId: string): Promise<Slot | undefined> {
+export async function slotOf(deps: Pick<EngineDeps, "db" | "now">, t: Database, context: OptionRules, availabilityId: string): Promise<Slot | undefined> {
   const parsed = parseAvailabilityId(availabilityId);
   if (!parsed) return undefined;
   return (await slotsBetween(deps, context, parsed.localDate, parsed.localDate, t)).find((slot) => slot.id === availabilityId);

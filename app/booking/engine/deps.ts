@@ -1,5 +1,5 @@
 import type { Database } from "#app/db/db.server";
-import type { OptionContexts } from "./option-context.server";
+import type { OptionRulesCache } from "./option-rules.server";
 
 /** What the engine's steps share; the EmbeddedBookingEngine (app/booking/engine.server.ts) holds one. */
 export interface EngineDeps {
@@ -7,5 +7,5 @@ export interface EngineDeps {
   /** The clock (tests move it). */
   now: () => Date;
   /** Option rules, cached. */
-  options: OptionContexts;
+  options: OptionRulesCache;
 }

@@ -17,7 +17,7 @@ import { bookableSlot, slotOf } from "./availability.server";
 import type { EngineDeps } from "./deps";
 import { moveSeats, releaseExpired, takeSeats } from "./inventory.server";
 import { getBooking, requireBooking } from "./octo-view.server";
-import type { OptionContext } from "./option-context.server";
+import type { OptionRules } from "./option-rules.server";
 import { applyUnits, sameUnits } from "./unit-items.server";
 
 /**
@@ -139,7 +139,7 @@ export async function quoteCancellation(deps: EngineDeps, uuid: string): Promise
  * changed (`verb` says which, in the refusal): it is not used (REDEEMED, or any ticket redeemed), it is
  * ON_HOLD, CONFIRMED or PENDING, and with `enforceCutoff` a confirmed booking is before its cutoff.
  */
-async function changeableContext(deps: EngineDeps, t: Database, booking: BookingRow, now: Date, options: CancelOptions, verb: "cancelled" | "changed"): Promise<OptionContext> {
+async function changeableContext(deps: EngineDeps, t: Database, booking: BookingRow, now: Date, options: CancelOptions, verb: "cancelled" | "changed"): Promise<OptionRules> {
   const uuid = booking.uuid;
   if (booking.status === BookingStatus.REDEEMED || (await anyTicketRedeemed(t, [booking.id]))) {
     throw new BookingError("BOOKING_REDEEMED", `This booking has been used (its tickets were redeemed) and cannot be ${verb}`, { uuid });

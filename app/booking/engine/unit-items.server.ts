@@ -9,7 +9,7 @@ import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import type { BookingRow } from "#app/db/schema";
 import { BookingError } from "#app/booking/types";
-import type { OptionContext } from "./option-context.server";
+import type { OptionRules } from "./option-rules.server";
 import { priceOf } from "./pricing";
 
 /** How many of each unit a list of unit items names. */
@@ -49,7 +49,7 @@ export function unitItemRow(
 }
 
 /** Quantity rules of units and option; returns the persons counted against capacity. */
-export function validateUnits(context: OptionContext, counts: Map<string, number>): number {
+export function validateUnits(context: OptionRules, counts: Map<string, number>): number {
   if (counts.size === 0) throw new BookingError("UNPROCESSABLE_ENTITY", "At least one unit is required");
   let pax = 0;
   let total = 0;
@@ -85,7 +85,7 @@ export function validateUnits(context: OptionContext, counts: Map<string, number
 export async function applyUnits(
   t: Database,
   booking: BookingRow,
-  context: OptionContext,
+  context: OptionRules,
   requested: Array<{ uuid?: string | null; unitId: string; resellerReference?: string | null; contact?: unknown }>,
   status: BookingStatus,
   localDate: string,

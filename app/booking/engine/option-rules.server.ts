@@ -11,7 +11,7 @@ import { BASE_CURRENCY, isCurrencyCode, type CurrencyCode } from "#app/lib/money
 import type { SlotContext } from "#app/booking/slots";
 import { BookingError } from "#app/booking/types";
 
-export interface OptionContext {
+export interface OptionRules {
   product: Pick<
     ProductRow,
     "id" | "title" | "timeZone" | "availabilityType" | "currency" | "pricingPer" | "noFixedPrice" | "instantConfirmation" | "cancellationPolicy" | "durationMinutes" | "expiresOn" | "published"
@@ -25,8 +25,8 @@ export interface OptionContext {
 }
 
 /** The rules of product options, by product and option id, cached per engine. */
-export class OptionContexts {
-  private readonly contexts = new LRUCache<string, OptionContext>({ max: 5000, ttl: 60_000 });
+export class OptionRulesCache {
+  private readonly contexts = new LRUCache<string, OptionRules>({ max: 5000, ttl: 60_000 });
   /** Bumped by clear: a context read before a catalogue change must not be cached after it. */
   private generation = 0;
 
@@ -41,7 +41,7 @@ export class OptionContexts {
    * transaction must pass the transaction: on PGlite (one query at a time) a read through the engine's
    * database while a transaction is open waits on that transaction forever, freezing every request.
    */
-  async get(executor: Database, productId: string, optionId: string | undefined): Promise<OptionContext> {
+  async get(executor: Database, productId: string, optionId: string | undefined): Promise<OptionRules> {
     const key = `${productId}|${optionId ?? ""}`;
     const cached = this.contexts.get(key);
     if (cached) return cached;
@@ -73,7 +73,7 @@ export class OptionContexts {
       executor.select().from(schema.availabilityOverrides).where(eq(schema.availabilityOverrides.optionId, option.id)),
       executor.select().from(schema.priceSeasons).where(eq(schema.priceSeasons.optionId, option.id)),
     ]);
-    const context: OptionContext = {
+    const context: OptionRules = {
       product,
       option,
       units,

@@ -35,13 +35,13 @@ export async function action({ request, params, context: app }: ActionFunctionAr
     const parsed = OfflinePaymentSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success || !isCurrencyCode(order.currency)) return back("invalid");
     const amount = toMinor(parsed.data.amount, order.currency);
-    const recorded = await recordOfflinePayment(app, order.id, { amount, method: parsed.data.method, reference: parsed.data.reference, note: parsed.data.note }, actor, new Date());
+    const recorded = await recordOfflinePayment(app, order.id, { amount, method: parsed.data.method, reference: parsed.data.reference, note: parsed.data.note }, actor, app.clock.now());
     return back(recorded.ok ? (recorded.status === "CONFIRMED" ? "paid" : "partPaid") : recorded.reason);
   }
   if (intent === "cancel") {
     const parsed = CancelUnpaidSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return back("reasonRequired");
-    const cancelled = await cancelUnpaidOrder(app, order.id, actor, parsed.data.reason, new Date());
+    const cancelled = await cancelUnpaidOrder(app, order.id, actor, parsed.data.reason, app.clock.now());
     return back(cancelled.ok ? "cancelled" : cancelled.reason);
   }
   return back("invalid");

@@ -20,7 +20,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   const messageId = Number(params.messageId);
   const order = await findOrderByReference(app.db, reference);
   if (!order || !Number.isSafeInteger(messageId) || messageId <= 0) throw adminNotFound(request);
-  const result = await resendOrderEmail(app, order.id, messageId, actorOf(member), new Date());
+  const result = await resendOrderEmail(app, order.id, messageId, actorOf(member), app.clock.now());
   if (!result.ok && result.reason !== "FAILED") throw adminNotFound(request);
   return redirect(`${withQuery(adminOrderPath(order.reference), { message: result.ok ? "resent" : "failed" })}#order-messages`, { status: 303, headers: ADMIN_NO_STORE });
 }

@@ -68,7 +68,7 @@ export async function loadOrderPage(deps: Pick<CommerceDeps, "db" | "env" | "clo
       cancellation: item.cancellation,
       refunded: item.refunded,
       /** A staff member who may decide sees the decision forms of an undecided on-request booking. */
-      decidable: item.status === "PENDING" && !item.decision && (role === "agent" || role === "admin"),
+      decidable: item.status === "PENDING" && !item.decision && can(role, "bookings.decide"),
       /** The refund and cancel forms: for a booked (or cancelled) line, to a staff member who may refund. */
       refundForms: can(role, "refunds.small") && (item.status === "CONFIRMED" || item.status === "CANCELLED"),
       // The refund form's key: submitting the same rendered form twice refunds once.

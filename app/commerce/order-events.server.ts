@@ -4,7 +4,7 @@
  * payment event (authorised, captured, failed, voided, refunded), each status the order reaches,
  * each item decided, cancelled or failed, each refund, each pay-later step; the notifications record
  * each message. The console merges them with the staff actions of the audit log into one timeline
- * (app/web/console/order-page.server.ts), so support can answer "what happened to this order?"
+ * (loadOrderDossier in ./back-office.server.ts, shown by ./order-view.server.ts), so support can answer "what happened to this order?"
  * without reading logs.
  */
 import { asc, eq } from "drizzle-orm";

@@ -107,6 +107,43 @@ describe("request guard", () => {
     expect(status).toBe(413);
   });
 
+  test("an upload still being sent when the 413 is answered ends with the answer, not a reset connection", async () => {
+    // The refusal comes after the headers (the declared length is over the import's limit) while the client
+    // still writes: its remaining writes must be read and dropped, so it reads the answer (as a browser would).
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const chunks = 128; // 8 MB, over LARGE_FORM's 300 KB and more than a socket buffers
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(origin + LARGE_FORM.path, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(chunk.length * chunks), Accept: "text/html" },
+      });
+      request.on("error", reject);
+      // Done when the whole upload went out and the whole answer came back.
+      let sent = false;
+      let received: { status: number; body: string } | null = null;
+      const settle = () => sent && received && resolve(received);
+      request.on("response", (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (part: string) => (body += part));
+        response.on("end", () => {
+          received = { status: response.statusCode ?? 0, body };
+          settle();
+        });
+      });
+      let written = 0;
+      const writeNext = () => {
+        if (written === chunks) return void request.end(() => ((sent = true), settle()));
+        written += 1;
+        // One chunk per turn of the event loop: the server answers long before the last one.
+        request.write(chunk, () => setImmediate(writeNext));
+      };
+      writeNext();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("300");
+  });
+
   test("JSON endpoints keep their own types, up to 1 MB", async () => {
     const ok = await post("/octo/v1/bookings", { body: JSON.stringify({ a: 1 }), headers: { "Content-Type": "application/json" } });
     expect(await ok.json()).toEqual({ text: '{"a":1}' });

@@ -115,9 +115,44 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: Problem, path
   if (status === 405) res.setHeader("Allow", ALLOWED_METHODS);
   res.setHeader("Content-Type", answer.type);
   res.setHeader("Cache-Control", "no-store");
-  // The rest of a refused body is not read: close the connection instead of parsing it as a request.
+  // The connection is not reused after a refusal: what is left of the body is never parsed as a request.
   res.setHeader("Connection", "close");
-  res.end(answer.body);
+  afterRefusedBody(req, () => {
+    if (!res.writableEnded && !res.destroyed) res.end(answer.body);
+  });
+}
+
+/**
+ * A refused body is read and dropped up to this much (and for this long) before the answer goes out: a
+ * client still sending its upload would otherwise have its connection closed under it and see a reset
+ * (EPIPE) instead of our 413 and its message. Beyond either bound the answer goes out at once.
+ */
+const REFUSED_BODY_DRAIN_BYTES = 16 * 1024 * 1024;
+const REFUSED_BODY_DRAIN_MS = 5_000;
+
+function afterRefusedBody(req: IncomingMessage, answer: () => void) {
+  if (req.complete || req.destroyed || !hasBody(req) || Number(req.headers["content-length"] ?? 0) > REFUSED_BODY_DRAIN_BYTES) return answer();
+  let drained = 0;
+  let answered = false;
+  const once = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    req.off("data", onData);
+    answer();
+  };
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    // A body without a declared length may go on for ever: stop waiting for it at the same bound.
+    if (drained > REFUSED_BODY_DRAIN_BYTES) once();
+  };
+  const timer = setTimeout(once, REFUSED_BODY_DRAIN_MS);
+  timer.unref();
+  req.on("data", onData);
+  req.once("end", once);
+  req.once("error", once);
+  req.once("close", once);
+  req.resume();
 }
 
 /** Makes an already-read request body readable again for the Remix adapter (which streams `req`). */

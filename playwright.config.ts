@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { ALLOCATOR_ENV } from "./server/allocator.js";
 
@@ -11,7 +12,15 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
  */
 const ANSWERED_CONSENT = { name: "rihla_consent", value: "denied", domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const };
 
-/** Debian's Chromium: Playwright cannot download its own browser on these machines. */
+/**
+ * Debian's Chromium: Playwright cannot download its own browser on these machines. Its headless shell
+ * (package chromium-headless-shell, the "old headless" Playwright itself runs by default) when installed:
+ * the full browser spends two to four times the CPU on every new context and page load, which on two
+ * cores tripled the suite's time. CHROMIUM_PATH chooses another binary.
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
 const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
@@ -23,12 +32,21 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/**
+ * The full browser, for the suites that compare screenshots (tests/visual.spec.ts): their references
+ * were drawn by it, and the headless shell antialiases text differently.
+ */
+export const FULL_CHROMIUM_LAUNCH = { executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_ARGS };
+
 export default defineConfig({
   testDir: "tests",
   testMatch: "**/*.spec.ts",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
+  // In CI (.ci/run) a failed test runs once more and is reported as flaky, never hidden: a click that
+  // lands while the page hydrates can still be lost on two busy cores (see the note on issue #28).
+  retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -39,7 +57,7 @@ export default defineConfig({
     locale: "en-US",
     trace: "retain-on-failure",
     storageState: { cookies: [ANSWERED_CONSENT], origins: [] },
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // Every flow runs twice: with JavaScript, and without it (the storefront must work either way).
   projects: [

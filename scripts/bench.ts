@@ -32,7 +32,7 @@ import { chromium, type Browser } from "playwright-core";
 import { type ProductionServer, withProductionServer } from "./production-build";
 import { benchmarksDocument, describeMachine, type Figure, type FigureExtras, figure, formatTable, generatedImages, ipxUrls, parseFigureLines, type Unit } from "./bench-report";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

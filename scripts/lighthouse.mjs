@@ -35,7 +35,7 @@ const listArg = (name, fallback) => (args.includes(name) ? args[args.indexOf(nam
 const LAYOUTS = listArg("--layouts", ["default", "transparent", "template-two"]);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3400);
 const ORIGIN = process.env.LIGHTHOUSE_ORIGIN ?? `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 const CITY = "/things-to-do-in-dubai";
 const DETAIL = "/things-to-do-in-dubai/dubai-dinner-cruise-with-live-entertainment";

@@ -17,9 +17,13 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import { FULL_CHROMIUM_LAUNCH } from "../playwright.config";
 import { expect, test } from "./fixtures";
 import { at, texts } from "./texts";
 import { mailTo } from "./outbox";
+
+// The references were drawn by the full browser (playwright.config.ts: FULL_CHROMIUM_LAUNCH).
+test.use({ launchOptions: FULL_CHROMIUM_LAUNCH });
 
 const LANGS = {
   en: { account: texts("en", "account"), booking: texts("en", "booking"), detail: texts("en", "detail"), prefix: "" },

@@ -67,6 +67,28 @@ for (const locale of ["en", "ar"] as const) {
   });
 }
 
+test("ar: what a visitor types before the page's JavaScript has run is kept, and the search goes", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "about the moment the page's JavaScript takes over");
+  // The page's JavaScript is held back until the visitor has typed, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/build\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/ar", { waitUntil: "domcontentloaded" });
+  const whereTo = page.getByRole("combobox").first();
+  await whereTo.fill(CITY_NAME.ar);
+  release();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  // A gesture elsewhere brings the rest of the language, and with it a render of the whole page.
+  await page.getByLabel("متى؟").focus();
+  await page.waitForLoadState("networkidle");
+  await expect(whereTo).toHaveValue(CITY_NAME.ar);
+  await page.getByRole("search").getByRole("button").click();
+  await expect(page).toHaveURL(/\/ar\/things-to-do-in-dubai/);
+});
+
 test("search in Arabic script finds experiences", async ({ page }) => {
   await page.goto("/ar/search/صحراء");
   await expect(page.locator(".listing__grid > li").first()).toBeVisible();

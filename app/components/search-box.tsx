@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { cityPath } from "#app/lib/paths";
@@ -9,6 +9,9 @@ import type { DestinationSuggestion } from "./search-suggestions-source";
 
 // swr and the fetching live in their own chunk, loaded when the visitor first types.
 const SearchSuggestionsSource = lazy(() => import("./search-suggestions-source"));
+
+/** A layout effect in the browser (it runs in the commit that hydrates), nothing on the server. */
+const useHydrationLayoutEffect = typeof window === "undefined" ? () => undefined : useLayoutEffect;
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -30,6 +33,13 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
   const localize = useLocalizedPath();
   const id = useId();
   const [text, setText] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // A visitor may type before the page's JavaScript has run: keep that text. Without this, the first
+  // re-render writes the state's "" back into the field, and the required field then stops the search.
+  useHydrationLayoutEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed) setText(typed);
+  }, []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), 150);
@@ -53,6 +63,7 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
       <div className="search-box__field">
         <label htmlFor={`${id}-q`}>{t("discovery.home.whereTo")}</label>
         <input
+          ref={input}
           id={`${id}-q`}
           name="q"
           type="search"

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { cityPath } from "#app/lib/paths";
@@ -9,9 +9,6 @@ import type { DestinationSuggestion } from "./search-suggestions-source";
 
 // swr and the fetching live in their own chunk, loaded when the visitor first types.
 const SearchSuggestionsSource = lazy(() => import("./search-suggestions-source"));
-
-/** A layout effect in the browser (it runs in the commit that hydrates), nothing on the server. */
-const useHydrationLayoutEffect = typeof window === "undefined" ? () => undefined : useLayoutEffect;
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -33,13 +30,6 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
   const localize = useLocalizedPath();
   const id = useId();
   const [text, setText] = useState("");
-  const input = useRef<HTMLInputElement>(null);
-  // A visitor may type before the page's JavaScript has run: keep that text. Without this, the first
-  // re-render writes the state's "" back into the field, and the required field then stops the search.
-  useHydrationLayoutEffect(() => {
-    const typed = input.current?.value ?? "";
-    if (typed) setText(typed);
-  }, []);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), 150);
@@ -63,7 +53,6 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
       <div className="search-box__field">
         <label htmlFor={`${id}-q`}>{t("discovery.home.whereTo")}</label>
         <input
-          ref={input}
           id={`${id}-q`}
           name="q"
           type="search"
@@ -76,7 +65,8 @@ export function SearchBox({ defaultDate }: { defaultDate?: string }) {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
-          value={text}
+          // Uncontrolled: the field keeps what a visitor typed before the page's JavaScript ran (a controlled
+          // one would get the state's "" written back on the first re-render, and the search would stop).
           onChange={(event) => {
             setEngaged(true);
             setText(event.target.value);

@@ -45,7 +45,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   // In CI (.ci/run) a failed test runs once more and is reported as flaky, never hidden: a click that
-  // lands while the page hydrates can still be lost on two busy cores (see the note on issue #28).
+  // lands while the page hydrates can still be lost on two busy cores (tests/accounts.spec.ts, reset password).
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 60_000,

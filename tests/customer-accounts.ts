@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
+import { addToCart } from "./shop";
 import { at, texts } from "./texts";
 
 const LANGS = {
@@ -46,17 +47,7 @@ export async function signUpCustomer(page: Page, lang: CustomerLang, email: stri
 
 /** Puts the first open slot of `slug` (one traveller) from about `startDay` days ahead in the cart; returns its day. */
 export async function addFirstOpenSlot(page: Page, lang: CustomerLang, slug: string, startDay: number): Promise<string> {
-  const add = customerText(lang, "detail.option.addToCart");
-  for (let day = startDay; day < startDay + 15; day++) {
-    await page.goto(`${prefixOf(lang)}/experiences/${slug}?date=${isoDateAhead(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${prefixOf(lang)}/cart$`));
-      return isoDateAhead(day);
-    }
-  }
-  throw new Error(`no open date for ${slug}`);
+  return addToCart(page, lang, slug, startDay, { days: 15 });
 }
 
 /** Checkout with "reserve now, pay later"; ends on the result page. Returns the order reference. */

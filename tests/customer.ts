@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import { addToCart } from "./shop";
 import { at, texts } from "./texts";
 
 const LANGS = {
@@ -33,18 +34,8 @@ export type Booked = { date: string; reference: string };
  */
 export async function bookWithCard(page: Page, lang: CustomerLang, email: string, guest: { firstName: string; lastName: string } = { firstName: "Noura", lastName: "Al-Qahtani" }): Promise<Booked> {
   const { prefix } = LANGS[lang];
-  const add = at(LANGS[lang].detail, "detail.option.addToCart");
-  let date: string | null = null;
-  for (let day = 20 + Math.floor(Math.random() * 20); day < 70 && !date; day++) {
-    await page.goto(`${prefix}/experiences/${SAFARI}?date=${isoDate(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/cart$`));
-      date = isoDate(day);
-    }
-  }
-  expect(date).not.toBeNull();
+  const firstDay = 20 + Math.floor(Math.random() * 20);
+  const date = await addToCart(page, lang, SAFARI, firstDay, { days: 70 - firstDay });
   await page.goto(`${prefix}/checkout`);
   await page.getByLabel(bk(lang, "checkout.firstName")).fill(guest.firstName);
   await page.getByLabel(bk(lang, "checkout.lastName")).fill(guest.lastName);

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { expect, test } from "./fixtures";
+import { addToCart } from "./shop";
 import { at, texts } from "./texts";
 
 /**
@@ -97,10 +98,6 @@ test.afterAll(async () => {
   }
 });
 
-function isoDate(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** Page 1 of a PDF rendered (pdftoppm) and its QR code decoded (jsQR). */
 function qrOf(pdf: Buffer): string | null {
   const dir = mkdtempSync(path.join(os.tmpdir(), "rihla-e2e-ticket-"));
@@ -113,18 +110,8 @@ function qrOf(pdf: Buffer): string | null {
 
 async function bookOnReseller(page: Page, lang: Lang): Promise<string> {
   const { prefix } = T[lang];
-  const add = at(T[lang].detail, "detail.option.addToCart");
-  let added = false;
-  for (let day = 5 + Math.floor(Math.random() * 30); day < 80 && !added; day++) {
-    await page.goto(`${storefront.origin}${prefix}/experiences/${SAFARI}?date=${isoDate(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${prefix}/cart$`));
-      added = true;
-    }
-  }
-  expect(added).toBe(true);
+  const firstDay = 5 + Math.floor(Math.random() * 30);
+  await addToCart(page, lang, SAFARI, firstDay, { days: 80 - firstDay, origin: storefront.origin });
   await page.goto(`${storefront.origin}${prefix}/checkout`);
   await page.getByLabel(b(lang, "checkout.firstName")).fill("Noura");
   await page.getByLabel(b(lang, "checkout.lastName")).fill("Al-Qahtani");

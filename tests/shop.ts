@@ -27,11 +27,14 @@ export function isoDate(daysAhead: number): string {
   return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Adds the first open slot of a product (1 traveller) within the next days; lands on the cart. Returns the date booked. */
-export async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2): Promise<string> {
+/**
+ * Adds the first open slot of a product (1 traveller) within `days` days from `startDay`; lands on the
+ * cart. Returns the date booked. `origin` names another storefront than the suite's (tests/reseller.spec.ts).
+ */
+export async function addToCart(page: Page, lang: Lang, slug: string, startDay = 2, { days = 10, origin = "" }: { days?: number; origin?: string } = {}): Promise<string> {
   const add = at(T[lang].detail, "detail.option.addToCart");
-  for (let day = startDay; day < startDay + 10; day++) {
-    await page.goto(`${T[lang].prefix}/experiences/${slug}?date=${isoDate(day)}`);
+  for (let day = startDay; day < startDay + days; day++) {
+    await page.goto(`${origin}${T[lang].prefix}/experiences/${slug}?date=${isoDate(day)}`);
     const button = page.getByRole("button", { name: add });
     if (await button.count()) {
       // The last seat may go to a parallel test between the page and the click: the cart then sends the

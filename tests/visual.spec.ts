@@ -19,6 +19,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { FULL_CHROMIUM_LAUNCH } from "../playwright.config";
 import { expect, test } from "./fixtures";
+import { addToCart } from "./shop";
 import { at, texts } from "./texts";
 import { mailTo } from "./outbox";
 
@@ -49,28 +50,14 @@ async function docsShots(page: Page, name: string, lang: Lang, { fullPage = true
   }
 }
 
-function isoDate(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-}
-
 /** Its own client address per test, so the per-address limits (sign-in, pay later) never couple tests. */
 async function useOwnAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}, 10.${Math.floor(Math.random() * 250)}.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}` });
 }
 
 /** The first open evening of the safari from `startDay` days ahead, one adult; lands on the cart. */
-async function addToCart(page: Page, lang: Lang, startDay = 30) {
-  const add = at(LANGS[lang].detail, "detail.option.addToCart");
-  for (let day = startDay; day < startDay + 14; day++) {
-    await page.goto(`${LANGS[lang].prefix}/experiences/${SAFARI}?date=${isoDate(day)}`);
-    const button = page.getByRole("button", { name: add });
-    if (await button.count()) {
-      await button.click();
-      await expect(page).toHaveURL(new RegExp(`${LANGS[lang].prefix}/cart$`));
-      return;
-    }
-  }
-  throw new Error(`no open date for ${SAFARI}`);
+async function addSafariToCart(page: Page, lang: Lang, startDay = 30) {
+  await addToCart(page, lang, SAFARI, startDay, { days: 14 });
 }
 
 /** A new, verified account, signed in. */
@@ -139,7 +126,7 @@ test.describe("the booking path looks as designed", () => {
       const email = `visual-${lang}-${randomUUID().slice(0, 8)}@example.com`;
       await signUp(page, lang, email);
 
-      await addToCart(page, lang);
+      await addSafariToCart(page, lang);
       await page.goto(`${prefix}/cart`);
       await expect(page.getByTestId("cart-line")).toHaveCount(1);
       await compare(page, "cart", lang, (p) => [p.locator(".cart-line__facts > div:first-child dd")]);
@@ -199,7 +186,7 @@ test.describe("design screenshots for docs/screenshots", () => {
       await docsShots(page, "sign-up", lang);
       await page.goto(`${prefix}/invoices`);
       await docsShots(page, "invoices-logged-out", lang);
-      await addToCart(page, lang);
+      await addSafariToCart(page, lang);
       await page.goto(`${prefix}/checkout`);
       await page.getByLabel(b(lang, "checkout.email")).fill("noura@");
       await page.getByRole("button", { name: b(lang, "checkout.confirmPay") }).click();
@@ -240,7 +227,7 @@ for (const lang of ["en", "ar"] as const) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 320, height: 640 });
     // The cart and checkout with an item in them.
-    await addToCart(page, lang, 40);
+    await addSafariToCart(page, lang, 40);
     const problems: string[] = [];
     for (const [name, target] of PAGE_TYPES) {
       await page.goto(`${LANGS[lang].prefix}${target === "/" && lang !== "en" ? "" : target}`);

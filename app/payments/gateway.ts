@@ -7,8 +7,29 @@
 
 export type GatewayName = "sandbox" | "stripe";
 
-/** automatic: the provider captures at once; manual: it only authorizes and we capture later. */
+/**
+ * automatic: the provider captures at once; manual: it only authorizes and we capture later. A method
+ * that cannot be authorised only (see CAPTURED_AT_ONCE) is captured at once even on a manual session.
+ */
 export type CaptureMethod = "automatic" | "manual";
+
+/**
+ * How the customer paid, as the provider reports it: a card by its network (mada is the Saudi debit
+ * network; a mada card in Apple Pay's wallet reports as mada) or a wallet.
+ */
+export const PAYMENT_METHODS = ["mada", "visa", "mastercard", "applepay", "stcpay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Methods that are charged in full at once, never held: mada cannot be authorised now and captured
+ * later, and STC Pay debits the wallet when the customer approves. An on-request booking paid with one
+ * of them is refunded in full when the team rejects it, where a held card payment is only released.
+ */
+export const CAPTURED_AT_ONCE: ReadonlySet<PaymentMethod> = new Set(["mada", "stcpay"]);
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
+}
 
 export interface CreateSessionInput {
   orderId: string;
@@ -42,6 +63,8 @@ export interface SessionState {
   capturedAmount: number;
   currency: string;
   declineCode: string | null;
+  /** How the customer paid; null while nobody has. */
+  method: PaymentMethod | null;
 }
 
 export type PaymentEventType = "payment.authorized" | "payment.captured" | "payment.failed" | "payment.refunded" | "payment.voided";
@@ -57,6 +80,8 @@ export interface PaymentEvent {
   declineCode: string | null;
   /** The order the provider's session metadata names (checked against the session's own order). */
   orderId?: string | null;
+  /** How the customer paid, when the provider says (money events do). */
+  method?: PaymentMethod | null;
   /** The raw event, stored for support (never card data: providers do not send it). */
   raw: Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { sandboxOperations, sandboxSessions } from "#app/db/schema";
 import type { Env } from "#app/lib/env.server";
-import { WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
+import { isPaymentMethod, WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
 
 export const SANDBOX_SIGNATURE_HEADER = "Rihla-Signature";
 const TOLERANCE_SECONDS = 300;
@@ -120,7 +120,7 @@ export class SandboxGateway implements PaymentGateway {
     const row = await this.getSession(sessionId);
     if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
     const status = row.status === "open" && row.expiresAt <= new Date() ? "expired" : row.status;
-    return { id: row.id, status: status as SessionState["status"], amount: row.amount, capturedAmount: row.capturedAmount, currency: row.currency, declineCode: row.declineCode };
+    return { id: row.id, status: status as SessionState["status"], amount: row.amount, capturedAmount: row.capturedAmount, currency: row.currency, declineCode: row.declineCode, method: isPaymentMethod(row.method) ? row.method : null };
   }
 
   /** The hosted page's form: decides by test card, records the outcome, signs and sends the webhook. */

@@ -199,7 +199,7 @@ describe("API calls against recorded Stripe responses", () => {
     await api.capture(session.id, 40_000, "capture:order-1");
 
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET ${sessionPath}`, `POST /v1/payment_intents/${intentId}/capture`]);
-    expect(sent("GET", sessionPath).query.get("expand[0]")).toBe("payment_intent");
+    expect(sent("GET", sessionPath).query.get("expand[0]")).toBe("payment_intent.latest_charge");
     const capture = sent("POST", `/v1/payment_intents/${intentId}/capture`);
     expect(Object.fromEntries(capture.form)).toEqual({ amount_to_capture: "40000" });
     expect(capture.headers["idempotency-key"]).toBe("capture:order-1");

@@ -50,6 +50,13 @@ export function mapStripeEvent(event: Stripe.Event): PaymentEvent[] {
   }
 }
 
+/** The card network of the session's charge (expanded with it); Stripe takes no mada and no STC Pay. */
+function cardMethodOf(intent: Stripe.PaymentIntent | null): SessionState["method"] {
+  const charge = intent && typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const brand = charge?.payment_method_details?.card?.brand;
+  return brand === "visa" || brand === "mastercard" ? brand : null;
+}
+
 export class StripeGateway implements PaymentGateway {
   readonly name = "stripe" as const;
   private readonly stripe: Stripe;
@@ -82,7 +89,7 @@ export class StripeGateway implements PaymentGateway {
   }
 
   private async sessionWithIntent(sessionId: string): Promise<{ session: Stripe.Checkout.Session; intent: Stripe.PaymentIntent | null }> {
-    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent"] });
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
     const intent = typeof session.payment_intent === "object" ? session.payment_intent : null;
     return { session, intent };
   }
@@ -95,7 +102,7 @@ export class StripeGateway implements PaymentGateway {
     else if (session.payment_status === "paid") status = "captured";
     else if (intent?.status === "requires_capture") status = "authorized";
     const declineCode = intent?.last_payment_error?.decline_code ?? intent?.last_payment_error?.code ?? null;
-    return { id: session.id, status, amount: session.amount_total ?? 0, capturedAmount: intent?.amount_received ?? 0, currency: (session.currency ?? "").toUpperCase(), declineCode };
+    return { id: session.id, status, amount: session.amount_total ?? 0, capturedAmount: intent?.amount_received ?? 0, currency: (session.currency ?? "").toUpperCase(), declineCode, method: cardMethodOf(intent) };
   }
 
   private async intentId(sessionId: string): Promise<string> {

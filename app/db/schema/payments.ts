@@ -36,6 +36,8 @@ export const payments = pgTable(
     ...paymentAmounts(),
     captureState: text("capture_state").notNull().default("NONE"),
     declineCode: text("decline_code"),
+    /** How the customer paid (mada, visa, mastercard, applepay, stcpay), once the gateway says. */
+    method: text("method"),
     ...timestamps(),
   },
   (table) => [uniqueIndex("payments_session_idx").on(table.gateway, table.sessionId), index("payments_order_idx").on(table.orderId)],
@@ -70,6 +72,8 @@ export const sandboxSessions = pgTable("sandbox_sessions", {
   cancelUrl: text("cancel_url").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   declineCode: text("decline_code"),
+  /** The method the customer paid with on the hosted page (card networks by test number, or a wallet). */
+  method: text("method"),
   cardLast4: text("card_last4"),
   expiresAt: timestamptz("expires_at").notNull(),
   createdAt: createdAt(),

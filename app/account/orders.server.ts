@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { customerCancellations, orderItems, orders, productOptions, products, users } from "#app/db/schema";
+import { customerCancellations, orderItems, orders, payments, productOptions, products, users } from "#app/db/schema";
+import { isPaymentMethod, type PaymentMethod } from "#app/payments/gateway";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/lib/locales";
 import type { UserRow } from "#app/auth/auth.server";
@@ -52,7 +53,33 @@ export type Invoice = {
   items: InvoiceItem[];
   /** Pay later, still unpaid: when payment is due, and the token "Pay now" posts with. */
   payLater: { dueAt: Date | null; token: string } | null;
+  /** How it was paid at the gateway ("card" when the gateway did not say); null when not (yet) paid there. */
+  paidWith: PaymentMethod | "card" | null;
+  /** Money returned so far through the gateway (refunds of failed, rejected, cancelled or refunded items). */
+  refundedAmount: number;
 };
+
+type PaymentFacts = Pick<Invoice, "paidWith" | "refundedAmount">;
+
+/** How each order was paid at a gateway and what of it was refunded (offline payments name no method). */
+async function paymentFactsFor(database: Database, orderIds: string[]): Promise<Map<string, PaymentFacts>> {
+  const result = new Map<string, PaymentFacts>();
+  if (orderIds.length === 0) return result;
+  const rows = await database
+    .select({ orderId: payments.orderId, gateway: payments.gateway, status: payments.status, method: payments.method, capturedAmount: payments.capturedAmount, refundedAmount: payments.refundedAmount })
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(payments.createdAt);
+  for (const row of rows) {
+    const facts = result.get(row.orderId) ?? { paidWith: null, refundedAmount: 0 };
+    const paid = row.gateway !== "offline" && (row.status === "AUTHORIZED" || row.capturedAmount > 0);
+    result.set(row.orderId, {
+      paidWith: paid ? (isPaymentMethod(row.method) ? row.method : "card") : facts.paidWith,
+      refundedAmount: facts.refundedAmount + row.refundedAmount,
+    });
+  }
+  return result;
+}
 
 /** Orders worth a customer's invoices page: anything past the cart (not refused or still being placed). */
 const SHOWN_STATUSES = ["AWAITING_PAYMENT", "PROCESSING", "CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PAYMENT_FAILED", "BOOKING_FAILED", "EXPIRED", "CANCELLED"];
@@ -117,8 +144,10 @@ async function itemsFor(database: Database, orderRows: OrderRow[], locale: Local
   return result;
 }
 
-function toInvoice(order: OrderRow, items: InvoiceItem[]): Invoice {
+function toInvoice(order: OrderRow, items: InvoiceItem[], paid: PaymentFacts | undefined): Invoice {
   return {
+    paidWith: paid?.paidWith ?? null,
+    refundedAmount: paid?.refundedAmount ?? 0,
     id: order.id,
     reference: order.reference,
     invoiceId: order.purchaseId,
@@ -148,8 +177,8 @@ export async function listInvoices(userId: string, locale: LocaleCode, db: Datab
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.status, SHOWN_STATUSES)))
     .orderBy(desc(orders.purchasedAt));
-  const items = await itemsFor(database, rows, locale);
-  return rows.map((order) => toInvoice(order, items.get(order.id) ?? []));
+  const [items, paid] = await Promise.all([itemsFor(database, rows, locale), paymentFactsFor(database, rows.map((order) => order.id))]);
+  return rows.map((order) => toInvoice(order, items.get(order.id) ?? [], paid.get(order.id)));
 }
 
 /** One of the user's orders, or null when it is not theirs (or does not exist). */
@@ -161,8 +190,8 @@ export async function getInvoiceForUser(userId: string, orderId: string, locale:
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.status, SHOWN_STATUSES)));
   if (!order) return null;
-  const items = await itemsFor(database, [order], locale);
-  return toInvoice(order, items.get(order.id) ?? []);
+  const [items, paid] = await Promise.all([itemsFor(database, [order], locale), paymentFactsFor(database, [order.id])]);
+  return toInvoice(order, items.get(order.id) ?? [], paid.get(order.id));
 }
 
 /** One booking of the user's orders with its order, or null when it is not theirs. */

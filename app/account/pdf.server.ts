@@ -170,5 +170,7 @@ export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale:
   await layout.row(t("account.pdf.subtotal"), money(invoice.totalAmount - vat, invoice.currency, locale));
   await layout.row(t("account.pdf.vat", { rate: env.VAT_RATE }), money(vat, invoice.currency, locale));
   await layout.row(t("account.pdf.totalWithVat"), money(invoice.totalAmount, invoice.currency, locale));
+  if (invoice.paidWith) await layout.row(t("booking.result.paidWith"), t(`booking.paymentMethods.${invoice.paidWith}`));
+  if (invoice.refundedAmount > 0) await layout.row(t("account.pdf.refunded"), `-${money(invoice.refundedAmount, invoice.currency, locale)}`);
   return doc.save();
 }

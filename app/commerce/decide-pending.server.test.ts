@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { auditLog, orderEvents, orderItems, orderMessages, orders, payments, sandboxOperations } from "#app/db/schema";
+import { SANDBOX_CARDS, SANDBOX_STC_CODE } from "#app/payments/sandbox.server";
 import { cardPaidOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { SYSTEM_ACTOR } from "#app/staff/audit.server";
 import type { TestContext } from "#app/testing/context.server";
@@ -104,6 +105,40 @@ describe("on-request decisions", () => {
     expect(sent[0]?.subject).toContain("لم يتم قبول");
     expect(sent[0]?.text).toContain("The boat is under repair");
     expect(state.messages.filter((message) => message.kind === "BOOKING_FAILED")).toEqual([]);
+  });
+
+  test("paid with mada (never held): charged in full at once, on hold; the team rejects: refunded in full, seats back, the customer told", async () => {
+    const { order, item, slotId } = await cardPaidOrder(card, product, { daysAhead: day++, pay: { method: "card", card: SANDBOX_CARDS.mada } });
+    const paid = await stateOf(order.id);
+    expect(paid.order.status).toBe("ON_HOLD");
+    expect(paid.payment).toMatchObject({ status: "CAPTURED", method: "mada", capturedAmount: paid.order.totalAmount, captureState: "DONE" });
+    const onHoldMail = ctx.mail.filter((mail) => mail.to === paid.order.email).at(-1);
+    // The ON_HOLD email says the money is charged, not held (Arabic: the order's language).
+    expect(onHoldMail?.text).toContain("تم خصم المبلغ عبر مدى");
+    const before = await vacancies(slotId);
+    const result = await rejectPendingItem(ctx, { itemId: item.id, actor: agent, reason: "Fully booked that night" });
+    expect(result).toMatchObject({ ok: true, orderStatus: "BOOKING_FAILED" });
+    const state = await stateOf(order.id);
+    expect(state.item).toMatchObject({ status: "FAILED", refundState: "REFUNDED" });
+    expect(state.payment).toMatchObject({ status: "CAPTURED", refundedAmount: state.order.totalAmount });
+    expect(state.operations).toEqual(["refund"]);
+    expect(await vacancies(slotId)).toBe(before + 2);
+  });
+
+  test("paid with STC Pay on request: charged at once; the team confirms: nothing more is captured", async () => {
+    const { order, item } = await cardPaidOrder(card, product, { daysAhead: day++, pay: { method: "stcpay", phone: "0551234567", code: SANDBOX_STC_CODE } });
+    expect((await stateOf(order.id)).payment).toMatchObject({ status: "CAPTURED", method: "stcpay" });
+    expect(await confirmPendingItem(ctx, { itemId: item.id, actor: agent })).toMatchObject({ ok: true, orderStatus: "CONFIRMED" });
+    const state = await stateOf(order.id);
+    expect(state.payment).toMatchObject({ status: "CAPTURED", capturedAmount: state.order.totalAmount, refundedAmount: 0 });
+    expect(state.operations).toEqual([]);
+  });
+
+  test("paid with Apple Pay on request: held like a card, then captured on confirmation", async () => {
+    const { order, item } = await cardPaidOrder(card, product, { daysAhead: day++, pay: { method: "applepay" } });
+    expect((await stateOf(order.id)).payment).toMatchObject({ status: "AUTHORIZED", method: "applepay", capturedAmount: 0 });
+    expect(await confirmPendingItem(ctx, { itemId: item.id, actor: agent })).toMatchObject({ ok: true, orderStatus: "CONFIRMED" });
+    expect((await stateOf(order.id)).operations).toEqual(["capture"]);
   });
 
   test("an agent confirming while the reconciler auto-rejects: one outcome, seats and money moved once", async () => {

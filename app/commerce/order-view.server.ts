@@ -4,6 +4,7 @@
  * staff actions, messages), the pay-later panel and what the staff member may do. The route only
  * wires it to the request; every rule the page shows is decided here.
  */
+import { isPaymentMethod } from "#app/payments/gateway";
 import type { LocaleCode } from "#app/lib/locales";
 import { can, type StaffRole } from "#app/staff/roles";
 import { loadOrderDossier } from "./back-office.server";
@@ -93,6 +94,8 @@ export async function loadOrderPage(deps: Pick<CommerceDeps, "db" | "env" | "clo
       sessionId: payment.sessionId,
       status: payment.status,
       captureMethod: payment.captureMethod,
+      /** How the customer paid, as the gateway said (null before anyone paid, or for older payments). */
+      method: isPaymentMethod(payment.method) ? payment.method : null,
       currency: payment.currency,
       amount: payment.amount,
       capturedAmount: payment.capturedAmount,

@@ -32,7 +32,7 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
   }
   const verdict = verifyPaymentEvent(
     { ...payment, captureAmount: payment.captureState === "NONE" ? null : confirmedAmount(await getOrderItems(db, payment.orderId)) },
-    { type: event.type, amount: event.amount, currency: event.currency, orderId: event.orderId ?? null },
+    { type: event.type, amount: event.amount, currency: event.currency, orderId: event.orderId ?? null, method: event.method ?? null },
   );
   if (!verdict.ok) {
     await holdForReview(deps, payment, event, verdict.problem);
@@ -63,7 +63,17 @@ async function recordEventOnce(db: Database, gatewayName: string, event: Payment
  */
 async function movePayment(db: Database, payment: PaymentRow, event: PaymentEvent): Promise<void> {
   const now = new Date();
-  const detail = { paymentId: payment.id, gateway: payment.gateway, amount: event.amount ?? payment.amount, currency: event.currency ?? payment.currency, ...(event.declineCode ? { declineCode: event.declineCode } : {}) };
+  const method = event.method ?? null;
+  const detail = {
+    paymentId: payment.id,
+    gateway: payment.gateway,
+    amount: event.amount ?? payment.amount,
+    currency: event.currency ?? payment.currency,
+    ...(event.declineCode ? { declineCode: event.declineCode } : {}),
+    ...(method ? { method } : {}),
+  };
+  // How the customer paid is kept once the gateway says (a later event without it keeps what was said).
+  const withMethod = method ? { method } : {};
   const move = async (kind: "payment.authorized" | "payment.captured" | "payment.failed" | "payment.voided", changes: Partial<PaymentRow>, from: string[]) => {
     await changeWithEvent(db, payment.orderId, kind, async (t) => {
       const moved = await t
@@ -76,12 +86,12 @@ async function movePayment(db: Database, payment: PaymentRow, event: PaymentEven
   };
   switch (event.type) {
     case "payment.authorized":
-      return move("payment.authorized", { status: "AUTHORIZED" }, ["CREATED"]);
+      return move("payment.authorized", { status: "AUTHORIZED", ...withMethod }, ["CREATED"]);
     case "payment.captured":
       // verifyPaymentEvent has checked the amount: it is what the order owes (or the capture we asked for).
-      return move("payment.captured", { status: "CAPTURED", capturedAmount: event.amount!, captureState: "DONE" }, ["CREATED", "AUTHORIZED"]);
+      return move("payment.captured", { status: "CAPTURED", capturedAmount: event.amount!, captureState: "DONE", ...withMethod }, ["CREATED", "AUTHORIZED"]);
     case "payment.failed":
-      return move("payment.failed", { status: "FAILED", declineCode: event.declineCode }, ["CREATED"]);
+      return move("payment.failed", { status: "FAILED", declineCode: event.declineCode, ...withMethod }, ["CREATED"]);
     case "payment.voided":
       return move("payment.voided", { status: "VOIDED" }, ["CREATED", "AUTHORIZED"]);
     case "payment.refunded":
@@ -135,6 +145,7 @@ export async function syncOrderPayment(deps: CommerceDeps, orderId: string): Pro
       amount: state.status === "captured" ? state.capturedAmount : state.amount,
       currency: state.currency,
       declineCode: state.declineCode,
+      method: state.method,
       raw: { source: "reconciler", status: state.status },
     });
   } else if (state.status === "expired") {

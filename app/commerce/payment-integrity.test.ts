@@ -48,3 +48,21 @@ describe("a gateway event is believed only when it matches what the order owes",
     }
   });
 });
+
+describe("a method that cannot be held (mada, STC Pay) on an on-request order", () => {
+  test("its capture of the whole amount before any decision is believed", () => {
+    expect(verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 14_000, currency: "SAR", method: "mada" })).toEqual({ ok: true });
+    expect(verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 14_000, currency: "SAR", method: "stcpay" })).toEqual({ ok: true });
+  });
+
+  test("its capture of another amount is refused", () => {
+    expect(verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 7_000, currency: "SAR", method: "mada" })).toEqual({ ok: false, problem: "AMOUNT_MISMATCH", expected: 14_000, reported: 7_000 });
+  });
+
+  test("a card that can be held still may not report a capture nobody asked for", () => {
+    for (const method of ["visa", "applepay", null] as const) {
+      const verdict = verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 14_000, currency: "SAR", method });
+      expect(!verdict.ok && verdict.problem).toBe("UNEXPECTED_CAPTURE");
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * (a leaked secret, a provider bug, a session reused for another amount). Pure, so every gateway
  * adapter and every path that applies events shares one rule.
  */
+import { CAPTURED_AT_ONCE, type PaymentMethod } from "#app/payments/gateway";
 
 /** What we asked the gateway for, from our own payment row. */
 export interface ExpectedPayment {
@@ -25,6 +26,8 @@ export interface ReportedPayment {
   currency: string | null;
   /** The order the provider's metadata names, when it names one. */
   orderId?: string | null;
+  /** How the customer paid, when the provider says. */
+  method?: PaymentMethod | null;
 }
 
 export type IntegrityProblem = "AMOUNT_MISSING" | "AMOUNT_MISMATCH" | "CURRENCY_MISMATCH" | "ORDER_MISMATCH" | "UNEXPECTED_CAPTURE";
@@ -44,7 +47,9 @@ export function verifyPaymentEvent(expected: ExpectedPayment, reported: Reported
 
   // A capture. Automatic: the customer paid on the hosted page, and must have paid the whole amount.
   if (expected.captureMethod === "automatic") return reported.amount === expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");
-  // Manual: only we capture, after deciding every item; nothing else may report a capture.
+  // Manual, paid with a method that cannot be held (mada, STC Pay): charged in full on the hosted page.
+  if (expected.captureState === "NONE" && reported.method && CAPTURED_AT_ONCE.has(reported.method)) return reported.amount === expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");
+  // Manual: otherwise only we capture, after deciding every item; nothing else may report a capture.
   if (expected.captureState === "NONE") return fail("UNEXPECTED_CAPTURE");
   const asked = expected.captureAmount ?? null;
   if (asked === null) return reported.amount > 0 && reported.amount <= expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");

@@ -2,30 +2,65 @@
  * The built-in sandbox gateway: a small payment provider living in the same process, with its own
  * books (sandbox_sessions, sandbox_operations), its own hosted page (/pay/sandbox/{sessionId}) and
  * webhooks signed like Stripe's (HMAC-SHA256 over "{timestamp}.{raw body}", header
- * `Rihla-Signature: t=…,v1=…`). It lets the whole checkout run with no account anywhere.
- *
- * Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
- * 4000 0000 0000 3220 is only ever authorized (the payment is held, captured later).
+ * `Rihla-Signature: t=…,v1=…`). It lets the whole checkout run with no account anywhere, and
+ * stands in for a Saudi gateway's hosted page: cards by network (Visa, Mastercard, mada), Apple Pay
+ * (a simulated sheet) and STC Pay (a mobile number and a one-time code). The test inputs are below
+ * and in the README.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { sandboxOperations, sandboxSessions } from "#app/db/schema";
 import type { Env } from "#app/lib/env.server";
-import { isPaymentMethod, WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
+import { CAPTURED_AT_ONCE, isPaymentMethod, WebhookSignatureError, type CreateSessionInput, type PaymentMethod, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentSession, type SessionState } from "./gateway";
 
 export const SANDBOX_SIGNATURE_HEADER = "Rihla-Signature";
 const TOLERANCE_SECONDS = 300;
 const SESSION_MINUTES = 30;
 
-export const SANDBOX_CARDS = { success: "4242424242424242", decline: "4000000000000002", authorizeOnly: "4000000000003220" } as const;
+/**
+ * Test cards by network. mada numbers (BIN 446404, a mada issuer's range) behave as mada does: charged
+ * at once, never authorised only, whatever the session asked for.
+ */
+export const SANDBOX_CARDS = {
+  success: "4242424242424242",
+  decline: "4000000000000002",
+  authorizeOnly: "4000000000003220",
+  mastercard: "5555555555554444",
+  mada: "4464040000000007",
+  madaDecline: "4464040000000015",
+} as const;
+
+/** STC Pay on the sandbox: any Saudi mobile number; this code approves, SANDBOX_STC_DECLINE_CODE is refused (no balance). */
+export const SANDBOX_STC_CODE = "123456";
+export const SANDBOX_STC_DECLINE_CODE = "000000";
+
+/** The card each test number stands for, and how it answers. */
+const CARD_BEHAVIOUR: Record<string, { method: PaymentMethod; answer: "pay" | "decline" | "authorizeOnly" }> = {
+  [SANDBOX_CARDS.success]: { method: "visa", answer: "pay" },
+  [SANDBOX_CARDS.decline]: { method: "visa", answer: "decline" },
+  [SANDBOX_CARDS.authorizeOnly]: { method: "visa", answer: "authorizeOnly" },
+  [SANDBOX_CARDS.mastercard]: { method: "mastercard", answer: "pay" },
+  [SANDBOX_CARDS.mada]: { method: "mada", answer: "pay" },
+  [SANDBOX_CARDS.madaDecline]: { method: "mada", answer: "decline" },
+};
+
+/** A Saudi mobile number as people type it (05…, 5…, +9665…, 009665…), as 9665XXXXXXXX; null when it is not one. */
+export function saudiMobile(input: string): string | null {
+  const digits = input.replace(/[\s()-]/g, "").replace(/^(\+|00)/, "");
+  const match = /^(?:966|0)?(5\d{8})$/.exec(digits);
+  return match ? `966${match[1]}` : null;
+}
+
+/** What the customer did on the hosted page: a card, Apple Pay's sheet, or STC Pay's number and code. */
+export type SandboxAttempt = { method: "card"; card: string } | { method: "applepay" } | { method: "stcpay"; phone: string; code: string };
 
 /** The webhook body the sandbox sends. */
 export interface SandboxWebhookBody {
   id: string;
   type: PaymentEventType;
   created: number;
-  data: { sessionId: string; amount: number | null; currency: string; declineCode: string | null; metadata: Record<string, string> };
+  data: { sessionId: string; amount: number | null; currency: string; declineCode: string | null; method?: PaymentMethod | null; metadata: Record<string, string> };
 }
 
 export function signSandboxPayload(rawBody: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -76,7 +111,7 @@ type SessionRow = typeof sandboxSessions.$inferSelect;
 
 export type SandboxPayResult =
   | { outcome: "authorized" | "captured" | "declined"; redirectTo: string }
-  | { outcome: "invalid_card" }
+  | { outcome: "invalid_card" | "invalid_phone" | "wrong_code" }
   | { outcome: "closed"; redirectTo: string };
 
 export class SandboxGateway implements PaymentGateway {
@@ -123,26 +158,31 @@ export class SandboxGateway implements PaymentGateway {
     return { id: row.id, status: status as SessionState["status"], amount: row.amount, capturedAmount: row.capturedAmount, currency: row.currency, declineCode: row.declineCode, method: isPaymentMethod(row.method) ? row.method : null };
   }
 
-  /** The hosted page's form: decides by test card, records the outcome, signs and sends the webhook. */
-  async pay(sessionId: string, cardNumber: string): Promise<SandboxPayResult> {
+  /**
+   * The hosted page's form: decides by test card or wallet, records the outcome, signs and sends the
+   * webhook. A card number alone (the older call) is a card attempt.
+   */
+  async pay(sessionId: string, attempt: SandboxAttempt | string): Promise<SandboxPayResult> {
     const db = this.db;
     const row = await this.getSession(sessionId);
     if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
-    const digits = cardNumber.replace(/[\s-]/g, "");
-    if (!(Object.values(SANDBOX_CARDS) as string[]).includes(digits)) return { outcome: "invalid_card" };
+    const answer = answerOf(typeof attempt === "string" ? { method: "card", card: attempt } : attempt);
+    if ("outcome" in answer) return answer;
     if (row.status !== "open" || row.expiresAt <= new Date()) return { outcome: "closed", redirectTo: row.successUrl };
-    const declined = digits === SANDBOX_CARDS.decline;
-    const capture = !declined && digits !== SANDBOX_CARDS.authorizeOnly && row.captureMethod === "automatic";
+    const declined = answer.answer === "decline";
+    // mada and STC Pay cannot hold money: they are charged at once even when the session asked to authorise only.
+    const capture = !declined && answer.answer !== "authorizeOnly" && (row.captureMethod === "automatic" || CAPTURED_AT_ONCE.has(answer.method));
     const status = declined ? "failed" : capture ? "captured" : "authorized";
+    const declineCode = declined ? (answer.method === "stcpay" ? "insufficient_funds" : "card_declined") : null;
     // Only one attempt wins an open session (a double click pays once).
     const updated = await db
       .update(sandboxSessions)
-      .set({ status, capturedAmount: capture ? row.amount : 0, declineCode: declined ? "card_declined" : null, cardLast4: digits.slice(-4) })
+      .set({ status, capturedAmount: capture ? row.amount : 0, declineCode, method: answer.method, cardLast4: answer.last4 })
       .where(and(eq(sandboxSessions.id, sessionId), eq(sandboxSessions.status, "open")))
-      .returning({ id: sandboxSessions.id });
+      .returning();
     if (updated.length === 0) return { outcome: "closed", redirectTo: row.successUrl };
     const type: PaymentEventType = declined ? "payment.failed" : capture ? "payment.captured" : "payment.authorized";
-    await this.emit(row, type, declined ? null : row.amount, declined ? "card_declined" : null);
+    await this.emit(updated[0]!, type, declined ? null : row.amount, declineCode);
     return { outcome: declined ? "declined" : capture ? "captured" : "authorized", redirectTo: row.successUrl };
   }
 
@@ -151,7 +191,7 @@ export class SandboxGateway implements PaymentGateway {
       id: `evt_${randomBytes(12).toString("hex")}`,
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { sessionId: row.id, amount, currency: row.currency, declineCode, metadata: row.metadata },
+      data: { sessionId: row.id, amount, currency: row.currency, declineCode, method: isPaymentMethod(row.method) ? row.method : null, metadata: row.metadata },
     };
     const rawBody = JSON.stringify(body);
     await this.delivery(rawBody, signSandboxPayload(rawBody, this.secret));
@@ -208,9 +248,31 @@ export class SandboxGateway implements PaymentGateway {
         amount: body.data.amount,
         currency: body.data.currency,
         declineCode: body.data.declineCode,
+        method: isPaymentMethod(body.data.method) ? body.data.method : null,
         orderId: body.data.metadata?.orderId ?? null,
         raw: body as unknown as Record<string, unknown>,
       },
     ];
+  }
+}
+
+/** How the sandbox answers an attempt: pay, decline or authorise only with a method, or a form error. */
+function answerOf(attempt: SandboxAttempt): { method: PaymentMethod; answer: "pay" | "decline" | "authorizeOnly"; last4: string | null } | { outcome: "invalid_card" | "invalid_phone" | "wrong_code" } {
+  switch (attempt.method) {
+    case "card": {
+      const digits = attempt.card.replace(/[\s-]/g, "");
+      const card = CARD_BEHAVIOUR[digits];
+      return card ? { ...card, last4: digits.slice(-4) } : { outcome: "invalid_card" };
+    }
+    case "applepay":
+      // The simulated sheet holds a Visa card: Apple Pay then behaves as that card (it may be held).
+      return { method: "applepay", answer: "pay", last4: SANDBOX_CARDS.success.slice(-4) };
+    case "stcpay": {
+      const phone = saudiMobile(attempt.phone);
+      if (!phone) return { outcome: "invalid_phone" };
+      const code = attempt.code.trim();
+      if (code !== SANDBOX_STC_CODE && code !== SANDBOX_STC_DECLINE_CODE) return { outcome: "wrong_code" };
+      return { method: "stcpay", answer: code === SANDBOX_STC_CODE ? "pay" : "decline", last4: phone.slice(-4) };
+    }
   }
 }

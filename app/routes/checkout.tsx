@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { clientAddress } from "#app/lib/client-address.server";
-import { CheckoutSummary } from "#app/components/commerce/checkout-parts";
+import { CheckoutSummary, PaymentMarks } from "#app/components/commerce/checkout-parts";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { reviewCart } from "#app/commerce/cart.server";
@@ -183,6 +183,8 @@ function CheckoutForm() {
             <div className="checkout-method">
               <h2>{t("booking.checkout.card")}</h2>
               <p>{t("booking.checkout.cardText")}</p>
+              <PaymentMarks />
+              {review.lines.some((line) => !line.instantConfirmation) ? <p role="note">{t("booking.checkout.onRequestMethods")}</p> : null}
               <button type="submit" name="paymentMethod" value="card" className="button button--primary" disabled={busy}>
                 {t("booking.checkout.confirmPay")}
               </button>

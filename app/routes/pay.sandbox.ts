@@ -1,26 +1,97 @@
 /**
  * The sandbox gateway's hosted payment page: its own small HTML page, not the storefront's chrome,
- * as a real provider's would be. GET shows the card form; POST pays (by test card) and sends the
- * browser back to the store with a 303.
+ * as a real provider's would be, working without JavaScript. GET shows a method (card, Apple Pay's
+ * simulated sheet, STC Pay); POST pays by test card, Apple Pay or STC Pay's number and one-time code,
+ * and sends the browser back to the store with a 303. A wrong input keeps what was typed, with a 400.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/lib/locales";
 import { isCurrencyCode } from "#app/lib/money";
 import { formatMoney } from "#app/i18n/format";
-import type { SandboxGateway } from "#app/payments/sandbox.server";
+import { saudiMobile, type SandboxGateway } from "#app/payments/sandbox.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 type Session = NonNullable<Awaited<ReturnType<SandboxGateway["getSession"]>>>;
 
-function page(session: Session, options: { error?: string; status?: number } = {}): Response {
-  const code = isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en";
+/** The hosted page's tabs; each works as a link and a form, without JavaScript. */
+const METHODS = ["card", "applepay", "stcpay"] as const;
+type HostedMethod = (typeof METHODS)[number];
+const isHostedMethod = (value: unknown): value is HostedMethod => typeof value === "string" && (METHODS as readonly string[]).includes(value);
+
+interface PageState {
+  method: HostedMethod;
+  /** Apple Pay: the simulated sheet is open. STC Pay: the number is taken and the code is asked. */
+  confirming?: boolean;
+  phone?: string;
+  card?: string;
+  error?: string;
+  status?: number;
+}
+
+function localeOf(session: Session) {
+  return isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en";
+}
+
+function methodForm(session: Session, state: PageState, t: ReturnType<typeof getFixedT>, amount: string): string {
+  const payLabel = escape(t("booking.sandbox.pay", { amount }));
+  switch (state.method) {
+    case "card":
+      return `<form method="post">
+<input type="hidden" name="method" value="card">
+<label for="card">${escape(t("booking.sandbox.cardNumber"))}</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" required value="${escape(state.card ?? "")}"${state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : ""}>
+<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
+<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
+<label for="name">${escape(t("booking.sandbox.name"))}</label><input id="name" name="name" autocomplete="cc-name">
+<p class="marks" aria-label="${escape(t("booking.sandbox.cardsAccepted"))}"><span class="mark mark--mada">mada</span><span class="mark">VISA</span><span class="mark">Mastercard</span></p>
+<button type="submit">${payLabel}</button>
+</form>
+<p class="hint">${escape(t("booking.sandbox.testCards"))}</p>`;
+    case "applepay":
+      return state.confirming
+        ? `<section class="sheet" aria-labelledby="sheet-title">
+<h2 id="sheet-title">Apple Pay</h2>
+<dl><div><dt>${escape(t("booking.sandbox.applePayCard"))}</dt><dd dir="ltr">Visa •••• 4242</dd></div><div><dt>${escape(t("booking.sandbox.applePayTo"))}</dt><dd>Rihla</dd></div><div><dt>${escape(t("booking.sandbox.applePayTotal"))}</dt><dd dir="ltr">${escape(amount)}</dd></div></dl>
+<form method="post"><input type="hidden" name="method" value="applepay"><input type="hidden" name="confirm" value="1">
+<button type="submit" class="apple">${escape(t("booking.sandbox.applePayConfirm"))}</button></form>
+<p><a href="?method=applepay">${escape(t("booking.sandbox.applePayClose"))}</a></p>
+</section>`
+        : `<p>${escape(t("booking.sandbox.applePayIntro"))}</p>
+<form method="get"><input type="hidden" name="method" value="applepay"><input type="hidden" name="sheet" value="1">
+<button type="submit" class="apple">${escape(t("booking.sandbox.applePayButton"))}</button></form>`;
+    case "stcpay":
+      return state.confirming
+        ? `<form method="post">
+<input type="hidden" name="method" value="stcpay"><input type="hidden" name="phone" value="${escape(state.phone ?? "")}">
+<p>${escape(t("booking.sandbox.stcCodeSent", { phone: `…${(state.phone ?? "").replace(/\D/g, "").slice(-3)}` }))}</p>
+<label for="code">${escape(t("booking.sandbox.stcCode"))}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required maxlength="6"${state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : ""}>
+<button type="submit" class="stc">${payLabel}</button>
+</form>
+<p class="hint">${escape(t("booking.sandbox.stcTestCodes"))}</p>
+<p><a href="?method=stcpay">${escape(t("booking.sandbox.stcChangeNumber"))}</a></p>`
+        : `<form method="post">
+<input type="hidden" name="method" value="stcpay">
+<label for="phone">${escape(t("booking.sandbox.stcPhone"))}</label>
+<input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="tel" dir="ltr" placeholder="05X XXX XXXX" required value="${escape(state.phone ?? "")}"${state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : ""}>
+<button type="submit" class="stc">${escape(t("booking.sandbox.stcSendCode"))}</button>
+</form>`;
+  }
+}
+
+function page(session: Session, state: PageState = { method: "card" }): Response {
+  const code = localeOf(session);
   const locale = getLocale(code);
   const t = getFixedT(code);
   const amount = isCurrencyCode(session.currency) ? formatMoney(code, session.amount, session.currency) : `${session.amount} ${session.currency}`;
   const open = session.status === "open" && session.expiresAt > new Date();
+  const tabs = METHODS.map((method) => {
+    const label = escape(t(`booking.sandbox.methods.${method}`));
+    return method === state.method ? `<a aria-current="page" href="?method=${method}">${label}</a>` : `<a href="?method=${method}">${label}</a>`;
+  }).join("");
   const html = `<!doctype html>
 <html lang="${locale.code}" dir="${locale.dir}">
 <head>
@@ -30,13 +101,22 @@ function page(session: Session, options: { error?: string; status?: number } = {
 <title>${escape(t("booking.sandbox.title"))} · Sandbox Pay</title>
 <style>
   body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#eef1f6;color:#1a1f36;display:flex;min-height:100vh;align-items:center;justify-content:center}
-  main{background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.08);padding:2rem;width:min(420px,92vw)}
-  h1{font-size:1.25rem;margin:0 0 .25rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1.5rem}
+  main{background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.08);padding:2rem;width:min(420px,92vw);box-sizing:border-box}
+  h1{font-size:1.25rem;margin:0 0 .25rem} h2{font-size:1.1rem;margin:0 0 .75rem} .amount{font-size:2rem;font-weight:700;margin:.5rem 0 1rem}
   label{display:block;font-size:.875rem;margin:.75rem 0 .25rem} input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #c9cfd9;border-radius:6px;font-size:1rem}
+  input[aria-invalid=true]{border-color:#b42318}
   .row{display:flex;gap:.75rem} .row>div{flex:1} button{margin-top:1.25rem;width:100%;padding:.8rem;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+  button.apple{background:#000;font-size:1.15rem} button.stc{background:#4f008c}
   .error{color:#b42318;background:#fef3f2;padding:.5rem .75rem;border-radius:6px} .hint{font-size:.8rem;color:#5b6476} a{color:#635bff}
   .test-mode{margin:0 0 1rem;padding:.5rem .75rem;border-radius:6px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:.875rem}
   .brand{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#635bff;font-weight:700}
+  nav{display:flex;gap:.25rem;margin:0 0 1rem;padding:.25rem;background:#eef1f6;border-radius:8px}
+  nav a{flex:1;text-align:center;padding:.5rem .25rem;border-radius:6px;text-decoration:none;color:#1a1f36;font-weight:600;font-size:.9rem}
+  nav a[aria-current=page]{background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+  .marks{display:flex;gap:.5rem;margin:1rem 0 0;flex-wrap:wrap} .mark{border:1px solid #c9cfd9;border-radius:4px;padding:.1rem .45rem;font-size:.75rem;font-weight:700;color:#1a1f36}
+  .mark--mada{color:#1d4f91}
+  .sheet{border:1px solid #d0d5dd;border-radius:14px;padding:1rem;background:#f9fafb}
+  .sheet dl{margin:0} .sheet dl div{display:flex;justify-content:space-between;gap:1rem;padding:.4rem 0;border-bottom:1px solid #e4e7ec} .sheet dt{color:#5b6476} .sheet dd{margin:0;font-weight:600}
 </style>
 </head>
 <body>
@@ -45,18 +125,11 @@ function page(session: Session, options: { error?: string; status?: number } = {
 <p class="test-mode" role="note">${escape(t("booking.testMode"))}</p>
 <h1>${escape(t("booking.sandbox.merchant", { reference: session.metadata.reference ?? "" }))}</h1>
 <p class="amount" dir="ltr">${escape(amount)}</p>
-${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ""}
+${state.error ? `<p class="error" id="pay-error" role="alert">${escape(state.error)}</p>` : ""}
 ${
   open
-    ? `<form method="post">
-<label for="card">${escape(t("booking.sandbox.cardNumber"))}</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" required>
-<div class="row"><div><label for="exp">${escape(t("booking.sandbox.expiry"))}</label><input id="exp" name="exp" inputmode="numeric" autocomplete="cc-exp" dir="ltr" value="12/34"></div>
-<div><label for="cvc">${escape(t("booking.sandbox.cvc"))}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" dir="ltr" value="123"></div></div>
-<label for="name">${escape(t("booking.sandbox.name"))}</label><input id="name" name="name" autocomplete="cc-name">
-<button type="submit">${escape(t("booking.sandbox.pay", { amount }))}</button>
-</form>
-<p class="hint">${escape(t("booking.sandbox.testCards"))}</p>
+    ? `<nav aria-label="${escape(t("booking.sandbox.methodsLabel"))}">${tabs}</nav>
+${methodForm(session, state, t, amount)}
 <p><a href="${escape(session.cancelUrl)}">${escape(t("booking.sandbox.cancel"))}</a></p>`
     : `<p class="error">${escape(t("booking.sandbox.closed"))}</p><p><a href="${escape(session.successUrl)}">${escape(t("booking.sandbox.cancel"))}</a></p>`
 }
@@ -64,7 +137,7 @@ ${
 </body>
 </html>`;
   return new Response(html, {
-    status: options.status ?? 200,
+    status: state.status ?? 200,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store", "X-Frame-Options": "DENY", "Referrer-Policy": "same-origin" },
   });
 }
@@ -77,21 +150,39 @@ async function sessionOf(app: LoaderFunctionArgs["context"], params: LoaderFunct
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 
-export async function loader({ params, context: app }: LoaderFunctionArgs) {
+export async function loader({ params, request, context: app }: LoaderFunctionArgs) {
   const session = await sessionOf(app, params);
   if (!session) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
-  return page(session);
+  const query = new URL(request.url).searchParams;
+  const method = query.get("method");
+  return page(session, { method: isHostedMethod(method) ? method : "card", confirming: method === "applepay" && query.get("sheet") === "1" });
 }
 
 export async function action({ params, request, context: app }: ActionFunctionArgs) {
   const session = await sessionOf(app, params);
   if (!session) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const form = await request.formData();
-  const card = String(form.get("card") ?? "").slice(0, 40);
-  const result = await app.payments.sandbox.pay(session.id, card);
-  if (result.outcome === "invalid_card") {
-    const t = getFixedT(isLocaleCode(session.metadata.locale) ? session.metadata.locale : "en");
-    return page(session, { error: t("booking.sandbox.invalidCard"), status: 400 });
+  const field = (name: string, max: number) => String(form.get(name) ?? "").slice(0, max);
+  const method = field("method", 10);
+  const t = getFixedT(localeOf(session));
+  let result;
+  if (method === "stcpay") {
+    const phone = field("phone", 20);
+    // The first step takes the number and "sends" the code; the second pays with it.
+    if (!form.has("code")) {
+      if (!saudiMobile(phone)) return page(session, { method: "stcpay", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
+      return page(session, { method: "stcpay", phone, confirming: true });
+    }
+    result = await app.payments.sandbox.pay(session.id, { method: "stcpay", phone, code: field("code", 10) });
+    if (result.outcome === "invalid_phone") return page(session, { method: "stcpay", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
+    if (result.outcome === "wrong_code") return page(session, { method: "stcpay", phone, confirming: true, error: t("booking.sandbox.wrongCode"), status: 400 });
+  } else if (method === "applepay") {
+    result = await app.payments.sandbox.pay(session.id, { method: "applepay" });
+  } else {
+    const card = field("card", 40);
+    result = await app.payments.sandbox.pay(session.id, { method: "card", card });
+    if (result.outcome === "invalid_card") return page(session, { method: "card", card, error: t("booking.sandbox.invalidCard"), status: 400 });
   }
+  if (!("redirectTo" in result)) return page(session, { method: "card", status: 400 });
   return new Response(null, { status: 303, headers: { Location: result.redirectTo, "Cache-Control": "private, no-store" } });
 }

@@ -11,7 +11,7 @@ import type { PaymentMethod } from "#app/commerce/order-records.server";
 import { rowsOf } from "#app/db/db.server";
 import { auditLog, carts, orderEvents, orderItems, orderMessages, orderRefunds, orders, payments, sandboxOperations } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
-import { SANDBOX_CARDS, type SandboxGateway } from "#app/payments/sandbox.server";
+import { SANDBOX_CARDS, type SandboxAttempt, type SandboxGateway } from "#app/payments/sandbox.server";
 import { createTestContext, type TestContext } from "./context.server";
 
 export interface TestProduct {
@@ -99,14 +99,14 @@ export async function createCardTestContext(env: Record<string, string> = {}): P
  * fresh guest and paid with the sandbox's good card, its webhooks applied: captured for an instant
  * product, authorised (ON_HOLD) for an on-request one.
  */
-export async function cardPaidOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number }) {
+export async function cardPaidOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number; pay?: SandboxAttempt }) {
   const { ctx, gateway, webhooks } = card;
   const slotId = await openSlot(ctx, product, new Date(ctx.clock.now().getTime() + options.daysAhead * 86_400_000).toISOString().slice(0, 10));
   const lead = { ...TEST_LEAD, email: `noura-${randomUUID().slice(0, 6)}@example.com` };
   const order = await placeTestOrder(ctx, [adultsAt(product, slotId, options.adults ?? 2)], "card", lead, "ar");
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
   webhooks.length = 0;
-  await gateway.pay(payment!.sessionId, SANDBOX_CARDS.success);
+  await gateway.pay(payment!.sessionId, options.pay ?? SANDBOX_CARDS.success);
   for (const webhook of webhooks.splice(0)) {
     const [event] = await gateway.parseWebhook(webhook.rawBody, new Headers({ "Rihla-Signature": webhook.signature }));
     await applyPaymentEvent(ctx, "sandbox", event!);

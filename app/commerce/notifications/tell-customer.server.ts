@@ -25,7 +25,8 @@ import type { Mailer } from "#app/lib/mailer.server";
 import { checkoutResultPath, invoicesPath, localized } from "#app/lib/paths";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { recordOrderMessages, type OrderMessageInput } from "../order-events.server";
-import { getOrderItems, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
+import { getOrderItems, getOrderPayment, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
+import { isPaymentMethod } from "#app/payments/gateway";
 import { messageKind, type CustomerEvent, type ItemDecision, type NotifiedOutcome } from "./customer-events";
 import { wordMessage, type MessageFacts, type OrderFacts, type WordedMessage } from "./templates";
 
@@ -126,9 +127,11 @@ async function outcomeFacts(deps: NotifyDeps, order: OrderRow, locale: LocaleCod
     const ticketId = item.status === "CONFIRMED" ? ticketIds.get(item.bookingUuid) : undefined;
     return ticketId ? ticketPdfUrl(deps.env.SITE_URL, ticketId, deps.env.SESSION_SECRET, locale) : null;
   };
+  const payment = outcome === "ON_HOLD" ? await getOrderPayment(deps.db, order.id) : null;
   return {
     type: "order.outcome",
     outcome,
+    chargedWith: payment && payment.capturedAmount > 0 ? (isPaymentMethod(payment.method) ? payment.method : "card") : null,
     order: orderFacts(order, `${deps.env.SITE_URL}${localized(locale, resultPath({ status: outcome, accessToken: order.accessToken }))}`),
     items: items.map((item) => ({
       title: titles.get(item.productId)?.[locale] ?? item.productId,

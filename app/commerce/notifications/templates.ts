@@ -12,6 +12,7 @@ import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { isCurrencyCode } from "#app/lib/money";
 import type { WhatsAppTemplateMessage } from "#app/messaging/whatsapp";
+import type { PaymentMethod } from "#app/payments/gateway";
 import type { ItemDecision, NotifiedOutcome, OfferNews, PayLaterNews } from "./customer-events";
 
 /** Stored as the reason of an automatic rejection (decide-pending.server.ts); the customer reads it in their language. */
@@ -32,7 +33,8 @@ export type OutcomeItem = { title: string; localDate: string; status: string; re
 
 /** What each message says, with the facts it needs (read from the order when the event is told). */
 export type MessageFacts =
-  | { type: "order.outcome"; order: OrderFacts; outcome: NotifiedOutcome; items: OutcomeItem[] }
+  /** `chargedWith`: the method of a payment charged in full already (mada, STC Pay on request), else null. */
+  | { type: "order.outcome"; order: OrderFacts; outcome: NotifiedOutcome; items: OutcomeItem[]; chargedWith?: PaymentMethod | "card" | null }
   | { type: "item.decided"; order: OrderFacts; decision: ItemDecision; title: string; localDate: string; reason: string | null }
   | { type: "item.cancelled"; order: OrderFacts; title: string; localDate: string; refundAmount: number }
   | { type: "refund.completed"; order: OrderFacts; title: string; amount: number }
@@ -94,7 +96,9 @@ function outcomeMessage(locale: LocaleCode, t: TFunction, facts: Extract<Message
     return [line, ...(reason ? [`  ${t("booking.email.decision.reason", { reason })}`] : []), ...(item.ticketUrl ? [`  ${t("booking.email.ticket", { link: item.ticketUrl })}`] : [])];
   });
   const subject = t(`${key}.subject`, { reference: order.reference });
-  const text = [t("booking.email.greeting", { name: order.firstName }), "", t(`${key}.body`, { reference: order.reference }), "", ...lines, "", t("booking.email.total", { total }), t("booking.email.link", { link: order.link })].join("\n");
+  // On hold with the money charged already (a method that cannot be held): say so, and that a rejection refunds it.
+  const body = outcome === "ON_HOLD" && facts.chargedWith ? t("booking.email.ON_HOLD.bodyCharged", { reference: order.reference, method: t(`booking.paymentMethods.${facts.chargedWith}`) }) : t(`${key}.body`, { reference: order.reference });
+  const text = [t("booking.email.greeting", { name: order.firstName }), "", body, "", ...lines, "", t("booking.email.total", { total }), t("booking.email.link", { link: order.link })].join("\n");
   const whatsapp = WHATSAPP_OUTCOMES.has(outcome) ? { text: subject, template: { kind: outcome, locale, parameters: [order.firstName, order.reference, total, order.link] } } : null;
   return { subject, text, whatsapp };
 }

@@ -182,6 +182,7 @@ export function PaymentDetails({ page }: { page: Page }) {
               [t("admin.fields.authorised"), <AdminMoney key="a" amount={payment.amount} currency={payment.currency} />],
               [t("admin.fields.captured"), <AdminMoney key="c" amount={payment.capturedAmount} currency={payment.currency} />],
               [t("admin.fields.refunded"), <AdminMoney key="r" amount={payment.refundedAmount} currency={payment.currency} />],
+              ...(payment.method ? [[t("admin.fields.paidWith"), <span key="m" data-testid="payment-method">{t(`booking.paymentMethods.${payment.method}`)}</span>] as [string, ReactNode]] : []),
               [t("admin.fields.gatewayId"), <code key="g" dir="ltr">{payment.sessionId}</code>],
               ...(payment.declineCode ? [[t("admin.fields.declineCode"), payment.declineCode] as [string, string]] : []),
             ]}

@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import type { CartReview } from "#app/commerce/cart.server";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
+import type { PaymentMethod } from "#app/payments/gateway";
 import { CartTotals } from "./cart-totals";
 
 /** The order summary beside the checkout form. */
@@ -31,5 +32,22 @@ export function CheckoutSummary({ review }: { review: SerializeFrom<CartReview> 
         <li>{t("booking.checkout.trust.email")}</li>
       </ul>
     </aside>
+  );
+}
+
+/** The Saudi methods first: most customers pay with them. */
+const MARKS: PaymentMethod[] = ["mada", "applepay", "stcpay", "visa", "mastercard"];
+
+/** The methods the hosted payment page takes, as marks under "Pay now by card" (names, so no image loads). */
+export function PaymentMarks() {
+  const { t } = useTranslation();
+  return (
+    <ul className="payment-marks" aria-label={t("booking.checkout.methodsAccepted")}>
+      {MARKS.map((method) => (
+        <li key={method} className={`payment-mark payment-mark--${method}`} dir="ltr">
+          {t(`booking.paymentMethods.${method}`)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -65,6 +65,11 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
           <DefinitionRow term={`${t("booking.result.discount")}${result.promoCode ? ` (${t("booking.result.promoCode")}: ${result.promoCode})` : ""}`}>−{money(result.discountAmount)}</DefinitionRow>
         ) : null}
         <DefinitionRow term={t("booking.result.total")}>{money(result.totalAmount)}</DefinitionRow>
+        {result.payment ? (
+          <DefinitionRow term={t("booking.result.paidWith")} valueProps={{ "data-testid": "payment-method" }}>
+            {t(`booking.paymentMethods.${result.payment.method}`)}
+          </DefinitionRow>
+        ) : null}
       </dl>
       <h2>{t("booking.result.bookings")}</h2>
       <ul className="order-items">
@@ -121,7 +126,11 @@ export function OrderResultPage() {
     <section className={`container page order-result order-result--${tone}`} data-screen={screen}>
       <div className="order-result__head" role={tone === "error" ? "alert" : "status"}>
         <h1>{t(`booking.result.${screen}.heading`)}</h1>
-        <p>{t(`booking.result.${screen}.text`, { email: isolate(result.email) })}</p>
+        <p>
+          {screen === "onHold" && result.payment?.charged
+            ? t("booking.result.onHold.textCharged", { method: t(`booking.paymentMethods.${result.payment.method}`) })
+            : t(`booking.result.${screen}.text`, { email: isolate(result.email) })}
+        </p>
         {screen === "failed" || screen === "error" ? <p>{t(`booking.result.${screen}.refund`)}</p> : null}
         {screen === "rejected" && result.rejectedMoney ? <p data-testid="rejected-money">{t(`booking.result.rejected.money.${result.rejectedMoney}`)}</p> : null}
       </div>

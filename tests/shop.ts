@@ -21,7 +21,7 @@ export const SNORKEL = "snorkelling-trip-to-the-coral-reefs-of-dammam-premium-pa
 /** Tests that sell a slot out start on a random day, so parallel runs (and the two projects) never share one. */
 export const randomDay = () => 3 + Math.floor(Math.random() * 40);
 
-export const CARDS = { success: "4242 4242 4242 4242", decline: "4000 0000 0000 0002" };
+export const CARDS = { success: "4242 4242 4242 4242", decline: "4000 0000 0000 0002", mada: "4464 0400 0000 0007" };
 
 export function isoDate(daysAhead: number): string {
   return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);

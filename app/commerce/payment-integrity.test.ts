@@ -55,6 +55,10 @@ describe("a method that cannot be held (mada, STC Pay) on an on-request order", 
     expect(verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 14_000, currency: "SAR", method: "stcpay" })).toEqual({ ok: true });
   });
 
+  test("the same capture reported again after the first was recorded (webhook after the return page) is believed", () => {
+    expect(verifyPaymentEvent({ ...onRequest, captureState: "DONE" }, { type: "payment.captured", amount: 14_000, currency: "SAR", method: "mada" })).toEqual({ ok: true });
+  });
+
   test("its capture of another amount is refused", () => {
     expect(verifyPaymentEvent(onRequest, { type: "payment.captured", amount: 7_000, currency: "SAR", method: "mada" })).toEqual({ ok: false, problem: "AMOUNT_MISMATCH", expected: 14_000, reported: 7_000 });
   });

@@ -47,8 +47,9 @@ export function verifyPaymentEvent(expected: ExpectedPayment, reported: Reported
 
   // A capture. Automatic: the customer paid on the hosted page, and must have paid the whole amount.
   if (expected.captureMethod === "automatic") return reported.amount === expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");
-  // Manual, paid with a method that cannot be held (mada, STC Pay): charged in full on the hosted page.
-  if (expected.captureState === "NONE" && reported.method && CAPTURED_AT_ONCE.has(reported.method)) return reported.amount === expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");
+  // Manual, paid with a method that cannot be held (mada, STC Pay): charged in full on the hosted page,
+  // and reported so by each path (webhook, return page, reconciler) whatever the first one recorded.
+  if (reported.method && CAPTURED_AT_ONCE.has(reported.method)) return reported.amount === expected.amount ? { ok: true } : fail("AMOUNT_MISMATCH");
   // Manual: otherwise only we capture, after deciding every item; nothing else may report a capture.
   if (expected.captureState === "NONE") return fail("UNEXPECTED_CAPTURE");
   const asked = expected.captureAmount ?? null;

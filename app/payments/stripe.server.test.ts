@@ -222,14 +222,14 @@ describe("API calls against recorded Stripe responses", () => {
 
   test("retrieveSession maps paid, authorized, declined and expired sessions", async () => {
     answers = { [`GET ${sessionPath}`]: [200, "checkout.session.paid"] };
-    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "captured", amount: 45_000, capturedAmount: 45_000, currency: "SAR", declineCode: null });
+    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "captured", amount: 45_000, capturedAmount: 45_000, currency: "SAR", declineCode: null, method: "visa" });
     answers = { [`GET ${sessionPath}`]: [200, "checkout.session.authorized"] };
-    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "authorized", amount: 45_000, capturedAmount: 0, currency: "SAR", declineCode: null });
+    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "authorized", amount: 45_000, capturedAmount: 0, currency: "SAR", declineCode: null, method: null });
     answers = { [`GET ${sessionPath}`]: [200, "checkout.session.declined"] };
-    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "open", amount: 45_000, capturedAmount: 0, currency: "SAR", declineCode: "insufficient_funds" });
+    expect(await api.retrieveSession(session.id)).toEqual({ id: session.id, status: "open", amount: 45_000, capturedAmount: 0, currency: "SAR", declineCode: "insufficient_funds", method: null });
     answers = { [`GET ${sessionPath}`]: [200, "checkout.session.expired"] };
     expect(await api.retrieveSession(session.id)).toMatchObject({ status: "expired" });
-    expect(requests.every((request) => request.method === "GET" && request.query.get("expand[0]") === "payment_intent")).toBe(true);
+    expect(requests.every((request) => request.method === "GET" && request.query.get("expand[0]") === "payment_intent.latest_charge")).toBe(true);
   });
 
   test("cancel expires an open session, and voids an authorization once the session is complete", async () => {

@@ -14,6 +14,10 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** Where a value goes in a translated sentence, so it can be isolated (Latin digits in Arabic, kept on one line). */
+const PLACEHOLDER = "\u0000";
+const withIsolate = (sentence: string, value: string) => escape(sentence).replace(PLACEHOLDER, `<bdi dir="ltr" class="value">${escape(value)}</bdi>`);
+
 type Session = NonNullable<Awaited<ReturnType<SandboxGateway["getSession"]>>>;
 
 /** The hosted page's tabs; each works as a link and a form, without JavaScript. */
@@ -66,7 +70,7 @@ function methodForm(session: Session, state: PageState, t: ReturnType<typeof get
       return state.confirming
         ? `<form method="post">
 <input type="hidden" name="method" value="stcpay"><input type="hidden" name="phone" value="${escape(state.phone ?? "")}">
-<p>${escape(t("booking.sandbox.stcCodeSent", { phone: `…${(state.phone ?? "").replace(/\D/g, "").slice(-3)}` }))}</p>
+<p>${withIsolate(t("booking.sandbox.stcCodeSent", { phone: PLACEHOLDER }), `…${(state.phone ?? "").replace(/\D/g, "").slice(-3)}`)}</p>
 <label for="code">${escape(t("booking.sandbox.stcCode"))}</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required maxlength="6"${state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : ""}>
 <button type="submit" class="stc">${payLabel}</button>
@@ -114,7 +118,7 @@ function page(session: Session, state: PageState = { method: "card" }): Response
   nav a{flex:1;text-align:center;padding:.5rem .25rem;border-radius:6px;text-decoration:none;color:#1a1f36;font-weight:600;font-size:.9rem}
   nav a[aria-current=page]{background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.12)}
   .marks{display:flex;gap:.5rem;margin:1rem 0 0;flex-wrap:wrap} .mark{border:1px solid #c9cfd9;border-radius:4px;padding:.1rem .45rem;font-size:.75rem;font-weight:700;color:#1a1f36}
-  .mark--mada{color:#1d4f91}
+  .mark--mada{color:#1d4f91} .value{white-space:nowrap}
   .sheet{border:1px solid #d0d5dd;border-radius:14px;padding:1rem;background:#f9fafb}
   .sheet dl{margin:0} .sheet dl div{display:flex;justify-content:space-between;gap:1rem;padding:.4rem 0;border-bottom:1px solid #e4e7ec} .sheet dt{color:#5b6476} .sheet dd{margin:0;font-weight:600}
 </style>
@@ -123,7 +127,7 @@ function page(session: Session, state: PageState = { method: "card" }): Response
 <main>
 <p class="brand">Sandbox Pay</p>
 <p class="test-mode" role="note">${escape(t("booking.testMode"))}</p>
-<h1>${escape(t("booking.sandbox.merchant", { reference: session.metadata.reference ?? "" }))}</h1>
+<h1>${withIsolate(t("booking.sandbox.merchant", { reference: PLACEHOLDER }), session.metadata.reference ?? "")}</h1>
 <p class="amount" dir="ltr">${escape(amount)}</p>
 ${state.error ? `<p class="error" id="pay-error" role="alert">${escape(state.error)}</p>` : ""}
 ${

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import jsQR from "jsqr";
 import { PDFDocument } from "pdf-lib";
 import { PNG } from "pngjs";
@@ -109,5 +109,23 @@ describe("PDFs", () => {
     expect(fields.get(3)).toBe("2030-01-07T10:00:00Z");
     expect(fields.get(4)).toBe("180.00");
     expect(fields.get(5)).toBe("23.48");
+  });
+
+  test("the tax invoice says how it was paid and what was refunded of it", async () => {
+    const owner = await user("PaidWith");
+    const { orderId } = await confirmedOrder(owner.id);
+    const textOf = async () => {
+      const file = path.join(ctx.env.DATA_DIR, `${randomUUID()}.pdf`);
+      await writeFile(file, await renderInvoicePdf(ctx.env, (await getInvoiceForUser(owner.id, orderId, "en", ctx.db))!, "en"));
+      return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    };
+    // A payment the gateway did not name is a card payment; nothing refunded, no refund line.
+    const before = await textOf();
+    expect(before).toMatch(/Paid with\s+Card/);
+    expect(before).not.toContain("Refunded");
+    await database.db.update(payments).set({ method: "mada", refundedAmount: 5_000 }).where(eq(payments.orderId, orderId));
+    const after = await textOf();
+    expect(after).toMatch(/Paid with\s+mada/);
+    expect(after).toMatch(/Refunded\s+-SAR\s50\.00/);
   });
 });

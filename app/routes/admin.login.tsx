@@ -1,6 +1,6 @@
 /** Staff sign-in, step one: email and password. Step two (the TOTP code) is /admin/login/verify. */
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { clientAddress } from "#app/lib/client-address.server";
@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { InputField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffAuthForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
@@ -49,9 +49,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 export default function AdminLogin() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm("admin-login", StaffLoginSchema, lastResult);
+  const [form, fields] = useStaffAuthForm("admin-login", StaffLoginSchema);
   return (
     <AdminAuthCard heading={t("admin.login.heading")}>
       <AdminAuthForm form={form} submitLabel={t("admin.login.submit")}>

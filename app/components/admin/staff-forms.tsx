@@ -4,6 +4,7 @@
  * as the member types, with the same zod schema the action uses).
  */
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
+import { useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
@@ -27,6 +28,14 @@ export function AdminAuthCard({ heading, children }: { heading: ReactNode; child
 
 export function useStaffForm<Schema extends z.ZodObject>(id: string, schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, defaultValue?: DefaultValue<z.input<Schema>>) {
   return useSchemaForm(id, schema, { lastResult, parse: parseStaffForm, defaultValue });
+}
+
+/**
+ * A sign-in page's one form, fed by its own action's answer: each of those actions answers a refused
+ * submission with conform's reply and anything else with a redirect, so the action data is the reply.
+ */
+export function useStaffAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema) {
+  return useStaffForm(id, schema, useActionData<SubmissionResult<string[]>>());
 }
 
 /** The console sign-in pages' form: the console's form classes and its full-width submit button. */

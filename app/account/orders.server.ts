@@ -6,11 +6,10 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orders, payments, productOptions, products, users } from "#app/db/schema";
-import { isPaymentMethod, type PaymentMethod } from "#app/payments/gateway";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/lib/locales";
 import type { UserRow } from "#app/auth/auth.server";
-import type { OrderItemRow, OrderRow } from "#app/commerce/order-records.server";
+import { paidWith, type OrderItemRow, type OrderRow, type PaidWith } from "#app/commerce/order-records.server";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 
 export type InvoiceItem = {
@@ -54,7 +53,7 @@ export type Invoice = {
   /** Pay later, still unpaid: when payment is due, and the token "Pay now" posts with. */
   payLater: { dueAt: Date | null; token: string } | null;
   /** How it was paid at the gateway ("card" when the gateway did not say); null when not (yet) paid there. */
-  paidWith: PaymentMethod | "card" | null;
+  paidWith: PaidWith | null;
   /** Money returned so far through the gateway (refunds of failed, rejected, cancelled or refunded items). */
   refundedAmount: number;
 };
@@ -72,9 +71,8 @@ async function paymentFactsFor(database: Database, orderIds: string[]): Promise<
     .orderBy(payments.createdAt);
   for (const row of rows) {
     const facts = result.get(row.orderId) ?? { paidWith: null, refundedAmount: 0 };
-    const paid = row.gateway !== "offline" && (row.status === "AUTHORIZED" || row.capturedAmount > 0);
     result.set(row.orderId, {
-      paidWith: paid ? (isPaymentMethod(row.method) ? row.method : "card") : facts.paidWith,
+      paidWith: paidWith(row) ?? facts.paidWith,
       refundedAmount: facts.refundedAmount + row.refundedAmount,
     });
   }

@@ -8,6 +8,7 @@ import type { Mailer } from "#app/lib/mailer.server";
 import type { Clock } from "#app/lib/clock";
 import type { Env } from "#app/lib/env.server";
 import type { PaymentGateways } from "#app/payments/payments.server";
+import { isPaymentMethod, type PaymentMethod as GatewayPaymentMethod } from "#app/payments/gateway";
 import type { IncidentReporter } from "./monitoring.server";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import type { Database } from "#app/db/db.server";
@@ -89,6 +90,18 @@ export async function getOrderItems(database: Database, orderId: string): Promis
 }
 
 /** The order's latest payment (a retried checkout may have opened more than one). */
+/** How an order was paid: the method its gateway named, or "card" when the gateway did not say. */
+export type PaidWith = GatewayPaymentMethod | "card";
+
+/**
+ * How a payment was made once the customer paid at a gateway (held or charged); null while nobody has,
+ * and for an offline payment (bank transfer, cash), which names no gateway method.
+ */
+export function paidWith(payment: Pick<PaymentRow, "gateway" | "status" | "method" | "capturedAmount">): PaidWith | null {
+  if (payment.gateway === "offline" || (payment.status !== "AUTHORIZED" && payment.capturedAmount === 0)) return null;
+  return isPaymentMethod(payment.method) ? payment.method : "card";
+}
+
 export async function getOrderPayment(db: Database, orderId: string): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
   return row ?? null;

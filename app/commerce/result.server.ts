@@ -5,10 +5,10 @@ import type { LocaleCode } from "#app/lib/locales";
 import { isCurrencyCode, type CurrencyCode } from "#app/lib/money";
 import { loadProducts } from "./cart.server";
 import { isGatewayName } from "#app/payments/payments.server";
-import { isPaymentMethod, type PaymentMethod } from "#app/payments/gateway";
 import { checkoutResultPath } from "#app/lib/paths";
 import { findOrderByToken, getOrderItems, getOrderPayment, resultPath, settleOrder, syncOrderPayment, type CommerceDeps, type OrderRow, type OrderStatus } from "./orders.server";
 import { netAmount } from "./pricing";
+import { paidWith, type PaidWith } from "./order-records.server";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { customerReason } from "./notifications/templates";
 
@@ -37,10 +37,10 @@ export interface OrderResult {
   /** Pay later, still unpaid: the payment deadline ("Pay now" is offered). */
   payLater: { dueAt: string | null } | null;
   /**
-   * How the order was paid, once it was (authorised or charged): the method ("card" when the gateway did
-   * not say) and whether the money is charged already (mada and STC Pay are, even on request).
+   * How the order was paid, once it was (authorised or charged), and whether the money is charged
+   * already (mada and STC Pay are, even on request).
    */
-  payment: { method: PaymentMethod | "card"; charged: boolean } | null;
+  payment: { method: PaidWith; charged: boolean } | null;
 }
 
 export function screenOf(status: OrderStatus): ResultScreen {
@@ -134,11 +134,10 @@ export async function loadOrderResult(
   const screen = awaitingLink ? "progress" : turnedDown ? "rejected" : screenOf(status);
   const target = resultPath(order).split("?")[0]!;
   const redirectTo = screen !== "progress" && target !== screenPath ? resultPath(order) : null;
-  const products = await loadProducts(deps.db, items.map((item) => item.productId));
+  const [products, payment] = await Promise.all([loadProducts(deps.db, items.map((item) => item.productId)), getOrderPayment(db, order.id)]);
   const t = getFixedT(locale);
-  const payment = await getOrderPayment(db, order.id);
   const rejectedMoney: RejectedMoney | null = !turnedDown ? null : payment?.status === "VOIDED" ? "released" : payment && payment.capturedAmount > 0 ? "refunded" : "none";
-  const paid = payment && payment.gateway !== "offline" && (payment.status === "AUTHORIZED" || payment.status === "CAPTURED" || payment.capturedAmount > 0);
+  const method = payment ? paidWith(payment) : null;
   return {
     redirectTo,
     result: {
@@ -165,7 +164,7 @@ export async function loadOrderResult(
         reason: isRejected(item) ? customerReason(t, item.decisionReason) : null,
       })),
       rejectedMoney,
-      payment: paid ? { method: isPaymentMethod(payment.method) ? payment.method : "card", charged: payment.capturedAmount > 0 } : null,
+      payment: payment && method ? { method, charged: payment.capturedAmount > 0 } : null,
       payLater: status === "PAY_LATER" ? { dueAt: order.paymentDueAt?.toISOString() ?? null } : null,
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },

@@ -57,7 +57,7 @@ function methodForm(session: Session, state: PageState, t: ReturnType<typeof get
     case "applepay":
       return state.confirming
         ? `<section class="sheet" aria-labelledby="sheet-title">
-<h2 id="sheet-title">Apple Pay</h2>
+<h2 id="sheet-title">${escape(t("booking.sandbox.methods.applepay"))}</h2>
 <dl><div><dt>${escape(t("booking.sandbox.applePayCard"))}</dt><dd dir="ltr">Visa •••• 4242</dd></div><div><dt>${escape(t("booking.sandbox.applePayTo"))}</dt><dd>Rihla</dd></div><div><dt>${escape(t("booking.sandbox.applePayTotal"))}</dt><dd dir="ltr">${escape(amount)}</dd></div></dl>
 <form method="post"><input type="hidden" name="method" value="applepay"><input type="hidden" name="confirm" value="1">
 <button type="submit" class="apple">${escape(t("booking.sandbox.applePayConfirm"))}</button></form>

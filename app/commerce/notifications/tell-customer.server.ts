@@ -25,8 +25,7 @@ import type { Mailer } from "#app/lib/mailer.server";
 import { checkoutResultPath, invoicesPath, localized } from "#app/lib/paths";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { recordOrderMessages, type OrderMessageInput } from "../order-events.server";
-import { getOrderItems, getOrderPayment, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
-import { isPaymentMethod } from "#app/payments/gateway";
+import { getOrderItems, getOrderPayment, paidWith, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
 import { messageKind, type CustomerEvent, type ItemDecision, type NotifiedOutcome } from "./customer-events";
 import { wordMessage, type MessageFacts, type OrderFacts, type WordedMessage } from "./templates";
 
@@ -131,7 +130,7 @@ async function outcomeFacts(deps: NotifyDeps, order: OrderRow, locale: LocaleCod
   return {
     type: "order.outcome",
     outcome,
-    chargedWith: payment && payment.capturedAmount > 0 ? (isPaymentMethod(payment.method) ? payment.method : "card") : null,
+    chargedWith: payment && payment.capturedAmount > 0 ? paidWith(payment) : null,
     order: orderFacts(order, `${deps.env.SITE_URL}${localized(locale, resultPath({ status: outcome, accessToken: order.accessToken }))}`),
     items: items.map((item) => ({
       title: titles.get(item.productId)?.[locale] ?? item.productId,

@@ -12,7 +12,7 @@ import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { isCurrencyCode } from "#app/lib/money";
 import type { WhatsAppTemplateMessage } from "#app/messaging/whatsapp";
-import type { PaymentMethod } from "#app/payments/gateway";
+import type { PaidWith } from "../order-records.server";
 import type { ItemDecision, NotifiedOutcome, OfferNews, PayLaterNews } from "./customer-events";
 
 /** Stored as the reason of an automatic rejection (decide-pending.server.ts); the customer reads it in their language. */
@@ -34,7 +34,7 @@ export type OutcomeItem = { title: string; localDate: string; status: string; re
 /** What each message says, with the facts it needs (read from the order when the event is told). */
 export type MessageFacts =
   /** `chargedWith`: the method of a payment charged in full already (mada, STC Pay on request), else null. */
-  | { type: "order.outcome"; order: OrderFacts; outcome: NotifiedOutcome; items: OutcomeItem[]; chargedWith?: PaymentMethod | "card" | null }
+  | { type: "order.outcome"; order: OrderFacts; outcome: NotifiedOutcome; items: OutcomeItem[]; chargedWith?: PaidWith | null }
   | { type: "item.decided"; order: OrderFacts; decision: ItemDecision; title: string; localDate: string; reason: string | null }
   | { type: "item.cancelled"; order: OrderFacts; title: string; localDate: string; refundAmount: number }
   | { type: "refund.completed"; order: OrderFacts; title: string; amount: number }

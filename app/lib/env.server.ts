@@ -60,8 +60,8 @@ const EnvSchema = z.object({
   SANITY_API_HOST: z.string().optional().transform((value) => value || undefined),
   /** Checks Sanity webhook signatures. Unset: generated per installation (then no real Sanity webhook verifies). */
   SANITY_WEBHOOK_SECRET: z.string().min(16).optional().or(z.literal("").transform(() => undefined)),
-  /** Payments: "sandbox" (built-in hosted page and signed webhooks) or "stripe". */
-  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe"]).default("sandbox"),
+  /** Payments: "sandbox" (built-in hosted page and signed webhooks), "stripe" or "tap" (Tap Payments: mada, Apple Pay, STC Pay). */
+  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "tap"]).default("sandbox"),
   /** Reserve now, pay later: unpaid pay-later orders one email may have open, and orders per client address a day. */
   PAY_LATER_MAX_OPEN_PER_EMAIL: z.coerce.number().int().min(0).max(1000).default(2),
   PAY_LATER_MAX_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(5),
@@ -75,6 +75,12 @@ const EnvSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.string().optional().transform((value) => value || undefined),
   STRIPE_SECRET_KEY: z.string().optional().transform((value) => value || undefined),
   STRIPE_WEBHOOK_SECRET: z.string().optional().transform((value) => value || undefined),
+  /** Tap Payments' secret API key (sk_live_… / sk_test_…): calls the API and checks the hashstring of Tap's posts. */
+  TAP_SECRET_KEY: z.string().optional().transform((value) => value || undefined),
+  /** The Tap merchant id to charge under, when the Tap account has one per country; empty: the account's default. */
+  TAP_MERCHANT_ID: z.string().optional().transform((value) => value || undefined),
+  /** Tap's API base (a test points it at a local server). */
+  TAP_API_URL: z.string().url().default("https://api.tap.company/v2"),
   /** WhatsApp Business Cloud API: with a token and a phone number id, customers get template messages; unset, messages are only logged. */
   WHATSAPP_TOKEN: z.string().optional().transform((value) => value || undefined),
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,32}$/).optional().or(z.literal("").transform(() => undefined)),
@@ -161,6 +167,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }
   const parsed = result.data;
+  if (parsed.PAYMENT_GATEWAY === "tap" && !parsed.TAP_SECRET_KEY) throw new Error("Invalid environment:\n- PAYMENT_GATEWAY=tap needs TAP_SECRET_KEY");
   const siteUrl = parsed.SITE_URL ?? `http://localhost:${parsed.PORT}`;
   const problems = deploymentProblems({
     siteUrl,

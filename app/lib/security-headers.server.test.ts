@@ -25,6 +25,11 @@ describe("content security policy", () => {
     expect(contentSecurityPolicy({ ...LOCAL, PAYMENT_GATEWAY: "stripe" }, "n")).toContain("form-action 'self' http://localhost:3000 https://checkout.stripe.com");
   });
 
+  test("form-action allows Tap's hosted pages only when Tap is the gateway", () => {
+    expect(contentSecurityPolicy({ ...LOCAL, PAYMENT_GATEWAY: "tap" }, "n")).toContain("form-action 'self' http://localhost:3000 https://*.payments.tap.company;");
+    expect(contentSecurityPolicy({ ...LOCAL, PAYMENT_GATEWAY: "stripe" }, "n")).not.toContain("tap.company");
+  });
+
   test("connect-src names Sentry's ingest host, taken from the DSN", () => {
     expect(sentryIngestOrigin("https://public@o42.ingest.sentry.io/7")).toBe("https://o42.ingest.sentry.io");
     expect(sentryIngestOrigin("not a dsn")).toBeNull();

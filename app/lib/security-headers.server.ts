@@ -19,6 +19,8 @@ export const TAG_MANAGER_IMAGE_HOSTS = ["https://www.googletagmanager.com", "htt
 export const TAG_MANAGER_CONNECT_HOSTS = ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
 /** Stripe Checkout: the checkout form's redirect goes there. */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+/** Tap's hosted payment pages (its documented transaction.url is on sandbox.payments.tap.company; live hosts share the domain). */
+export const TAP_CHECKOUT_ORIGINS = "https://*.payments.tap.company";
 /** Images the CMS serves. */
 export const CMS_IMAGE_HOSTS = ["https://cdn.sanity.io"];
 
@@ -74,7 +76,7 @@ export function contentSecurityDirectives(
     "connect-src": ["'self'", ...TAG_MANAGER_CONNECT_HOSTS, ...(sentry ? [sentry] : [])],
     "frame-src": ["'self'", ...TAG_MANAGER_SCRIPT_HOSTS],
     // The public origin too: redirects after a POST (sandbox page → store) are built from SITE_URL.
-    "form-action": ["'self'", siteOrigin, ...(env.PAYMENT_GATEWAY === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : [])],
+    "form-action": ["'self'", siteOrigin, ...(env.PAYMENT_GATEWAY === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : []), ...(env.PAYMENT_GATEWAY === "tap" ? [TAP_CHECKOUT_ORIGINS] : [])],
     "frame-ancestors": ["'none'"],
     "manifest-src": ["'self'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),

@@ -5,7 +5,7 @@
  * that moves money takes an idempotency key, so a retry after a crash never charges or refunds twice.
  */
 
-export type GatewayName = "sandbox" | "stripe";
+export type GatewayName = "sandbox" | "stripe" | "tap";
 
 /**
  * automatic: the provider captures at once; manual: it only authorizes and we capture later. A method

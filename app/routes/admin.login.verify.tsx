@@ -4,7 +4,7 @@
  * and a first code, which spends the link. A password alone never reaches enrolment.
  */
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
@@ -14,7 +14,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "#app/web/admin-auth.server";
@@ -74,9 +74,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 export default function AdminVerify() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm("admin-verify", StaffCodeSchema, lastResult);
+  const [form, fields] = useStaffSignInForm("admin-verify", StaffCodeSchema);
   return (
     <AdminAuthCard heading={data.enrolment ? t("admin.verify.enrolHeading") : t("admin.verify.heading")}>
       {data.enrolment ? (

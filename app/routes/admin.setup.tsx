@@ -4,14 +4,14 @@
  * account ends here.
  */
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { NewPasswordFields } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, redirectToCodeStep } from "#app/web/admin-auth.server";
@@ -48,9 +48,8 @@ export async function action({ request, params, context: app }: ActionFunctionAr
 
 export default function AdminSetup() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffForm("admin-setup", StaffSetPasswordSchema, lastResult);
+  const [form, fields] = useStaffSignInForm("admin-setup", StaffSetPasswordSchema);
   return (
     <AdminAuthCard heading={t("admin.setup.heading")}>
       {data.email ? (

@@ -7,7 +7,7 @@ import type { DefaultValue, SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { ConformForm, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, useActionForm, useSchemaForm } from "#app/components/conform-fields";
 import { parseStaffForm } from "#app/staff/schemas";
 
 export function AdminAuthCard({ heading, children }: { heading: ReactNode; children: ReactNode }) {
@@ -27,6 +27,11 @@ export function AdminAuthCard({ heading, children }: { heading: ReactNode; child
 
 export function useStaffForm<Schema extends z.ZodObject>(id: string, schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, defaultValue?: DefaultValue<z.input<Schema>>) {
   return useSchemaForm(id, schema, { lastResult, parse: parseStaffForm, defaultValue });
+}
+
+/** The form of a console sign-in page: its action answers with the form's reply alone (or a redirect). */
+export function useStaffSignInForm<Schema extends z.ZodObject>(id: string, schema: Schema) {
+  return useActionForm(id, schema, { parse: parseStaffForm });
 }
 
 /** The console sign-in pages' form: the console's form classes and its full-width submit button. */

@@ -12,6 +12,7 @@ import { can } from "#app/staff/roles";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NAV } from "./admin-nav";
 import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
+import { SkipLink } from "#app/components/skip-link";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 
@@ -30,9 +31,7 @@ export default function AdminLayout() {
   const { t } = useTranslation();
   return (
     <div className="admin-shell">
-      <a className="skip-link" href="#admin-main">
-        {t("site.skipToContent")}
-      </a>
+      <SkipLink mainId="admin-main" />
       <header className="admin-header">
         <Link to="/admin" className="admin-brand">
           Rihla <span>{t("admin.layout.console")}</span>

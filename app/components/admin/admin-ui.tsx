@@ -198,6 +198,25 @@ export function AdminDateRange({ legend, from, to }: { legend: string; from: { n
   );
 }
 
+/** The head of a page about one record (an order, an offer): the way back to its list, then its reference with its status. */
+export function AdminRecordHeader({ back, reference, status, subtitle }: { back: { to: string; label: string }; reference: string; status: string; subtitle: ReactNode }) {
+  return (
+    <>
+      <p className="admin-breadcrumb">
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <AdminPageHeader
+        title={
+          <>
+            <span className="admin-reference">{reference}</span> <StatusBadge status={status} />
+          </>
+        }
+        subtitle={subtitle}
+      />
+    </>
+  );
+}
+
 /** A line above a console page's content: what was just done (`ok`, a status) or what is wrong (`bad`); nothing when there is nothing to say. */
 export function AdminNotice({ tone, role, children }: { tone: "ok" | "bad"; role?: "status" | "alert"; children: ReactNode }) {
   if (children === null || children === undefined || children === false || children === "") return null;

@@ -5,7 +5,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminFacts, AdminMoney, AdminRecordHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminCustomerCard, AdminDate, AdminFacts, AdminMoney, AdminNotice, AdminRecordHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field, TextareaField } from "#app/components/forms";
 import { loadOfferPage, submitOfferForm, type OfferFormErrors } from "#app/commerce/offer-form.server";
@@ -41,16 +41,12 @@ export default function AdminOffer() {
   return (
     <>
       <AdminRecordHeader back={{ to: "/admin/offers", label: t("admin.nav.offers") }} reference={offer.reference} status={offer.status} subtitle={offer.title} />
-      {data.done ? (
-        <p className="admin-notice admin-notice--ok" role="status" data-testid="offer-notice">
-          {t(`admin.offers.done.${data.done}`, { defaultValue: "" })}
-        </p>
-      ) : null}
-      {errors.form ? (
-        <p className="admin-notice admin-notice--bad" role="alert">
-          {t(errors.form)}
-        </p>
-      ) : null}
+      <AdminNotice tone="ok" role="status" testId="offer-notice">
+        {data.done ? t(`admin.offers.done.${data.done}`, { defaultValue: "" }) : null}
+      </AdminNotice>
+      <AdminNotice tone="bad" role="alert">
+        {errors.form ? t(errors.form) : null}
+      </AdminNotice>
       <div className="admin-order">
         <div className="admin-order__main">
           <AdminCard id="offer-request" title={t("admin.offers.request")}>
@@ -92,16 +88,7 @@ export default function AdminOffer() {
           ) : null}
         </div>
         <aside className="admin-order__side">
-          <AdminCard id="offer-customer" title={t("admin.order.customer")}>
-            <AdminFacts
-              rows={[
-                [t("admin.fields.name"), offer.name],
-                [t("admin.fields.email"), <a key="e" href={`mailto:${offer.email}`} dir="ltr">{offer.email}</a>],
-                [t("admin.fields.phone"), offer.phone ? <span key="p" dir="ltr">{offer.phone}</span> : "—"],
-                [t("admin.fields.language"), offer.locale],
-              ]}
-            />
-          </AdminCard>
+          <AdminCustomerCard id="offer-customer" name={offer.name} email={offer.email} phone={offer.phone ? <span dir="ltr">{offer.phone}</span> : "—"} locale={offer.locale} />
           {data.canQuote && data.quotable ? (
             <AdminCard id="offer-quote-form" title={offer.quote ? t("admin.offers.requote") : t("admin.offers.quote")}>
               <Form method="post" className="admin-form" noValidate={false}>

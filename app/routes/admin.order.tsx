@@ -6,7 +6,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminFacts, AdminMoney, AdminRecordHeader, AdminTime } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminCustomerCard, AdminFacts, AdminMoney, AdminNotice, AdminRecordHeader, AdminTime } from "#app/components/admin/admin-ui";
 import { BookingLine, OrderMessages, OrderTimeline, PaymentDetails, useNoticeText } from "#app/components/admin/order-parts";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
 import { useLiveData } from "#app/components/admin/use-live-data";
@@ -58,9 +58,9 @@ export default function AdminOrder() {
         }
       />
       {result?.notice ? (
-        <p className={`admin-notice admin-notice--${result.notice.tone}`} role={result.notice.tone === "bad" ? "alert" : "status"}>
+        <AdminNotice tone={result.notice.tone} role={result.notice.tone === "bad" ? "alert" : "status"}>
           {noticeText(result.notice)}
-        </p>
+        </AdminNotice>
       ) : null}
       <div className="admin-order">
         <div className="admin-order__main">
@@ -76,17 +76,7 @@ export default function AdminOrder() {
           </AdminCard>
         </div>
         <aside className="admin-order__side">
-          <AdminCard id="order-customer" title={t("admin.order.customer")}>
-            <AdminFacts
-              rows={[
-                [t("admin.fields.name"), order.name],
-                [t("admin.fields.email"), <a key="e" href={`mailto:${order.email}`} dir="ltr">{order.email}</a>],
-                [t("admin.fields.phone"), <a key="p" href={`tel:${order.phone.replace(/\s/g, "")}`} dir="ltr">{order.phone}</a>],
-                [t("admin.fields.language"), order.locale],
-                [t("admin.fields.account"), order.account ? t("admin.order.hasAccount") : t("admin.order.guest")],
-              ]}
-            />
-          </AdminCard>
+          <AdminCustomerCard id="order-customer" name={order.name} email={order.email} phone={<a href={`tel:${order.phone.replace(/\s/g, "")}`} dir="ltr">{order.phone}</a>} locale={order.locale} more={[[t("admin.fields.account"), order.account ? t("admin.order.hasAccount") : t("admin.order.guest")]]} />
           {data.payLater ? <PayLaterPanel data={data.payLater} notice={data.payLaterNotice} /> : null}
           <AdminCard id="order-payment" title={t("admin.order.payment")}>
             <AdminFacts

@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { attachGuestOrdersOf } from "#app/account/orders.server";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
-import { HiddenFields } from "#app/components/forms";
+import { PostButton } from "#app/components/forms";
 import { ConformForm, EmailField, InputField, useActionForm } from "#app/components/conform-fields";
 import { AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
@@ -79,12 +79,9 @@ function VerifyEmail({ token }: { token: string }) {
     <section className="auth-card" aria-labelledby="verify-heading">
       <h2 id="verify-heading">{t("account.verify.heading")}</h2>
       <p>{t("account.verify.text")}</p>
-      <Form method="post">
-        <HiddenFields values={{ intent: "verify", token }} />
-        <button type="submit" className="button button--primary">
-          {t("account.verify.submit")}
-        </button>
-      </Form>
+      <PostButton values={{ intent: "verify", token }} className="button button--primary">
+        {t("account.verify.submit")}
+      </PostButton>
     </section>
   );
 }

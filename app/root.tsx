@@ -3,7 +3,6 @@ import "#app/lib/zod-jitless";
 import type { LinksFunction } from "@remix-run/node";
 import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { BuildRefresh } from "#app/components/build-refresh";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FlashToaster } from "#app/components/flash-toaster";
@@ -26,6 +25,7 @@ import layoutStylesHref from "#app/styles/layouts.css";
 import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
 import type { loader } from "#app/web/pages/root-loader.server";
+import { SkipLink } from "#app/components/skip-link";
 
 // Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
 // docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.
@@ -67,7 +67,6 @@ function AlternateLinks({ siteUrl }: { siteUrl: string }) {
 export function Layout({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const data = useRootData();
-  const { t } = useTranslation();
   const storefrontType = data?.site.storefrontType ?? "default";
   const layout = data?.layout ?? DEFAULT_LAYOUT;
   const { pathname } = useLocation();
@@ -87,9 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <InlineStyleLinks />
       </head>
       <body {...layoutBodyAttributes(layout, storefrontType)}>
-        <a className="skip-link" href="#main">
-          {t("site.skipToContent")}
-        </a>
+        <SkipLink mainId="main" />
         {/* Early in the document for keyboards and screen readers; shown fixed at the bottom. */}
         {analytics && !data?.consent ? <ConsentBanner /> : null}
         <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} user={data?.user ?? null} />

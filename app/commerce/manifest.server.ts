@@ -91,7 +91,8 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
     eq(bookings.testMode, false),
     notExists(db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.bookingUuid, bookings.uuid))),
   );
-  const [found, dayProducts, resold, resoldProducts] = await Promise.all([
+  // Every row of the day: the product filter offers the day's products, and the rows shown are the chosen one's.
+  const [dayFound, dayResold] = await Promise.all([
     db
       .select({
         itemId: orderItems.id,
@@ -113,14 +114,8 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       .leftJoin(productOptions, eq(productOptions.id, orderItems.optionId))
       .leftJoin(bookings, eq(bookings.uuid, orderItems.bookingUuid))
       .leftJoin(tickets, wholeBookingTicket)
-      .where(filter.productId ? and(onDay, eq(orderItems.productId, filter.productId)) : onDay)
+      .where(onDay)
       .orderBy(asc(orderItems.availabilityId), asc(orderItems.productId), asc(orders.lastName), asc(orders.firstName)),
-    db
-      .selectDistinct({ id: orderItems.productId, title: products.title })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .leftJoin(products, eq(products.id, orderItems.productId))
-      .where(onDay),
     db
       .select({
         bookingId: bookings.id,
@@ -144,15 +139,13 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       .leftJoin(products, eq(products.id, bookings.productId))
       .leftJoin(productOptions, eq(productOptions.id, bookings.optionId))
       .leftJoin(tickets, wholeBookingTicket)
-      .where(filter.productId ? and(resellerOnDay, eq(bookings.productId, filter.productId)) : resellerOnDay)
+      .where(resellerOnDay)
       .orderBy(asc(bookings.availabilityId), asc(bookings.productId), asc(bookings.supplierReference)),
-    db
-      .selectDistinct({ id: bookings.productId, title: products.title })
-      .from(bookings)
-      .innerJoin(resellerBookings, eq(resellerBookings.bookingUuid, bookings.uuid))
-      .leftJoin(products, eq(products.id, bookings.productId))
-      .where(resellerOnDay),
   ]);
+  const dayProducts = new Map([...dayFound, ...dayResold].map((row) => [row.productId, { id: row.productId, title: text(row.productTitle, locale, row.productId) }]));
+  const ofChosenProduct = <Row extends { productId: string }>(list: Row[]) => (filter.productId ? list.filter((row) => row.productId === filter.productId) : list);
+  const found = ofChosenProduct(dayFound);
+  const resold = ofChosenProduct(dayResold);
   const resoldIds = resold.map((row) => row.bookingId);
   const resoldUnits = resoldIds.length
     ? await db
@@ -241,7 +234,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
     productId: filter.productId ?? null,
     slots: [...slots.values()].sort((a, b) => (a.startTime ?? "").localeCompare(b.startTime ?? "") || a.productTitle.localeCompare(b.productTitle)),
     rows,
-    products: [...new Map([...dayProducts, ...resoldProducts].map((row) => [row.id, { id: row.id, title: text(row.title, locale, row.id) }])).values()].sort((a, b) => a.title.localeCompare(b.title)),
+    products: [...dayProducts.values()].sort((a, b) => a.title.localeCompare(b.title)),
   };
 }
 

@@ -21,31 +21,34 @@ export type OrderActionResult = { notice: OrderNotice; itemId?: string; status: 
 
 export type OrderIntent = "confirm" | "reject" | "refund" | "cancel" | "retryRefund";
 
-const DECISION_NOTICES: Record<string, OrderNotice> = {
-  CONFIRMED: { key: "admin.decide.confirmed", tone: "ok" },
-  REJECTED: { key: "admin.decide.rejected", tone: "ok" },
-  NOT_FOUND: { key: "admin.errors.notFound", tone: "bad" },
-  NOT_PENDING: { key: "admin.decide.notPending", tone: "bad" },
-  ALREADY_DECIDED: { key: "admin.decide.alreadyDecided", tone: "bad" },
-  SUPPLIER_REFUSED: { key: "admin.decide.supplierRefused", tone: "bad" },
+/** Why a decision was refused, by the reason the booking side gives: the message key (a refusal is told as `bad`). */
+const DECISION_REFUSALS: Record<string, string> = {
+  NOT_FOUND: "admin.errors.notFound",
+  NOT_PENDING: "admin.decide.notPending",
+  ALREADY_DECIDED: "admin.decide.alreadyDecided",
+  SUPPLIER_REFUSED: "admin.decide.supplierRefused",
 };
 
-const REFUND_NOTICES: Record<string, OrderNotice> = {
+/** Why a refund, a cancellation or a retry was refused, by the reason refunds give: the message key. */
+const REFUND_REFUSALS: Record<string, string> = {
+  NOT_FOUND: "admin.errors.notFound",
+  NOT_REFUNDABLE: "admin.refunds.notRefundable",
+  INVALID_AMOUNT: "admin.refunds.amountInvalid",
+  REASON_REQUIRED: "admin.refunds.reasonRequired",
+  EXCEEDS_ITEM: "admin.refunds.exceedsItem",
+  EXCEEDS_CAPTURED: "admin.refunds.exceedsCaptured",
+  NOT_CANCELLABLE: "admin.refunds.notCancellable",
+  FORBIDDEN: "admin.refunds.overrideForbidden",
+  OUTSIDE_POLICY: "admin.refunds.outsidePolicy",
+  SUPPLIER_REFUSED: "admin.refunds.supplierRefused",
+  NOT_FAILED: "admin.refunds.notFailed",
+};
+
+/** What the team is told of a refund the gateway was asked for, by the refund's state. */
+const REFUND_STATE_NOTICES: Record<string, OrderNotice> = {
   REFUNDED: { key: "admin.refunds.done", tone: "ok" },
   REFUNDING: { key: "admin.refunds.pending", tone: "ok" },
   FAILED: { key: "admin.refunds.failed", tone: "bad" },
-  CANCELLED: { key: "admin.refunds.cancelled", tone: "ok" },
-  NOT_FOUND: { key: "admin.errors.notFound", tone: "bad" },
-  NOT_REFUNDABLE: { key: "admin.refunds.notRefundable", tone: "bad" },
-  INVALID_AMOUNT: { key: "admin.refunds.amountInvalid", tone: "bad" },
-  REASON_REQUIRED: { key: "admin.refunds.reasonRequired", tone: "bad" },
-  EXCEEDS_ITEM: { key: "admin.refunds.exceedsItem", tone: "bad" },
-  EXCEEDS_CAPTURED: { key: "admin.refunds.exceedsCaptured", tone: "bad" },
-  NOT_CANCELLABLE: { key: "admin.refunds.notCancellable", tone: "bad" },
-  FORBIDDEN: { key: "admin.refunds.overrideForbidden", tone: "bad" },
-  OUTSIDE_POLICY: { key: "admin.refunds.outsidePolicy", tone: "bad" },
-  SUPPLIER_REFUSED: { key: "admin.refunds.supplierRefused", tone: "bad" },
-  NOT_FAILED: { key: "admin.refunds.notFailed", tone: "bad" },
 };
 
 /** The intent a posted form names, or null for anything else. */
@@ -74,6 +77,7 @@ export async function runOrderAction(deps: CommerceDeps, input: { reference: str
   const { actor, role, fields } = input;
   const itemId = typeof fields.itemId === "string" ? fields.itemId : "";
   const reply = (notice: OrderNotice, status: number): OrderActionResult => ({ notice, itemId, status });
+  const refuse = (keys: Record<string, string>, reason: string, status = refusalStatus(reason)) => reply({ key: keys[reason]!, tone: "bad" }, status);
 
   if (input.intent === "confirm" || input.intent === "reject") {
     const parsed = DecisionSchema.safeParse(fields);
@@ -83,8 +87,8 @@ export async function runOrderAction(deps: CommerceDeps, input: { reference: str
       decision.intent === "confirm"
         ? await confirmPendingItem(deps, { itemId: decision.itemId, orderId: order.id, actor })
         : await rejectPendingItem(deps, { itemId: decision.itemId, orderId: order.id, actor, reason: decision.reason });
-    if (result.ok) return reply(DECISION_NOTICES[decision.intent === "confirm" ? "CONFIRMED" : "REJECTED"]!, 200);
-    return reply(DECISION_NOTICES[result.reason]!, refusalStatus(result.reason));
+    if (result.ok) return reply({ key: decision.intent === "confirm" ? "admin.decide.confirmed" : "admin.decide.rejected", tone: "ok" }, 200);
+    return refuse(DECISION_REFUSALS, result.reason);
   }
 
   const parsed = RefundFormSchema.safeParse(fields);
@@ -92,23 +96,23 @@ export async function runOrderAction(deps: CommerceDeps, input: { reference: str
   const form = parsed.data;
   if (form.intent === "retryRefund") {
     const result = await retryRefund(deps, { refundId: form.refundId, orderId: order.id, actor });
-    return result.ok ? reply(REFUND_NOTICES[result.refund.state]!, 200) : reply(REFUND_NOTICES[result.reason]!, refusalStatus(result.reason));
+    return result.ok ? reply(REFUND_STATE_NOTICES[result.refund.state]!, 200) : refuse(REFUND_REFUSALS, result.reason);
   }
   if (form.intent === "cancel") {
     const result = await cancelItemForCustomer(deps, { itemId: form.itemId, orderId: order.id, reason: form.reason, override: form.override === "on", actor, role });
-    if (result.ok) return reply(result.refund?.state === "FAILED" ? REFUND_NOTICES.FAILED! : REFUND_NOTICES.CANCELLED!, 200);
+    if (result.ok) return reply(result.refund?.state === "FAILED" ? REFUND_STATE_NOTICES.FAILED! : { key: "admin.refunds.cancelled", tone: "ok" }, 200);
     if (result.reason === "LIMIT") return reply(limitNotice(result.allowance), 403);
-    return reply(REFUND_NOTICES[result.reason]!, refusalStatus(result.reason));
+    return refuse(REFUND_REFUSALS, result.reason);
   }
   let amount: number;
   try {
     if (!isCurrencyCode(order.currency)) throw new Error("no currency");
     amount = toMinor(form.amount.replace(",", "."), order.currency);
   } catch {
-    return reply(REFUND_NOTICES.INVALID_AMOUNT!, 400);
+    return refuse(REFUND_REFUSALS, "INVALID_AMOUNT", 400);
   }
   const result = await refundItem(deps, { orderId: order.id, itemId: form.itemId, amount, reason: form.reason, idempotencyKey: form.idempotencyKey, actor, role });
-  if (result.ok) return reply(REFUND_NOTICES[result.refund.state]!, 200);
+  if (result.ok) return reply(REFUND_STATE_NOTICES[result.refund.state]!, 200);
   if (result.reason === "LIMIT") return reply(limitNotice(result.allowance), 403);
-  return reply(REFUND_NOTICES[result.reason]!, refusalStatus(result.reason));
+  return refuse(REFUND_REFUSALS, result.reason);
 }

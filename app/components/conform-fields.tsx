@@ -17,7 +17,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { z } from "zod";
 import { Field, FormErrors, Frame, HiddenFields, Honeypot, TextareaField } from "#app/components/forms";
@@ -78,6 +78,15 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     shouldRevalidate: "onInput",
     defaultValue,
   });
+}
+
+/**
+ * `useSchemaForm` for the one form of a page whose action answers with nothing but that form's conform
+ * reply (or a redirect): the reply is the route's action data, read here rather than by every page.
+ */
+export function useActionForm<Schema extends z.ZodObject>(id: string, schema: Schema, options: Omit<Parameters<typeof useSchemaForm<Schema>>[2], "lastResult"> = {}) {
+  const lastResult = useActionData<SubmissionResult<string[]>>();
+  return useSchemaForm(id, schema, { ...options, lastResult });
 }
 
 /**

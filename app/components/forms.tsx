@@ -6,6 +6,7 @@
  * conform-fields.tsx, so pages whose forms are plain (the product page's review form) do not download
  * conform (~11 KB gzip) with them.
  */
+import { Form } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot";
@@ -98,5 +99,20 @@ export function HiddenFields({ values }: { values: Record<string, string | numbe
         <input key={name} type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/**
+ * A form that is one button: it posts `values` (the `intent` first) to `action`, the page's own route
+ * when absent; `reloadDocument` where the answer is a new document rather than this page's data.
+ */
+export function PostButton({ action, values, className, reloadDocument, children }: { action?: string; values: Record<string, string | number>; className: string; reloadDocument?: boolean; children: ReactNode }) {
+  return (
+    <Form method="post" action={action} reloadDocument={reloadDocument}>
+      <HiddenFields values={values} />
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </Form>
   );
 }

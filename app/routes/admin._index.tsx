@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminList, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminList, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge, type AdminColumn } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
@@ -24,16 +24,30 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return json({ title: t("admin.today.title"), queues: { ...queues, decisions } }, { headers: ADMIN_NO_STORE });
 }
 
-/** One queue of Today; `wide` spans the whole row (a table with more columns than half the page holds). */
-function Queue({ id, title, count, children, wide = false }: { id: string; title: string; count: number; children: ReactNode; wide?: boolean }) {
+type QueueName = "decisions" | "payLater" | "offers" | "failedRefunds" | "paymentFailures" | "departures";
+
+/** One queue of Today, titled by its name; `wide` spans the whole row (a table with more columns than half the page holds). */
+function Queue({ name, count, children, wide = false }: { name: QueueName; count: number; children: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation();
+  const id = `queue-${name}`;
   return (
     <AdminCard id={id} className={wide ? "admin-queue admin-queue--wide" : "admin-queue"} title={
       <>
-        {title} <span className="admin-count" data-testid={`${id}-count`}>{count}</span>
+        {t(`admin.today.queues.${name}`)} <span className="admin-count" data-testid={`${id}-count`}>{count}</span>
       </>
     }>
       {children}
     </AdminCard>
+  );
+}
+
+/** A queue shown as a table and counted by its rows; an empty one says there is nothing to do unless `empty` says otherwise. */
+function QueueTable<Row>({ name, rows, rowKey, columns, empty, wide }: { name: QueueName; rows: Row[]; rowKey: (row: Row) => string; columns: Array<AdminColumn<Row>>; empty?: string; wide?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Queue name={name} count={rows.length} wide={wide}>
+      <AdminTable rows={rows} rowKey={rowKey} empty={empty ?? t("admin.today.empty")} columns={columns} />
+    </Queue>
   );
 }
 
@@ -67,50 +81,45 @@ export default function AdminToday() {
         ))}
       </div>
       <div className="admin-queues">
-        <Queue id="queue-decisions" title={t("admin.today.queues.decisions")} count={queues.decisions.length} wide>
-          <AdminTable
-            rows={queues.decisions}
-            rowKey={(item) => item.itemId}
-            empty={t("admin.today.empty")}
-            columns={[
-              { header: t("admin.fields.reference"), cell: (item) => orderLink(item.reference) },
-              { header: t("admin.fields.experience"), cell: (item) => item.title },
-              { header: t("admin.fields.travelDate"), cell: (item) => <AdminDate value={item.localDate} /> },
-              { header: t("admin.fields.customer"), cell: (item) => item.name },
-              { header: t("admin.fields.waitingSince"), cell: (item) => <AdminTime value={item.purchasedAt} /> },
-              { header: t("admin.fields.autoRejectAt"), cell: (item) => <AdminTime value={item.autoRejectAt} /> },
-            ]}
-          />
-        </Queue>
-        <Queue id="queue-payLater" title={t("admin.today.queues.payLater")} count={queues.payLater.length}>
-          <AdminTable
-            rows={queues.payLater}
-            rowKey={(order) => order.reference}
-            empty={t("admin.today.empty")}
-            columns={[
-              { header: t("admin.fields.reference"), cell: (order) => orderLink(order.reference) },
-              { header: t("admin.fields.customer"), cell: (order) => order.name },
-              { header: t("admin.fields.total"), cell: (order) => <AdminMoney amount={order.totalAmount} currency={order.currency} /> },
-              { header: t("admin.fields.travelDate"), cell: (order) => (order.travelDate ? <AdminDate value={order.travelDate} /> : null) },
-              { header: t("admin.payLater.deadline"), cell: (order) => (order.dueAt ? <AdminTime value={order.dueAt} /> : "—"), testId: "pay-later-deadline" },
-            ]}
-          />
-        </Queue>
-        <Queue id="queue-offers" title={t("admin.today.queues.offers")} count={queues.offers.length}>
-          <AdminTable
-            rows={queues.offers}
-            rowKey={(offer) => offer.reference}
-            empty={t("admin.today.empty")}
-            columns={[
-              { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`} className="admin-reference">{offer.reference}</Link> },
-              { header: t("admin.fields.experience"), cell: (offer) => offer.title },
-              { header: t("admin.fields.customer"), cell: (offer) => offer.name },
-              { header: t("admin.fields.travelDate"), cell: (offer) => <AdminDate value={offer.dateFrom} /> },
-              { header: t("admin.fields.waitingSince"), cell: (offer) => <AdminTime value={offer.createdAt} /> },
-            ]}
-          />
-        </Queue>
-        <Queue id="queue-failedRefunds" title={t("admin.today.queues.failedRefunds")} count={queues.failedRefunds.length}>
+        <QueueTable
+          name="decisions"
+          rows={queues.decisions}
+          rowKey={(item) => item.itemId}
+          wide
+          columns={[
+            { header: t("admin.fields.reference"), cell: (item) => orderLink(item.reference) },
+            { header: t("admin.fields.experience"), cell: (item) => item.title },
+            { header: t("admin.fields.travelDate"), cell: (item) => <AdminDate value={item.localDate} /> },
+            { header: t("admin.fields.customer"), cell: (item) => item.name },
+            { header: t("admin.fields.waitingSince"), cell: (item) => <AdminTime value={item.purchasedAt} /> },
+            { header: t("admin.fields.autoRejectAt"), cell: (item) => <AdminTime value={item.autoRejectAt} /> },
+          ]}
+        />
+        <QueueTable
+          name="payLater"
+          rows={queues.payLater}
+          rowKey={(order) => order.reference}
+          columns={[
+            { header: t("admin.fields.reference"), cell: (order) => orderLink(order.reference) },
+            { header: t("admin.fields.customer"), cell: (order) => order.name },
+            { header: t("admin.fields.total"), cell: (order) => <AdminMoney amount={order.totalAmount} currency={order.currency} /> },
+            { header: t("admin.fields.travelDate"), cell: (order) => (order.travelDate ? <AdminDate value={order.travelDate} /> : null) },
+            { header: t("admin.payLater.deadline"), cell: (order) => (order.dueAt ? <AdminTime value={order.dueAt} /> : "—"), testId: "pay-later-deadline" },
+          ]}
+        />
+        <QueueTable
+          name="offers"
+          rows={queues.offers}
+          rowKey={(offer) => offer.reference}
+          columns={[
+            { header: t("admin.fields.reference"), cell: (offer) => <Link to={`/admin/offers/${offer.reference}`} className="admin-reference">{offer.reference}</Link> },
+            { header: t("admin.fields.experience"), cell: (offer) => offer.title },
+            { header: t("admin.fields.customer"), cell: (offer) => offer.name },
+            { header: t("admin.fields.travelDate"), cell: (offer) => <AdminDate value={offer.dateFrom} /> },
+            { header: t("admin.fields.waitingSince"), cell: (offer) => <AdminTime value={offer.createdAt} /> },
+          ]}
+        />
+        <Queue name="failedRefunds" count={queues.failedRefunds.length}>
           <AdminList items={queues.failedRefunds} keyOf={(item) => item.itemId} empty={t("admin.today.empty")}>
             {(item) => (
               <>
@@ -119,7 +128,7 @@ export default function AdminToday() {
             )}
           </AdminList>
         </Queue>
-        <Queue id="queue-paymentFailures" title={t("admin.today.queues.paymentFailures")} count={queues.paymentFailures.length}>
+        <Queue name="paymentFailures" count={queues.paymentFailures.length}>
           <AdminList items={queues.paymentFailures} keyOf={(order) => order.reference} empty={t("admin.today.empty")}>
             {(order) => (
               <>
@@ -128,19 +137,18 @@ export default function AdminToday() {
             )}
           </AdminList>
         </Queue>
-        <Queue id="queue-departures" title={t("admin.today.queues.departures")} count={queues.departures.length}>
-          <AdminTable
-            rows={queues.departures}
-            rowKey={(departure) => `${departure.localDate}-${departure.productId}`}
-            empty={t("admin.today.noDepartures")}
-            columns={[
-              { header: t("admin.fields.travelDate"), cell: (departure) => <AdminDate value={departure.localDate} /> },
-              { header: t("admin.fields.experience"), cell: (departure) => departure.title },
-              { header: t("admin.fields.bookings"), cell: (departure) => departure.bookings },
-              { header: t("admin.fields.travellers"), cell: (departure) => departure.travellers },
-            ]}
-          />
-        </Queue>
+        <QueueTable
+          name="departures"
+          rows={queues.departures}
+          rowKey={(departure) => `${departure.localDate}-${departure.productId}`}
+          empty={t("admin.today.noDepartures")}
+          columns={[
+            { header: t("admin.fields.travelDate"), cell: (departure) => <AdminDate value={departure.localDate} /> },
+            { header: t("admin.fields.experience"), cell: (departure) => departure.title },
+            { header: t("admin.fields.bookings"), cell: (departure) => departure.bookings },
+            { header: t("admin.fields.travellers"), cell: (departure) => departure.travellers },
+          ]}
+        />
       </div>
     </>
   );

@@ -1,6 +1,5 @@
 /** Staff sign-in, step one: email and password. Step two (the TOTP code) is /admin/login/verify. */
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { clientAddress } from "#app/lib/client-address.server";
@@ -8,7 +7,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { InputField } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffAuthForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
@@ -21,8 +20,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const session = await readStaff(app, request);
   if (session?.stage === "FULL") throw redirect("/admin", { headers: ADMIN_NO_STORE });
-  const { locale, t } = adminPageContext(request);
-  return json({ title: t("admin.login.title"), locale }, { headers: ADMIN_NO_STORE });
+  const { t } = adminPageContext(request);
+  return json({ title: t("admin.login.title") }, { headers: ADMIN_NO_STORE });
 }
 
 export async function action({ request, context: app }: ActionFunctionArgs) {
@@ -48,9 +47,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
-  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffAuthForm("admin-login", StaffLoginSchema);
+  const [form, fields] = useStaffSignInForm("admin-login", StaffLoginSchema);
   return (
     <AdminAuthCard heading={t("admin.login.heading")}>
       <AdminAuthForm form={form} submitLabel={t("admin.login.submit")}>
@@ -58,7 +56,7 @@ export default function AdminLogin() {
         <InputField field={fields.password} label={t("admin.fields.password")} type="password" autoComplete="current-password" />
       </AdminAuthForm>
       <p className="admin-auth__hint">{t("admin.login.hint")}</p>
-      <AdminLanguageSwitch locale={data.locale} />
+      <AdminLanguageSwitch />
     </AdminAuthCard>
   );
 }

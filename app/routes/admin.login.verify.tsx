@@ -14,7 +14,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffCodeSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffAuthForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "#app/web/admin-auth.server";
@@ -75,7 +75,7 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 export default function AdminVerify() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffAuthForm("admin-verify", StaffCodeSchema);
+  const [form, fields] = useStaffSignInForm("admin-verify", StaffCodeSchema);
   return (
     <AdminAuthCard heading={data.enrolment ? t("admin.verify.enrolHeading") : t("admin.verify.heading")}>
       {data.enrolment ? (

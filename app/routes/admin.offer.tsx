@@ -3,25 +3,21 @@
  * message) and its status; an agent quotes (or re-quotes) up to three dated options, or withdraws.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminCustomerCard, AdminDate, AdminFacts, AdminMoney, AdminNotice, AdminRecordHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field, TextareaField } from "#app/components/forms";
 import { loadOfferPage, submitOfferForm, type OfferFormErrors } from "#app/commerce/offer-form.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, loadRecordPage, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
 
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
-  const member = await requireStaff(app, request, "orders.view");
-  const { locale, t } = adminPageContext(request);
-  const page = await loadOfferPage(app, { reference: params.reference ?? "", locale, role: member.role });
-  if (!page) throw adminNotFound(request);
-  const done = new URL(request.url).searchParams.get("done")?.slice(0, 20) ?? null;
-  return json({ ...page, title: t("admin.offers.offerTitle", { reference: page.offer.reference }), done }, { headers: ADMIN_NO_STORE });
+  const { page, t, query } = await loadRecordPage(app, request, params.reference, (lookup) => loadOfferPage(app, lookup));
+  return json({ ...page, title: t("admin.offers.offerTitle", { reference: page.offer.reference }), done: query.get("done")?.slice(0, 20) ?? null }, { headers: ADMIN_NO_STORE });
 }
 
 type FormErrors = OfferFormErrors;
@@ -44,27 +40,13 @@ export default function AdminOffer() {
   const err = (key: string) => (errors[key] ? [t(errors[key]!)] : undefined);
   return (
     <>
-      <p className="admin-breadcrumb">
-        <Link to="/admin/offers">{t("admin.nav.offers")}</Link>
-      </p>
-      <AdminPageHeader
-        title={
-          <>
-            <span className="admin-reference">{offer.reference}</span> <StatusBadge status={offer.status} />
-          </>
-        }
-        subtitle={offer.title}
-      />
-      {data.done ? (
-        <p className="admin-notice admin-notice--ok" role="status" data-testid="offer-notice">
-          {t(`admin.offers.done.${data.done}`, { defaultValue: "" })}
-        </p>
-      ) : null}
-      {errors.form ? (
-        <p className="admin-notice admin-notice--bad" role="alert">
-          {t(errors.form)}
-        </p>
-      ) : null}
+      <AdminRecordHeader back={{ to: "/admin/offers", label: t("admin.nav.offers") }} reference={offer.reference} status={offer.status} subtitle={offer.title} />
+      <AdminNotice tone="ok" role="status" testId="offer-notice">
+        {data.done ? t(`admin.offers.done.${data.done}`, { defaultValue: "" }) : null}
+      </AdminNotice>
+      <AdminNotice tone="bad" role="alert">
+        {errors.form ? t(errors.form) : null}
+      </AdminNotice>
       <div className="admin-order">
         <div className="admin-order__main">
           <AdminCard id="offer-request" title={t("admin.offers.request")}>
@@ -106,16 +88,7 @@ export default function AdminOffer() {
           ) : null}
         </div>
         <aside className="admin-order__side">
-          <AdminCard id="offer-customer" title={t("admin.order.customer")}>
-            <AdminFacts
-              rows={[
-                [t("admin.fields.name"), offer.name],
-                [t("admin.fields.email"), <a key="e" href={`mailto:${offer.email}`} dir="ltr">{offer.email}</a>],
-                [t("admin.fields.phone"), offer.phone ? <span key="p" dir="ltr">{offer.phone}</span> : "—"],
-                [t("admin.fields.language"), offer.locale],
-              ]}
-            />
-          </AdminCard>
+          <AdminCustomerCard id="offer-customer" name={offer.name} email={offer.email} phone={offer.phone ? <span dir="ltr">{offer.phone}</span> : "—"} locale={offer.locale} />
           {data.canQuote && data.quotable ? (
             <AdminCard id="offer-quote-form" title={offer.quote ? t("admin.offers.requote") : t("admin.offers.quote")}>
               <Form method="post" className="admin-form" noValidate={false}>

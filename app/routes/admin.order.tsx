@@ -4,9 +4,9 @@
  * (app/commerce/order-view.server.ts) and each form one call (app/commerce/order-actions.server.ts).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminFacts, AdminMoney, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminCustomerCard, AdminFacts, AdminMoney, AdminNotice, AdminRecordHeader, AdminTime } from "#app/components/admin/admin-ui";
 import { BookingLine, OrderMessages, OrderTimeline, PaymentDetails, useNoticeText } from "#app/components/admin/order-parts";
 import { PayLaterPanel } from "#app/components/admin/pay-later-panel";
 import { useLiveData } from "#app/components/admin/use-live-data";
@@ -14,18 +14,14 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { orderIntentOf, permissionFor, runOrderAction, type OrderNotice } from "#app/commerce/order-actions.server";
 import { loadOrderPage } from "#app/commerce/order-view.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+import { ADMIN_NO_STORE, actorOf, adminNotFound, loadRecordPage, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
 
 export async function loader({ request, params, context: app }: LoaderFunctionArgs) {
-  const member = await requireStaff(app, request, "orders.view");
-  const { locale, t } = adminPageContext(request);
-  const page = await loadOrderPage(app, { reference: params.reference ?? "", locale, role: member.role });
-  if (!page) throw adminNotFound(request);
-  const payLaterNotice = new URL(request.url).searchParams.get("payLater")?.slice(0, 40) ?? null;
-  return json({ ...page, title: t("admin.order.title", { reference: page.order.reference }), payLaterNotice }, { headers: ADMIN_NO_STORE });
+  const { page, t, query } = await loadRecordPage(app, request, params.reference, (lookup) => loadOrderPage(app, lookup));
+  return json({ ...page, title: t("admin.order.title", { reference: page.order.reference }), payLaterNotice: query.get("payLater")?.slice(0, 40) ?? null }, { headers: ADMIN_NO_STORE });
 }
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
@@ -51,15 +47,10 @@ export default function AdminOrder() {
   const [searchParams] = useSearchParams();
   return (
     <>
-      <p className="admin-breadcrumb">
-        <Link to="/admin/orders">{t("admin.nav.orders")}</Link>
-      </p>
-      <AdminPageHeader
-        title={
-          <>
-            <span className="admin-reference">{order.reference}</span> <StatusBadge status={order.status} />
-          </>
-        }
+      <AdminRecordHeader
+        back={{ to: "/admin/orders", label: t("admin.nav.orders") }}
+        reference={order.reference}
+        status={order.status}
         subtitle={
           <>
             {t("admin.order.placed")} <AdminTime value={order.purchasedAt} />
@@ -67,9 +58,9 @@ export default function AdminOrder() {
         }
       />
       {result?.notice ? (
-        <p className={`admin-notice admin-notice--${result.notice.tone}`} role={result.notice.tone === "bad" ? "alert" : "status"}>
+        <AdminNotice tone={result.notice.tone} role={result.notice.tone === "bad" ? "alert" : "status"}>
           {noticeText(result.notice)}
-        </p>
+        </AdminNotice>
       ) : null}
       <div className="admin-order">
         <div className="admin-order__main">
@@ -85,17 +76,7 @@ export default function AdminOrder() {
           </AdminCard>
         </div>
         <aside className="admin-order__side">
-          <AdminCard id="order-customer" title={t("admin.order.customer")}>
-            <AdminFacts
-              rows={[
-                [t("admin.fields.name"), order.name],
-                [t("admin.fields.email"), <a key="e" href={`mailto:${order.email}`} dir="ltr">{order.email}</a>],
-                [t("admin.fields.phone"), <a key="p" href={`tel:${order.phone.replace(/\s/g, "")}`} dir="ltr">{order.phone}</a>],
-                [t("admin.fields.language"), order.locale],
-                [t("admin.fields.account"), order.account ? t("admin.order.hasAccount") : t("admin.order.guest")],
-              ]}
-            />
-          </AdminCard>
+          <AdminCustomerCard id="order-customer" name={order.name} email={order.email} phone={<a href={`tel:${order.phone.replace(/\s/g, "")}`} dir="ltr">{order.phone}</a>} locale={order.locale} more={[[t("admin.fields.account"), order.account ? t("admin.order.hasAccount") : t("admin.order.guest")]]} />
           {data.payLater ? <PayLaterPanel data={data.payLater} notice={data.payLaterNotice} /> : null}
           <AdminCard id="order-payment" title={t("admin.order.payment")}>
             <AdminFacts

@@ -20,6 +20,12 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   return json({ title: t("admin.orders.title"), filter, ...result }, { headers: ADMIN_NO_STORE });
 }
 
+/** The filters that pick one code of a list (or any): the query parameter, its label, the codes and where their names are. */
+const CODE_FILTERS = [
+  { name: "status", labelKey: "admin.fields.status", codes: ORDER_STATUSES, codeKey: "admin.status" },
+  { name: "method", labelKey: "admin.fields.paymentMethod", codes: PAYMENT_METHODS, codeKey: "admin.methods" },
+] as const;
+
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -40,22 +46,9 @@ export default function AdminOrders() {
       />
       <Form method="get" className="admin-filters" role="search">
         <AdminFilterSearch id="orders-q" label={t("admin.orders.search")} value={filter.q} placeholder={t("admin.orders.searchPlaceholder")} />
-        <AdminFilterSelect
-          id="orders-status"
-          name="status"
-          label={t("admin.fields.status")}
-          value={filter.status}
-          anyLabel={t("admin.orders.any")}
-          choices={ORDER_STATUSES.map((status) => ({ value: status, label: t(`admin.status.${status}`) }))}
-        />
-        <AdminFilterSelect
-          id="orders-method"
-          name="method"
-          label={t("admin.fields.paymentMethod")}
-          value={filter.method}
-          anyLabel={t("admin.orders.any")}
-          choices={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`admin.methods.${method}`) }))}
-        />
+        {CODE_FILTERS.map(({ name, labelKey, codes, codeKey }) => (
+          <AdminFilterSelect key={name} id={`orders-${name}`} name={name} label={t(labelKey)} value={filter[name]} anyLabel={t("admin.orders.any")} choices={codes.map((code) => ({ value: code, label: t(`${codeKey}.${code}`) }))} />
+        ))}
         <div className="form-field">
           <label htmlFor="orders-product">{t("admin.fields.productId")}</label>
           <input id="orders-product" name="product" defaultValue={filter.productId ?? ""} maxLength={100} dir="ltr" />

@@ -11,7 +11,7 @@ import { NewPasswordFields } from "#app/components/conform-fields";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { StaffSetPasswordSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
-import { AdminAuthCard, AdminAuthForm, useStaffAuthForm } from "#app/components/admin/staff-forms";
+import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, redirectToCodeStep } from "#app/web/admin-auth.server";
@@ -49,7 +49,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
 export default function AdminSetup() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const [form, fields] = useStaffAuthForm("admin-setup", StaffSetPasswordSchema);
+  const [form, fields] = useStaffSignInForm("admin-setup", StaffSetPasswordSchema);
   return (
     <AdminAuthCard heading={t("admin.setup.heading")}>
       {data.email ? (

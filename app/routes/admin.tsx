@@ -11,7 +11,8 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { can } from "#app/staff/roles";
 import adminStylesHref from "#app/styles/admin.css";
 import { ADMIN_NAV } from "./admin-nav";
-import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
+import { SkipLink } from "#app/components/skip-link";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 
@@ -21,9 +22,8 @@ export const meta: MetaFunction = () => [{ title: "Rihla Console" }];
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const member = await requireStaff(app, request);
-  const { locale } = adminPageContext(request);
   const nav = ADMIN_NAV.filter((entry) => can(member.role, entry.permission)).map(({ to, labelKey, end }) => ({ to, labelKey, end: Boolean(end) }));
-  return json({ member: { name: member.name, email: member.email, role: member.role }, locale, nav }, { headers: ADMIN_NO_STORE });
+  return json({ member: { name: member.name, email: member.email, role: member.role }, nav }, { headers: ADMIN_NO_STORE });
 }
 
 export default function AdminLayout() {
@@ -31,9 +31,7 @@ export default function AdminLayout() {
   const { t } = useTranslation();
   return (
     <div className="admin-shell">
-      <a className="skip-link" href="#admin-main">
-        {t("site.skipToContent")}
-      </a>
+      <SkipLink mainId="admin-main" />
       <header className="admin-header">
         <Link to="/admin" className="admin-brand">
           Rihla <span>{t("admin.layout.console")}</span>
@@ -53,7 +51,7 @@ export default function AdminLayout() {
           <span className="admin-user__name">
             {data.member.name} <span className="admin-user__role">{t(`admin.roles.${data.member.role}`)}</span>
           </span>
-          <AdminLanguageSwitch locale={data.locale} />
+          <AdminLanguageSwitch />
           <Form method="post" action="/admin/logout">
             <button type="submit" className="admin-link-button">
               {t("admin.layout.signOut")}

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestPasswordReset } from "#app/auth/auth.server";
-import { ConformForm, EmailField, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, EmailField, useActionForm } from "#app/components/conform-fields";
 import { AuthPage } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, ForgotPasswordSchema, parseAuthForm } from "#app/auth/schemas";
@@ -42,9 +42,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 }
 
 function ForgotForm() {
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm("forgot-password", ForgotPasswordSchema, { lastResult, parse: parseAuthForm });
+  const [form, fields] = useActionForm("forgot-password", ForgotPasswordSchema, { parse: parseAuthForm });
   return (
     <ConformForm form={form} className="form auth-form" submitLabel={t("account.forgot.submit")} honeypotLabel={t("account.fields.honeypot")}>
       <EmailField field={fields.email} label={t("account.fields.email")} />

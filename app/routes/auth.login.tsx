@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { attachGuestOrdersOf } from "#app/account/orders.server";
 import { authenticate, verifyEmail } from "#app/auth/auth.server";
-import { HiddenFields } from "#app/components/forms";
-import { ConformForm, EmailField, InputField, useSchemaForm } from "#app/components/conform-fields";
+import { PostButton } from "#app/components/forms";
+import { ConformForm, EmailField, InputField, useActionForm } from "#app/components/conform-fields";
 import { AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, LoginSchema, parseAuthForm } from "#app/auth/schemas";
@@ -79,21 +79,17 @@ function VerifyEmail({ token }: { token: string }) {
     <section className="auth-card" aria-labelledby="verify-heading">
       <h2 id="verify-heading">{t("account.verify.heading")}</h2>
       <p>{t("account.verify.text")}</p>
-      <Form method="post">
-        <HiddenFields values={{ intent: "verify", token }} />
-        <button type="submit" className="button button--primary">
-          {t("account.verify.submit")}
-        </button>
-      </Form>
+      <PostButton values={{ intent: "verify", token }} className="button button--primary">
+        {t("account.verify.submit")}
+      </PostButton>
     </section>
   );
 }
 
 export default function LoginRoute() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm("login", LoginSchema, { lastResult, parse: parseAuthForm, defaultValue: { redirectTo: data.redirectTo } });
+  const [form, fields] = useActionForm("login", LoginSchema, { parse: parseAuthForm, defaultValue: { redirectTo: data.redirectTo } });
   const signUp = signUpPath({ redirectTo: data.redirectTo });
   return (
     <AuthPage heading={data.heading}>

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { resetPassword } from "#app/auth/auth.server";
-import { ConformForm, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, useActionForm } from "#app/components/conform-fields";
 import { AccountPasswordFields, AuthPage } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, parseAuthForm, ResetPasswordSchema } from "#app/auth/schemas";
@@ -51,9 +51,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 export default function ResetPasswordRoute() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm("reset-password", ResetPasswordSchema, { lastResult, parse: parseAuthForm });
+  const [form, fields] = useActionForm("reset-password", ResetPasswordSchema, { parse: parseAuthForm });
   return (
     <AuthPage heading={data.heading}>
       {data.token ? (

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
-import { ConformForm, EmailField, InputField, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, useActionForm } from "#app/components/conform-fields";
 import { AccountPasswordFields, AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
 import { AUTH_ERRORS, parseAuthForm, SignUpSchema } from "#app/auth/schemas";
@@ -52,9 +52,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 export default function SignUpRoute() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm("sign-up", SignUpSchema, { lastResult, parse: parseAuthForm });
+  const [form, fields] = useActionForm("sign-up", SignUpSchema, { parse: parseAuthForm });
   const login = loginPath({ redirectTo: data.redirectTo });
   return (
     <AuthPage heading={data.heading}>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
@@ -14,7 +14,7 @@ import { submitContactMessage } from "#app/site/contact.server";
 import { loadStaticPage } from "#app/web/pages/content-pages.server";
 import { contactPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
-import { ConformForm, EmailField, InputField, TextareaInputField, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, TextareaInputField, useActionForm } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
@@ -47,9 +47,8 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 function ContactForm() {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm("contact", ContactFormSchema, { lastResult, shouldValidate: "onBlur" });
+  const [form, fields] = useActionForm("contact", ContactFormSchema, { shouldValidate: "onBlur" });
   const sending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <section aria-labelledby="contact-form-heading">

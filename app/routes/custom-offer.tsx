@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CustomOfferSchema } from "#app/account/custom-offer-schema";
 import { findOfferProduct, requestCustomOffer } from "#app/account/custom-offers.server";
-import { ConformForm, EmailField, InputField, TextareaInputField, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, EmailField, InputField, TextareaInputField, useActionForm } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
 import { getUser } from "#app/web/session-cookie.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -56,9 +56,8 @@ export async function action({ request, params, context: app }: ActionFunctionAr
 
 export default function CustomOfferRoute() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm("custom-offer", CustomOfferSchema, { lastResult, shouldValidate: "onBlur", defaultValue: data.defaults });
+  const [form, fields] = useActionForm("custom-offer", CustomOfferSchema, { shouldValidate: "onBlur", defaultValue: data.defaults });
   return (
     <section className="container page custom-offer-page">
       <h1>{data.heading}</h1>

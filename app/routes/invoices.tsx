@@ -10,7 +10,7 @@ import { getUser } from "#app/web/session-cookie.server";
 import { requireUser } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { HiddenFields } from "#app/components/forms";
+import { PostButton } from "#app/components/forms";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
@@ -83,12 +83,9 @@ function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; l
             <dt>{t("account.cancel.refund")}</dt>
             <dd data-testid="refund-amount">{money(cancel.refundAmount, cancel.currency)}</dd>
           </dl>
-          <Form method="post" action={`/account/cancel/${cancel.itemId}`}>
-            <input type="hidden" name="lang" value={locale} />
-            <button type="submit" className="button button--danger">
-              {t("account.cancel.confirm")}
-            </button>
-          </Form>
+          <PostButton action={`/account/cancel/${cancel.itemId}`} values={{ lang: locale }} className="button button--danger">
+            {t("account.cancel.confirm")}
+          </PostButton>
         </>
       ) : (
         <p role="alert">{t("account.cancel.notAllowed")}</p>
@@ -238,12 +235,9 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
                       </p>
                       {option.included ? <p>{option.included}</p> : null}
                       {offer.open ? (
-                        <Form method="post" action={`/account/offers/${offer.reference}`} reloadDocument>
-                          <HiddenFields values={{ lang: locale, intent: "accept", option: index }} />
-                          <button type="submit" className="button button--primary">
-                            {t("account.offers.accept")}
-                          </button>
-                        </Form>
+                        <PostButton action={`/account/offers/${offer.reference}`} values={{ lang: locale, intent: "accept", option: index }} className="button button--primary" reloadDocument>
+                          {t("account.offers.accept")}
+                        </PostButton>
                       ) : offer.acceptedOption === index ? (
                         <p className="offer-quote__chosen">{t("account.offers.chosen")}</p>
                       ) : null}
@@ -251,12 +245,9 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
                   ))}
                 </ol>
                 {offer.open ? (
-                  <Form method="post" action={`/account/offers/${offer.reference}`}>
-                    <HiddenFields values={{ lang: locale, intent: "decline" }} />
-                    <button type="submit" className="button button--secondary">
-                      {t("account.offers.decline")}
-                    </button>
-                  </Form>
+                  <PostButton action={`/account/offers/${offer.reference}`} values={{ lang: locale, intent: "decline" }} className="button button--secondary">
+                    {t("account.offers.decline")}
+                  </PostButton>
                 ) : null}
               </div>
             ) : null}
@@ -286,12 +277,9 @@ export default function InvoicesRoute() {
           {!data.user.emailVerified ? (
             <div className="notice notice--info">
               <p>{t("account.verify.pending")}</p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="resend-verification" />
-                <button type="submit" className="link-button">
-                  {t("account.verify.resend")}
-                </button>
-              </Form>
+              <PostButton values={{ intent: "resend-verification" }} className="link-button">
+                {t("account.verify.resend")}
+              </PostButton>
             </div>
           ) : null}
           {data.cancel ? <CancelStep cancel={data.cancel} locale={data.locale} /> : null}

@@ -9,7 +9,7 @@ import { getFixedT } from "#app/i18n/i18n.server";
 import { adminLocaleFromCookieHeader, adminLocaleSetCookie, type AdminLocale } from "#app/lib/admin-locale";
 import { readStaffSessionId } from "#app/web/staff-cookie.server";
 import type { Actor } from "#app/staff/audit.server";
-import { can, type Permission } from "#app/staff/roles";
+import { can, type Permission, type StaffRole } from "#app/staff/roles";
 import { readStaffSession, type StaffMember, type StaffSession } from "#app/staff/staff.server";
 
 export const ADMIN_NO_STORE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
@@ -67,4 +67,20 @@ export type AdminPageContext = { locale: AdminLocale; t: TFunction };
 export function adminPageContext(request: Request): AdminPageContext {
   const locale = adminLocaleFromCookieHeader(request.headers.get("Cookie"));
   return { locale, t: getFixedT(locale) };
+}
+
+/** How a console record page's loader asks for its record: the URL's reference, in the console's language, for the member's role. */
+export type RecordLookup = { reference: string; locale: AdminLocale; role: StaffRole };
+
+/**
+ * A console page about one record the URL names by its reference (an order, a custom offer): only staff
+ * who may see orders, and a reference that `load` finds nothing for is the console's 404. Returns the
+ * page, the console's translations and the URL's query (where a form's redirect leaves its notice).
+ */
+export async function loadRecordPage<Page>(app: AdminDeps, request: Request, reference: string | undefined, load: (lookup: RecordLookup) => Promise<Page | null>): Promise<{ page: Page; t: TFunction; query: URLSearchParams }> {
+  const member = await requireStaff(app, request, "orders.view");
+  const { locale, t } = adminPageContext(request);
+  const page = await load({ reference: reference ?? "", locale, role: member.role });
+  if (!page) throw adminNotFound(request);
+  return { page, t, query: new URL(request.url).searchParams };
 }

@@ -198,11 +198,45 @@ export function AdminDateRange({ legend, from, to }: { legend: string; from: { n
   );
 }
 
+/** The head of a page about one record (an order, an offer): the way back to its list, then its reference with its status. */
+export function AdminRecordHeader({ back, reference, status, subtitle }: { back: { to: string; label: string }; reference: string; status: string; subtitle: ReactNode }) {
+  return (
+    <>
+      <p className="admin-breadcrumb">
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <AdminPageHeader
+        title={
+          <>
+            <span className="admin-reference">{reference}</span> <StatusBadge status={status} />
+          </>
+        }
+        subtitle={subtitle}
+      />
+    </>
+  );
+}
+
+/** Who a record is for (an order's customer, an offer's requester): name, the address to write to, phone, language, and `more`. */
+export function AdminCustomerCard({ id, name, email, phone, locale, more = [] }: { id: string; name: string; email: string; phone: ReactNode; locale: string; more?: Array<[ReactNode, ReactNode]> }) {
+  const { t } = useTranslation();
+  const mailTo = (
+    <a href={`mailto:${email}`} dir="ltr">
+      {email}
+    </a>
+  );
+  return (
+    <AdminCard id={id} title={t("admin.order.customer")}>
+      <AdminFacts rows={[[t("admin.fields.name"), name], [t("admin.fields.email"), mailTo], [t("admin.fields.phone"), phone], [t("admin.fields.language"), locale], ...more]} />
+    </AdminCard>
+  );
+}
+
 /** A line above a console page's content: what was just done (`ok`, a status) or what is wrong (`bad`); nothing when there is nothing to say. */
-export function AdminNotice({ tone, role, children }: { tone: "ok" | "bad"; role?: "status" | "alert"; children: ReactNode }) {
+export function AdminNotice({ tone, role, testId, children }: { tone: "ok" | "bad"; role?: "status" | "alert"; testId?: string; children: ReactNode }) {
   if (children === null || children === undefined || children === false || children === "") return null;
   return (
-    <p className={`admin-notice admin-notice--${tone}`} role={role}>
+    <p className={`admin-notice admin-notice--${tone}`} role={role} data-testid={testId}>
       {children}
     </p>
   );

@@ -243,6 +243,12 @@ export function ProductFields({ fields, choices, currencyLocked }: { fields: Fie
   );
 }
 
+/** Number inputs for the named fields, each with its least value and labelled by its name (admin.catalogue.fields.<name>). */
+function WholeNumberFields({ fields, least }: { fields: Fields; least: Record<string, number> }) {
+  const { t } = useTranslation();
+  return Object.entries(least).map(([name, min]) => <InputField key={name} field={fields[name]!} type="number" min={min} label={t(`admin.catalogue.fields.${name}`)} />);
+}
+
 /** A price in major units and the higher one it is shown against (struck through), both typed left to right. */
 function PriceFields({ price, original, label }: { price: AnyField; original: AnyField; label: string }) {
   const { t } = useTranslation();
@@ -260,14 +266,11 @@ export function OptionFields({ fields, pricingPer }: { fields: Fields; pricingPe
     <>
       <LocalizedInputs field={fields.title!} label={t("admin.catalogue.fields.optionTitle")} />
       <div className="admin-grid">
-        <InputField field={fields.durationMinutes!} type="number" min={5} label={t("admin.catalogue.fields.durationMinutes")} />
-        <InputField field={fields.cutoffMinutes!} type="number" min={0} label={t("admin.catalogue.fields.cutoffMinutes")} />
-        <InputField field={fields.minUnits!} type="number" min={1} label={t("admin.catalogue.fields.minUnits")} />
-        <InputField field={fields.maxUnits!} type="number" min={1} label={t("admin.catalogue.fields.maxUnits")} />
+        <WholeNumberFields fields={fields} least={{ durationMinutes: 5, cutoffMinutes: 0, minUnits: 1, maxUnits: 1 }} />
         {pricingPer === "BOOKING" ? (
           <>
             <PriceFields price={fields.bookingPrice!} original={fields.bookingPriceOriginal!} label={t("admin.catalogue.fields.bookingPrice")} />
-            <InputField field={fields.bookingMaxPax!} type="number" min={1} label={t("admin.catalogue.fields.bookingMaxPax")} />
+            <WholeNumberFields fields={fields} least={{ bookingMaxPax: 1 }} />
           </>
         ) : null}
       </div>
@@ -285,10 +288,7 @@ export function UnitFields({ fields, pricingPer }: { fields: Fields; pricingPer:
           <ValueOptions values={UNIT_TYPES} label={(type) => t(`admin.catalogue.unitTypes.${type}`)} />
         </SelectField>
         <InputField field={title.en!} label={t("admin.catalogue.fields.unitTitle")} placeholder={t("admin.catalogue.unitTitleHint")} lang="en" dir="ltr" />
-        <InputField field={fields.minAge!} type="number" min={0} label={t("admin.catalogue.fields.minAge")} />
-        <InputField field={fields.maxAge!} type="number" min={0} label={t("admin.catalogue.fields.maxAge")} />
-        <InputField field={fields.minQuantity!} type="number" min={0} label={t("admin.catalogue.fields.minQuantity")} />
-        <InputField field={fields.maxQuantity!} type="number" min={1} label={t("admin.catalogue.fields.maxQuantity")} />
+        <WholeNumberFields fields={fields} least={{ minAge: 0, maxAge: 0, minQuantity: 0, maxQuantity: 1 }} />
         {pricingPer === "UNIT" ? (
           <PriceFields price={fields.price!} original={fields.priceOriginal!} label={t("admin.catalogue.fields.price")} />
         ) : null}

@@ -1,11 +1,15 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useLocale } from "#app/i18n/use-locale";
 
-/** The console's English ⇄ Arabic switch (header and sign-in pages): a POST that comes back to this page. */
-export function AdminLanguageSwitch({ locale }: { locale: string }) {
+/**
+ * The console's English ⇄ Arabic switch (header and sign-in pages): a POST that comes back to this page.
+ * It offers the language the page is not in (the root loader read it from the console's cookie).
+ */
+export function AdminLanguageSwitch() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const other = locale === "ar" ? "en" : "ar";
+  const other = useLocale().code === "ar" ? "en" : "ar";
   return (
     // A whole-document navigation: the browser must load the other language's strings.
     <Form method="post" action="/admin/language" className="admin-language" reloadDocument>

@@ -4,11 +4,10 @@
  * as the member types, with the same zod schema the action uses).
  */
 import type { DefaultValue, SubmissionResult } from "@conform-to/react";
-import { useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { ConformForm, useSchemaForm } from "#app/components/conform-fields";
+import { ConformForm, useActionForm, useSchemaForm } from "#app/components/conform-fields";
 import { parseStaffForm } from "#app/staff/schemas";
 
 export function AdminAuthCard({ heading, children }: { heading: ReactNode; children: ReactNode }) {
@@ -30,12 +29,9 @@ export function useStaffForm<Schema extends z.ZodObject>(id: string, schema: Sch
   return useSchemaForm(id, schema, { lastResult, parse: parseStaffForm, defaultValue });
 }
 
-/**
- * A sign-in page's one form, fed by its own action's answer: each of those actions answers a refused
- * submission with conform's reply and anything else with a redirect, so the action data is the reply.
- */
-export function useStaffAuthForm<Schema extends z.ZodObject>(id: string, schema: Schema) {
-  return useStaffForm(id, schema, useActionData<SubmissionResult<string[]>>());
+/** The form of a console sign-in page: its action answers with the form's reply alone (or a redirect). */
+export function useStaffSignInForm<Schema extends z.ZodObject>(id: string, schema: Schema) {
+  return useActionForm(id, schema, { parse: parseStaffForm });
 }
 
 /** The console sign-in pages' form: the console's form classes and its full-width submit button. */

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { OrderResult } from "#app/commerce/result.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { DefinitionRow } from "#app/components/definition-row";
+import { PostButton } from "#app/components/forms";
 import { formatInstant, isolate } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
@@ -150,13 +151,9 @@ export function OrderResultPage() {
           </Form>
         ) : null}
         {result.hasRetry ? (
-          <Form method="post" action={localize(cartPath())}>
-            <input type="hidden" name="intent" value="retry" />
-            <input type="hidden" name="order" value={result.token} />
-            <button type="submit" className="button button--primary">
-              {t("booking.result.partial.retry")}
-            </button>
-          </Form>
+          <PostButton action={localize(cartPath())} values={{ intent: "retry", order: result.token }} className="button button--primary">
+            {t("booking.result.partial.retry")}
+          </PostButton>
         ) : null}
         {screen === "rejected" ? (
           <LocalizedLink to={listingPath(storefrontType)} className="button button--primary">

@@ -85,8 +85,8 @@ export function BookingBox({ data }: { data: DetailPageData }) {
 
         {data.availability ? (
           // Streamed on a client-side navigation (see the loader); a plain value in a document.
-          <Suspense key={data.date} fallback={<DayPending />}>
-            <Await resolve={data.availability} errorElement={<DayFailed />}>
+          <Suspense key={data.date} fallback={<DayMessage />}>
+            <Await resolve={data.availability} errorElement={<DayMessage failed />}>
               {(day) => <DayResults data={data} day={day} />}
             </Await>
           </Suspense>
@@ -159,24 +159,13 @@ function SlotLabel({ slot }: { slot: SlotView }) {
   );
 }
 
-/** While the chosen day's availability is on its way. */
-function DayPending() {
+/** What stands for the chosen day while its availability is on its way, or when it could not be had. */
+function DayMessage({ failed = false }: { failed?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className="detail-day" aria-busy="true">
-      <p className="detail-message" role="status">
-        {t("detail.availability.loading")}
-      </p>
-    </div>
-  );
-}
-
-function DayFailed() {
-  const { t } = useTranslation();
-  return (
-    <div className="detail-day">
-      <p className="detail-message detail-message--error" role="alert">
-        {t("detail.availability.failed")}
+    <div className="detail-day" aria-busy={failed ? undefined : true}>
+      <p className={failed ? "detail-message detail-message--error" : "detail-message"} role={failed ? "alert" : "status"}>
+        {failed ? t("detail.availability.failed") : t("detail.availability.loading")}
       </p>
     </div>
   );

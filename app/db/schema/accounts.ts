@@ -5,7 +5,7 @@
  * only where a foreign key cannot get in another owner's way.
  */
 import { date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, currency, flag, locale, money, ownedBy, serialId, textId, timestamps, timestamptz, updatedAt } from "./columns";
+import { createdAt, currency, flag, locale, money, ownedBy, serialId, singleUseToken, textId, timestamps, timestamptz, updatedAt } from "./columns";
 import { reviews } from "./catalogue";
 
 /** A customer account. `email` is stored lower-cased; `emailVerifiedAt` gates attaching guest orders. */
@@ -39,27 +39,14 @@ export const sessions = pgTable(
 /** Single-use password reset tokens, stored hashed; `usedAt` set once. */
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: ownedBy("user_id", () => users.id),
-    expiresAt: timestamptz("expires_at").notNull(),
-    usedAt: timestamptz("used_at"),
-    createdAt: createdAt(),
-  },
+  singleUseToken(() => users.id),
   (table) => [index("password_reset_tokens_user_idx").on(table.userId)],
 );
 
 /** Email verification links (sent at sign-up), stored hashed, for the address they were sent to. */
 export const emailVerifications = pgTable(
   "email_verifications",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: ownedBy("user_id", () => users.id),
-    email: text("email").notNull(),
-    expiresAt: timestamptz("expires_at").notNull(),
-    usedAt: timestamptz("used_at"),
-    createdAt: createdAt(),
-  },
+  { ...singleUseToken(() => users.id), email: text("email").notNull() },
   (table) => [index("email_verifications_user_idx").on(table.userId)],
 );
 

@@ -107,3 +107,17 @@ export function counter<TName extends string>(name: TName) {
 export function sortOrder() {
   return integer("sort_order").notNull().default(0);
 }
+
+/**
+ * A single-use link's token for the user `owner` names, stored hashed (the link carries the token, so a
+ * leaked table opens nothing): when it lapses, when it was spent (null until then) and when it was made.
+ */
+export function singleUseToken(owner: () => AnyPgColumn) {
+  return {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: ownedBy("user_id", owner),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+    createdAt: createdAt(),
+  };
+}

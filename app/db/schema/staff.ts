@@ -3,7 +3,7 @@
  * second factor and its own short sessions; every staff action is written to the audit log.
  */
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { bigserialId, createdAt, locale, ownedBy, timestamptz } from "./columns";
+import { bigserialId, createdAt, locale, ownedBy, singleUseToken, timestamptz } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -52,13 +52,7 @@ export const staffSessions = pgTable(
 );
 
 /** One-time links that let a new staff member choose a password (from `staff:add` or an admin's invitation). */
-export const staffInvites = pgTable("staff_invites", {
-  tokenHash: text("token_hash").primaryKey(),
-  userId: ownedBy("user_id", () => staffMembers.userId),
-  expiresAt: timestamptz("expires_at").notNull(),
-  usedAt: timestamptz("used_at"),
-  createdAt: createdAt(),
-});
+export const staffInvites = pgTable("staff_invites", singleUseToken(() => staffMembers.userId));
 
 /**
  * Every staff action: who, when, what, on which subject, with the state before and after and the reason

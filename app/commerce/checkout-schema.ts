@@ -24,7 +24,7 @@ export const CheckoutSchema = z.object({
     .min(1, { error: REQUIRED })
     .regex(/^[0-9][0-9 -]{4,18}$/, { error: FORMAT })
     .transform((value) => value.replace(/[\s-]/g, "")),
-  paymentMethod: z.enum(["card", "pay_later"], { error: REQUIRED }),
+  paymentMethod: z.enum(["card", "pay_later", "installments"], { error: REQUIRED }),
   idempotencyKey: z.uuid({ error: FORMAT }),
   expectedTotal: z.coerce.number().int().optional(),
 });

@@ -8,13 +8,13 @@ import { checkoutResultPath, localized } from "#app/lib/paths";
 import type { CaptureMethod, PaymentSession } from "#app/payments/gateway";
 import type { CommerceDeps } from "./order-records.server";
 
-type SessionOrder = { id: string; reference: string; currency: string; email: string; accessToken: string };
+type SessionOrder = { id: string; reference: string; currency: string; email: string; countryCode: string; phone: string; accessToken: string };
 
 export async function openOrderSession(
   deps: Pick<CommerceDeps, "payments" | "env">,
   order: SessionOrder,
   locale: LocaleCode,
-  options: { amount: number; captureMethod: CaptureMethod; cancelPath: string; idempotencyKey: string },
+  options: { amount: number; captureMethod: CaptureMethod; cancelPath: string; idempotencyKey: string; installments?: boolean },
 ): Promise<{ session: PaymentSession; gateway: string }> {
   const gateway = deps.payments.default;
   const site = deps.env.SITE_URL.replace(/\/$/, "");
@@ -28,8 +28,10 @@ export async function openOrderSession(
     returnUrl: site + localized(locale, checkoutResultPath("success", { order: order.accessToken })),
     cancelUrl: site + localized(locale, options.cancelPath),
     customerEmail: order.email,
+    customerPhone: { countryCode: order.countryCode, number: order.phone },
     locale,
     idempotencyKey: options.idempotencyKey,
+    ...(options.installments ? { installments: true } : {}),
   });
   return { session, gateway: gateway.name };
 }

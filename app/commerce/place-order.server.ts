@@ -20,12 +20,14 @@ import { redeemPromo, releasePromo } from "./promo.server";
 import { abandonUnpaidOrders, settleOrder } from "./settle-order.server";
 import { payLaterDueAt } from "./pay-later.server";
 import { openOrderSession } from "./payment-session.server";
+import { installmentsOffer } from "./installments";
 
 export interface PlaceOrderInput {
   cartId: string;
   locale: LocaleCode;
   lead: LeadGuest;
-  method: PaymentMethod;
+  /** Card (the hosted page's methods), pay later, or Tabby's pay in 4 (a card order whose session is Tabby's). */
+  method: PaymentMethod | "installments";
   idempotencyKey: string;
   /** The total the customer saw on the checkout page; a different total today is refused. */
   expectedTotal?: number;
@@ -34,7 +36,7 @@ export interface PlaceOrderInput {
   address?: string;
 }
 
-export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT" | "PAY_LATER_NOT_ALLOWED";
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT" | "PAY_LATER_NOT_ALLOWED" | "INSTALLMENTS_NOT_ALLOWED";
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -56,6 +58,7 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
   // Checked before any order row or hold exists, and before the per-address counter counts this try.
   if (input.method === "pay_later" && !review.payLaterAvailable) return { ok: false, reason: "PAY_LATER_NOT_ALLOWED" };
   if (input.method === "pay_later" && !(await withinPayLaterLimits(deps, input))) return { ok: false, reason: "PAY_LATER_LIMIT" };
+  if (input.method === "installments" && !installmentsOffer(review, deps.payments.default.installments)?.available) return { ok: false, reason: "INSTALLMENTS_NOT_ALLOWED" };
 
   // An unpaid earlier attempt from this cart would keep its seats held against this one.
   await abandonUnpaidOrders(deps, input.cartId);
@@ -83,7 +86,7 @@ export async function placeOrder(deps: CommerceDeps, input: PlaceOrderInput): Pr
     return { ok: true, order: { ...order, status, gateway: null, notifiedStatus: null, noticeDueAt: null, paymentDueAt }, redirectTo: resultPath({ status, accessToken: order.accessToken }) };
   }
 
-  if (!(await openPaymentSession(deps, order, items, input.locale))) {
+  if (!(await openPaymentSession(deps, order, items, input.locale, input.method === "installments"))) {
     await refuseOrder(db, deps.bookingApi, order.id);
     return { ok: false, reason: "PAYMENT_UNAVAILABLE" };
   }
@@ -149,7 +152,8 @@ function draftOrder(review: CartReview, input: PlaceOrderInput, instantConfirmat
     cartId: input.cartId as string | null,
     userId: input.userId ?? null,
     status: "PLACING",
-    paymentMethod: input.method,
+    // Tabby is paid on the gateway's hosted page like a card: the order is a card order, its payment says Tabby.
+    paymentMethod: (input.method === "installments" ? "card" : input.method) as PaymentMethod,
     locale: input.locale,
     currency: review.currency,
     originalAmount: review.subtotal,
@@ -244,12 +248,12 @@ async function holdEveryItem(deps: CommerceDeps, order: DraftOrder, items: Draft
  * Opens the gateway's hosted payment page and records it (the order now awaits payment). Captures
  * at once when every item confirms instantly, else authorizes and captures once bookings are decided.
  */
-async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: DraftItem[], locale: LocaleCode): Promise<boolean> {
+async function openPaymentSession(deps: CommerceDeps, order: DraftOrder, items: DraftItem[], locale: LocaleCode, installments = false): Promise<boolean> {
   const { db } = deps;
   const gatewayName = deps.payments.default.name;
   const captureMethod = items.every((item) => item.instantConfirmation) ? "automatic" : "manual";
   try {
-    const { session } = await openOrderSession(deps, order, locale, { amount: order.totalAmount, captureMethod, cancelPath: checkoutPath({ cancelled: order.accessToken }), idempotencyKey: order.id });
+    const { session } = await openOrderSession(deps, order, locale, { amount: order.totalAmount, captureMethod, cancelPath: checkoutPath({ cancelled: order.accessToken }), idempotencyKey: order.id, installments });
     await db.transaction(async (tx) => {
       await tx.insert(payments).values({
         id: randomUUID(),

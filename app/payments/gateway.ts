@@ -15,9 +15,10 @@ export type CaptureMethod = "automatic" | "manual";
 
 /**
  * How the customer paid, as the provider reports it: a card by its network (mada is the Saudi debit
- * network; a mada card in Apple Pay's wallet reports as mada) or a wallet.
+ * network; a mada card in Apple Pay's wallet reports as mada), a wallet, or Tabby (buy now, pay in four:
+ * Tabby pays the merchant in full at once and collects the instalments from the customer).
  */
-export const PAYMENT_METHODS = ["mada", "visa", "mastercard", "applepay", "stcpay"] as const;
+export const PAYMENT_METHODS = ["mada", "visa", "mastercard", "applepay", "stcpay", "tabby"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -25,7 +26,26 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * later, and STC Pay debits the wallet when the customer approves. An on-request booking paid with one
  * of them is refunded in full when the team rejects it, where a held card payment is only released.
  */
-export const CAPTURED_AT_ONCE: ReadonlySet<PaymentMethod> = new Set(["mada", "stcpay"]);
+export const CAPTURED_AT_ONCE: ReadonlySet<PaymentMethod> = new Set(["mada", "stcpay", "tabby"]);
+
+/**
+ * Where Tabby's "pay in 4" is offered, in minor units per currency: from 10 (Tap's documented minimum
+ * for Tabby) to 10,000 (Tabby's standard ceiling in Saudi Arabia, as acquirers publish it; a merchant
+ * with a higher agreed limit changes it here). Other currencies are not offered.
+ */
+export const INSTALLMENT_LIMITS: Readonly<Record<string, { min: number; max: number }>> = {
+  SAR: { min: 10_00, max: 10_000_00 },
+  AED: { min: 10_00, max: 10_000_00 },
+};
+
+/** How many payments Tabby splits an order into (the first today, then one a month). */
+export const INSTALLMENT_COUNT = 4;
+
+/** The payments of an instalment plan in minor units: equal parts, the first carrying any remainder. */
+export function installmentAmounts(total: number): number[] {
+  const part = Math.floor(total / INSTALLMENT_COUNT);
+  return [total - part * (INSTALLMENT_COUNT - 1), ...Array.from({ length: INSTALLMENT_COUNT - 1 }, () => part)];
+}
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
@@ -45,8 +65,12 @@ export interface CreateSessionInput {
   /** Where it sends the browser when the customer gives up. */
   cancelUrl: string;
   customerEmail: string;
+  /** The lead guest's mobile, as dialling code and number (Tabby checks eligibility by it). */
+  customerPhone?: { countryCode: string; number: string };
   locale: string;
   idempotencyKey: string;
+  /** Pay in instalments (Tabby) on the hosted page instead of a card or wallet; only where the gateway offers it. */
+  installments?: boolean;
 }
 
 export interface PaymentSession {
@@ -95,6 +119,8 @@ export class WebhookSignatureError extends Error {
 
 export interface PaymentGateway {
   readonly name: GatewayName;
+  /** Whether its hosted page offers Tabby's pay in 4 (a session with `installments`). */
+  readonly installments: boolean;
   createSession(input: CreateSessionInput): Promise<PaymentSession>;
   retrieveSession(sessionId: string): Promise<SessionState>;
   /** Captures part or all of an authorized payment. */

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createCardTestContext, type CardTestContext } from "#app/testing/commerce-fixtures.server";
 import { action, loader } from "#app/routes/pay.sandbox";
 import type { CaptureMethod } from "./gateway";
-import { SANDBOX_CARDS, SANDBOX_STC_CODE, SANDBOX_STC_DECLINE_CODE, saudiMobile } from "./sandbox.server";
+import { SANDBOX_CARDS, SANDBOX_STC_CODE, SANDBOX_STC_DECLINE_CODE, SANDBOX_TABBY_CODE, saudiMobile } from "./sandbox.server";
 
 let card: CardTestContext;
 let sessions = 0;
@@ -20,7 +20,7 @@ afterAll(async () => {
   await card?.ctx.stop();
 });
 
-async function openSession(captureMethod: CaptureMethod, locale = "en") {
+async function openSession(captureMethod: CaptureMethod, locale = "en", installments = false) {
   sessions += 1;
   const { id } = await card.gateway.createSession({
     orderId: `ord_${sessions}`,
@@ -34,6 +34,7 @@ async function openSession(captureMethod: CaptureMethod, locale = "en") {
     customerEmail: "noura@example.com",
     locale,
     idempotencyKey: `sandbox-test-${sessions}`,
+    installments,
   });
   return id;
 }
@@ -79,6 +80,27 @@ describe("paying on the sandbox by method", () => {
     const refused = await openSession("automatic");
     expect(await card.gateway.pay(refused, { method: "stcpay", phone: "0551234567", code: SANDBOX_STC_DECLINE_CODE })).toMatchObject({ outcome: "declined" });
     expect(await card.gateway.retrieveSession(refused)).toMatchObject({ status: "failed", declineCode: "insufficient_funds" });
+  });
+
+  test("Tabby: an approved number and Tabby's code charge in full at once; the rejected test number fails as not eligible", async () => {
+    const id = await openSession("automatic", "en", true);
+    card.webhooks.length = 0;
+    expect(await card.gateway.pay(id, { method: "tabby", phone: "0551234567", code: "1234" })).toEqual({ outcome: "wrong_code" });
+    expect(await card.gateway.pay(id, { method: "tabby", phone: "0551234567", code: SANDBOX_TABBY_CODE })).toMatchObject({ outcome: "captured" });
+    expect(await card.gateway.retrieveSession(id)).toMatchObject({ status: "captured", capturedAmount: 45_000, method: "tabby" });
+    expect(await sentEvents()).toMatchObject([{ type: "payment.captured", amount: 45_000, method: "tabby" }]);
+    const rejected = await openSession("automatic", "en", true);
+    expect(await card.gateway.pay(rejected, { method: "tabby", phone: "050 000 0002", code: SANDBOX_TABBY_CODE })).toMatchObject({ outcome: "declined" });
+    expect(await card.gateway.retrieveSession(rejected)).toMatchObject({ status: "failed", declineCode: "not_eligible", method: "tabby" });
+  });
+
+  test("a Tabby session takes Tabby only, and only a Tabby session takes Tabby", async () => {
+    const tabby = await openSession("automatic", "en", true);
+    expect(await card.gateway.pay(tabby, SANDBOX_CARDS.success)).toEqual({ outcome: "wrong_method" });
+    const plain = await openSession("automatic");
+    expect(await card.gateway.pay(plain, { method: "tabby", phone: "0551234567", code: SANDBOX_TABBY_CODE })).toEqual({ outcome: "wrong_method" });
+    expect(await card.gateway.retrieveSession(tabby)).toMatchObject({ status: "open" });
+    expect(await card.gateway.retrieveSession(plain)).toMatchObject({ status: "open" });
   });
 
   test("Apple Pay holds like the card in the wallet, and is reported as Apple Pay", async () => {
@@ -145,6 +167,23 @@ describe("the hosted page, without JavaScript", () => {
     const paid = await post(id, { method: "stcpay", phone: "0551234567", code: SANDBOX_STC_CODE });
     expect(paid.status).toBe(303);
     expect(await card.gateway.retrieveSession(id)).toMatchObject({ status: "captured", method: "stcpay" });
+  });
+
+  test("a Tabby session shows the plan of four payments and no other method; number, then code, in Arabic", async () => {
+    const id = await openSession("automatic", "ar", true);
+    const html = await (await get(id, "?method=card")).text();
+    expect(html).not.toContain('href="?method=card"');
+    expect(html).toContain("تابي");
+    // 450.00 SAR in four: 112.50 today and three of 112.50.
+    expect(html.match(/112\.50/g)).toHaveLength(4);
+    const codeStep = await post(id, { method: "card", phone: "0551234567" });
+    expect(codeStep.status).toBe(200);
+    expect(await codeStep.text()).toContain('name="phone" value="0551234567"');
+    const wrong = await post(id, { method: "tabby", phone: "0551234567", code: "1111" });
+    expect(wrong.status).toBe(400);
+    const paid = await post(id, { method: "tabby", phone: "0551234567", code: SANDBOX_TABBY_CODE });
+    expect(paid.status).toBe(303);
+    expect(await card.gateway.retrieveSession(id)).toMatchObject({ status: "captured", method: "tabby" });
   });
 
   test("a card number that is no test card is a 400 that keeps what was typed", async () => {

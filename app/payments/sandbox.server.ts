@@ -4,8 +4,9 @@
  * webhooks signed like Stripe's (HMAC-SHA256 over "{timestamp}.{raw body}", header
  * `Rihla-Signature: t=…,v1=…`). It lets the whole checkout run with no account anywhere, and
  * stands in for a Saudi gateway's hosted page: cards by network (Visa, Mastercard, mada), Apple Pay
- * (a simulated sheet) and STC Pay (a mobile number and a one-time code). The test inputs are below
- * and in the README.
+ * (a simulated sheet), STC Pay (a mobile number and a one-time code) and Tabby's pay in 4 (a session
+ * opened with `installments`: a mobile number and a one-time code, approved or rejected as Tabby's own
+ * test accounts are). The test inputs are below and in the README.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -35,6 +36,13 @@ export const SANDBOX_CARDS = {
 export const SANDBOX_STC_CODE = "123456";
 export const SANDBOX_STC_DECLINE_CODE = "000000";
 
+/**
+ * Tabby on the sandbox, after Tabby's documented test accounts: any Saudi mobile is approved, except
+ * SANDBOX_TABBY_REJECTED_PHONE, which Tabby rejects (not eligible); the one-time code is always this one.
+ */
+export const SANDBOX_TABBY_CODE = "8888";
+export const SANDBOX_TABBY_REJECTED_PHONE = "966500000002";
+
 /** The card each test number stands for, and how it answers. */
 const CARD_BEHAVIOUR: Record<string, { method: PaymentMethod; answer: "pay" | "decline" | "authorizeOnly" }> = {
   [SANDBOX_CARDS.success]: { method: "visa", answer: "pay" },
@@ -53,7 +61,7 @@ export function saudiMobile(input: string): string | null {
 }
 
 /** What the customer did on the hosted page: a card, Apple Pay's sheet, or STC Pay's number and code. */
-export type SandboxAttempt = { method: "card"; card: string } | { method: "applepay" } | { method: "stcpay"; phone: string; code: string };
+export type SandboxAttempt = { method: "card"; card: string } | { method: "applepay" } | { method: "stcpay" | "tabby"; phone: string; code: string };
 
 /** The webhook body the sandbox sends. */
 export interface SandboxWebhookBody {
@@ -111,11 +119,17 @@ type SessionRow = typeof sandboxSessions.$inferSelect;
 
 export type SandboxPayResult =
   | { outcome: "authorized" | "captured" | "declined"; redirectTo: string }
-  | { outcome: "invalid_card" | "invalid_phone" | "wrong_code" }
+  | { outcome: "invalid_card" | "invalid_phone" | "wrong_code" | "wrong_method" }
   | { outcome: "closed"; redirectTo: string };
+
+/** Whether a sandbox session was opened for Tabby's pay in 4 (its page then offers only Tabby). */
+export function isInstallmentSession(session: Pick<SessionRow, "metadata">): boolean {
+  return session.metadata.installments === "tabby";
+}
 
 export class SandboxGateway implements PaymentGateway {
   readonly name = "sandbox" as const;
+  readonly installments = true;
 
   constructor(
     private readonly db: Database,
@@ -138,7 +152,7 @@ export class SandboxGateway implements PaymentGateway {
         description: input.description,
         successUrl: input.returnUrl,
         cancelUrl: input.cancelUrl,
-        metadata: { orderId: input.orderId, reference: input.reference, locale: input.locale },
+        metadata: { orderId: input.orderId, reference: input.reference, locale: input.locale, ...(input.installments ? { installments: "tabby" } : {}) },
         expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
       })
       .onConflictDoNothing();
@@ -168,12 +182,14 @@ export class SandboxGateway implements PaymentGateway {
     if (!row) throw new Error(`Unknown sandbox session ${sessionId}`);
     const answer = answerOf(typeof attempt === "string" ? { method: "card", card: attempt } : attempt);
     if ("outcome" in answer) return answer;
+    // A Tabby session is paid through Tabby only, and only a Tabby session is (as Tap's Tabby source).
+    if ((answer.method === "tabby") !== isInstallmentSession(row)) return { outcome: "wrong_method" };
     if (row.status !== "open" || row.expiresAt <= new Date()) return { outcome: "closed", redirectTo: row.successUrl };
     const declined = answer.answer === "decline";
     // mada and STC Pay cannot hold money: they are charged at once even when the session asked to authorise only.
     const capture = !declined && answer.answer !== "authorizeOnly" && (row.captureMethod === "automatic" || CAPTURED_AT_ONCE.has(answer.method));
     const status = declined ? "failed" : capture ? "captured" : "authorized";
-    const declineCode = declined ? (answer.method === "stcpay" ? "insufficient_funds" : "card_declined") : null;
+    const declineCode = declined ? DECLINE_CODES[answer.method] : null;
     // Only one attempt wins an open session (a double click pays once).
     const updated = await db
       .update(sandboxSessions)
@@ -256,6 +272,16 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
+/** Why a declined attempt failed, per method: the card's issuer, the wallet's balance, Tabby's check. */
+const DECLINE_CODES: Record<PaymentMethod, string> = {
+  visa: "card_declined",
+  mastercard: "card_declined",
+  mada: "card_declined",
+  applepay: "card_declined",
+  stcpay: "insufficient_funds",
+  tabby: "not_eligible",
+};
+
 /** How the sandbox answers an attempt: pay, decline or authorise only with a method, or a form error. */
 function answerOf(attempt: SandboxAttempt): { method: PaymentMethod; answer: "pay" | "decline" | "authorizeOnly"; last4: string | null } | { outcome: "invalid_card" | "invalid_phone" | "wrong_code" } {
   switch (attempt.method) {
@@ -273,6 +299,12 @@ function answerOf(attempt: SandboxAttempt): { method: PaymentMethod; answer: "pa
       const code = attempt.code.trim();
       if (code !== SANDBOX_STC_CODE && code !== SANDBOX_STC_DECLINE_CODE) return { outcome: "wrong_code" };
       return { method: "stcpay", answer: code === SANDBOX_STC_CODE ? "pay" : "decline", last4: phone.slice(-4) };
+    }
+    case "tabby": {
+      const phone = saudiMobile(attempt.phone);
+      if (!phone) return { outcome: "invalid_phone" };
+      if (attempt.code.trim() !== SANDBOX_TABBY_CODE) return { outcome: "wrong_code" };
+      return { method: "tabby", answer: phone === SANDBOX_TABBY_REJECTED_PHONE ? "decline" : "pay", last4: phone.slice(-4) };
     }
   }
 }

@@ -59,6 +59,8 @@ function cardMethodOf(intent: Stripe.PaymentIntent | null): SessionState["method
 
 export class StripeGateway implements PaymentGateway {
   readonly name = "stripe" as const;
+  /** Stripe offers no Tabby (and no Saudi merchants). */
+  readonly installments = false;
   private readonly stripe: Stripe;
 
   constructor(

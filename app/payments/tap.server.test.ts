@@ -101,6 +101,17 @@ describe("sessions", () => {
     expect(requests.some((r) => r.path === "/v2/charges")).toBe(false);
   });
 
+  test("Tabby's pay in 4 is a Charge on Tap's Tabby source, with the customer's mobile, even for a manual session", async () => {
+    answers = { "POST /v2/charges": [200, "charge.initiated"] };
+    await api.createSession({ ...input, installments: true, captureMethod: "manual", customerPhone: { countryCode: "+966", number: "551234567" } });
+    expect(sent("POST", "/v2/charges").body).toMatchObject({
+      source: { id: "src_tabby.installement" },
+      customer: { first_name: "noura", email: "noura@example.com", phone: { country_code: "966", number: "551234567" } },
+    });
+    expect(sent("POST", "/v2/charges").body).not.toHaveProperty("auto");
+    expect(requests.some((r) => r.path === "/v2/authorize")).toBe(false);
+  });
+
   test("three-decimal currencies are sent in their own major units", async () => {
     answers = { "POST /v2/charges": [200, "charge.initiated"] };
     await api.createSession({ ...input, currency: "KWD", amount: 12_345 });
@@ -307,5 +318,6 @@ test("how the customer paid: mada before the wallet, STC Pay, card networks, not
   expect(tapMethodOf({ source: { id: "src_sa.stcpay", payment_method: "STC_PAY" }, card: null })).toBe("stcpay");
   expect(tapMethodOf({ source: { payment_method: "MASTERCARD" }, card: null })).toBe("mastercard");
   expect(tapMethodOf({ source: { payment_method: "AMERICAN_EXPRESS" }, card: null })).toBeNull();
+  expect(tapMethodOf({ source: { id: "src_tabby.installement", payment_method: "TABBY" }, card: null })).toBe("tabby");
   expect(tapMethodOf({ source: { id: "src_all" }, card: null })).toBeNull();
 });

@@ -12,6 +12,7 @@
  * Chosen with PAYMENT_GATEWAY=tap and TAP_SECRET_KEY.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { currencyExponent, isCurrencyCode, majorAmountText } from "#app/lib/money";
 import { isPaymentMethod, WebhookSignatureError, type CreateSessionInput, type PaymentEvent, type PaymentEventType, type PaymentGateway, type PaymentMethod, type PaymentSession, type SessionState } from "./gateway";
 
 export const TAP_API_URL = "https://api.tap.company/v2";
@@ -99,9 +100,10 @@ export function tapDeclineCode(object: Pick<TapObject, "status" | "response">): 
   return code ? `tap_${code}` : object.status.toLowerCase();
 }
 
-/** Digits after the decimal point in `currency` (SAR 2, KWD 3), as ISO 4217 and Intl know them. */
+/** Digits after the decimal point in `currency` (SAR 2, KWD 3, JPY 0); Tap's currencies are the store's, else 2. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const code = currency.toUpperCase();
+  return isCurrencyCode(code) ? currencyExponent(code) : 2;
 }
 
 /** Tap takes and reports major units (10.5 SAR); we keep minor units (1050 halalas). */
@@ -119,11 +121,15 @@ export function fromTapAmount(major: number, currency: string): number {
  * network is read first; Apple Pay shows as an APPLE_PAY/APPLEPAY method or source type (Tap's Apple Pay
  * tokens are `type: "APPLEPAY"`; how a hosted-page Apple Pay charge reports it is not documented).
  */
+/** Tap's source id for Tabby's pay in 4, spelled as Tap documents it. */
+export const TAP_TABBY_SOURCE = "src_tabby.installement";
+
 export function tapMethodOf(object: Pick<TapObject, "source" | "card">): PaymentMethod | null {
   const method = (object.source?.payment_method ?? "").toUpperCase();
   const scheme = (object.card?.scheme ?? "").toUpperCase();
   const sourceType = (object.source?.type ?? "").toUpperCase();
   if (method === "STC_PAY" || object.source?.id === "src_sa.stcpay") return "stcpay";
+  if (method === "TABBY" || object.source?.id === TAP_TABBY_SOURCE) return "tabby";
   if (method === "MADA" || scheme === "MADA") return "mada";
   if ([method, sourceType].some((value) => value === "APPLE_PAY" || value === "APPLEPAY") || object.source?.id === "src_apple_pay") return "applepay";
   const network = (method || scheme).toLowerCase();
@@ -136,7 +142,9 @@ export function tapMethodOf(object: Pick<TapObject, "source" | "card">): Payment
  */
 export function tapHashInput(object: TapObject): string {
   const created = object.transaction?.created ?? object.created ?? "";
-  const amount = Number(object.amount).toFixed(currencyDigits(object.currency));
+  const code = object.currency.toUpperCase();
+  // The amount as Tap prints it: major units with the currency's decimals (lib/money's one spelling of that).
+  const amount = isCurrencyCode(code) ? majorAmountText(fromTapAmount(Number(object.amount), code), code) : String(object.amount);
   return `x_id${object.id}x_amount${amount}x_currency${object.currency}x_gateway_reference${object.reference?.gateway ?? ""}x_payment_reference${object.reference?.payment ?? ""}x_status${object.status}x_created${created}`;
 }
 
@@ -211,6 +219,8 @@ export interface TapGatewayOptions {
 
 export class TapGateway implements PaymentGateway {
   readonly name = "tap" as const;
+  /** Tabby through Tap: a charge whose source is `src_tabby.installement` (sic, Tap's spelling). */
+  readonly installments = true;
   private readonly baseUrl: string;
 
   constructor(private readonly options: TapGatewayOptions) {
@@ -242,7 +252,8 @@ export class TapGateway implements PaymentGateway {
   }
 
   async createSession(input: CreateSessionInput): Promise<PaymentSession> {
-    const manual = input.captureMethod === "manual";
+    // Tabby has no authorise-only step on Tap: an instalment session is always a charge.
+    const manual = input.captureMethod === "manual" && !input.installments;
     const body = {
       amount: toTapAmount(input.amount, input.currency),
       currency: input.currency.toUpperCase(),
@@ -255,9 +266,14 @@ export class TapGateway implements PaymentGateway {
       reference: { transaction: input.reference, order: input.orderId, idempotent: input.idempotencyKey },
       receipt: { email: false, sms: false },
       // Tap needs a first name and an email or phone; checkout asks only for the email, whose name part stands in.
-      customer: { first_name: input.customerEmail.split("@")[0] || input.reference, email: input.customerEmail },
+      customer: {
+        first_name: input.customerEmail.split("@")[0] || input.reference,
+        email: input.customerEmail,
+        ...(input.customerPhone ? { phone: { country_code: input.customerPhone.countryCode.replace(/^\+/, ""), number: input.customerPhone.number } } : {}),
+      },
       ...this.merchant(),
-      source: { id: "src_all" },
+      // Tabby is its own source (it is never authorised only: never offered for on-request orders).
+      source: { id: input.installments ? TAP_TABBY_SOURCE : "src_all" },
       ...(manual ? { auto: { type: "VOID", time: this.options.autoVoidHours ?? 168 } } : {}),
       post: { url: this.options.webhookUrl },
       redirect: { url: input.returnUrl },

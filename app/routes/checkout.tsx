@@ -5,7 +5,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { clientAddress } from "#app/lib/client-address.server";
-import { CheckoutSummary, PaymentMarks } from "#app/components/commerce/checkout-parts";
+import { CheckoutSummary, InstallmentsMethod, PaymentMarks } from "#app/components/commerce/checkout-parts";
+import { installmentsOffer } from "#app/commerce/installments";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { reviewCart } from "#app/commerce/cart.server";
@@ -54,6 +55,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
       mode: "form" as const,
       seo: pageSeo(context, "checkout"),
       review,
+      installments: installmentsOffer(review, app.payments.default.installments),
       // A fresh key per visit to the form; a double submit of the same form finds the same order.
       idempotencyKey: crypto.randomUUID(),
       prefill,
@@ -90,6 +92,10 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (placed.reason === "PAY_LATER_NOT_ALLOWED") {
     // The cart changed since the form was shown (or the form was forged): the typed details stay, card remains.
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_NOT_ALLOWED"] }) }, { status: 409, headers: noStore });
+  }
+  if (placed.reason === "INSTALLMENTS_NOT_ALLOWED") {
+    // Same as pay later: the cart no longer fits Tabby (or the form was forged); the details stay, card remains.
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.INSTALLMENTS_NOT_ALLOWED"] }) }, { status: 409, headers: noStore });
   }
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
     return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
@@ -189,6 +195,7 @@ function CheckoutForm() {
                 {t("booking.checkout.confirmPay")}
               </button>
             </div>
+            <InstallmentsMethod offer={data.installments} currency={review.currency} busy={busy} />
             <div className="checkout-method">
               <h2>{t("booking.checkout.payLater")}</h2>
               {review.payLaterAvailable ? (

@@ -3,13 +3,15 @@
  * as a real provider's would be, working without JavaScript. GET shows a method (card, Apple Pay's
  * simulated sheet, STC Pay); POST pays by test card, Apple Pay or STC Pay's number and one-time code,
  * and sends the browser back to the store with a 303. A wrong input keeps what was typed, with a 400.
+ * A session opened for Tabby shows Tabby's pay-in-4 plan and its number-and-code check instead.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getFixedT } from "#app/i18n/i18n.server";
 import { getLocale, isLocaleCode } from "#app/lib/locales";
 import { isCurrencyCode } from "#app/lib/money";
 import { formatMoney } from "#app/i18n/format";
-import { saudiMobile, type SandboxGateway } from "#app/payments/sandbox.server";
+import { installmentAmounts } from "#app/payments/gateway";
+import { isInstallmentSession, saudiMobile, type SandboxGateway } from "#app/payments/sandbox.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -20,14 +22,14 @@ const withIsolate = (sentence: string, value: string) => escape(sentence).replac
 
 type Session = NonNullable<Awaited<ReturnType<SandboxGateway["getSession"]>>>;
 
-/** The hosted page's tabs; each works as a link and a form, without JavaScript. */
+/** The hosted page's tabs; each works as a link and a form, without JavaScript. Tabby has a session of its own. */
 const METHODS = ["card", "applepay", "stcpay"] as const;
-type HostedMethod = (typeof METHODS)[number];
-const isHostedMethod = (value: unknown): value is HostedMethod => typeof value === "string" && (METHODS as readonly string[]).includes(value);
+type HostedMethod = (typeof METHODS)[number] | "tabby";
+const isTabMethod = (value: unknown): value is (typeof METHODS)[number] => typeof value === "string" && (METHODS as readonly string[]).includes(value);
 
 interface PageState {
   method: HostedMethod;
-  /** Apple Pay: the simulated sheet is open. STC Pay: the number is taken and the code is asked. */
+  /** Apple Pay: the simulated sheet is open. STC Pay, Tabby: the number is taken and the code is asked. */
   confirming?: boolean;
   phone?: string;
   card?: string;
@@ -83,7 +85,41 @@ function methodForm(session: Session, state: PageState, t: ReturnType<typeof get
 <input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="tel" dir="ltr" placeholder="05X XXX XXXX" required value="${escape(state.phone ?? "")}"${state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : ""}>
 <button type="submit" class="stc">${escape(t("booking.sandbox.stcSendCode"))}</button>
 </form>`;
+    case "tabby":
+      return tabbyForm(session, state, t);
   }
+}
+
+/** Tabby's pay in 4: the plan (today, then monthly), the customer's mobile, then Tabby's one-time code. */
+function tabbyForm(session: Session, state: PageState, t: ReturnType<typeof getFixedT>): string {
+  const code = localeOf(session);
+  const money = (amount: number) => (isCurrencyCode(session.currency) ? formatMoney(code, amount, session.currency) : `${amount} ${session.currency}`);
+  const plan = installmentAmounts(session.amount)
+    .map((amount, index) => `<li><span>${escape(t(`booking.sandbox.tabbyDue.${index}`))}</span><bdi dir="ltr" class="value">${escape(money(amount))}</bdi></li>`)
+    .join("");
+  const invalid = state.error ? ' aria-invalid="true" aria-describedby="pay-error"' : "";
+  const step = state.confirming
+    ? `<form method="post">
+<input type="hidden" name="method" value="tabby"><input type="hidden" name="phone" value="${escape(state.phone ?? "")}">
+<p>${withIsolate(t("booking.sandbox.tabbyCodeSent", { phone: PLACEHOLDER }), `…${(state.phone ?? "").replace(/\D/g, "").slice(-3)}`)}</p>
+<label for="code">${escape(t("booking.sandbox.tabbyCode"))}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required maxlength="6"${invalid}>
+<button type="submit" class="tabby">${escape(t("booking.sandbox.tabbyConfirm"))}</button>
+</form>
+<p><a href="?">${escape(t("booking.sandbox.stcChangeNumber"))}</a></p>`
+    : `<form method="post">
+<input type="hidden" name="method" value="tabby">
+<label for="phone">${escape(t("booking.sandbox.tabbyPhone"))}</label>
+<input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="tel" dir="ltr" placeholder="05X XXX XXXX" required value="${escape(state.phone ?? "")}"${invalid}>
+<button type="submit" class="tabby">${escape(t("booking.sandbox.stcSendCode"))}</button>
+</form>`;
+  return `<section class="tabby-plan" aria-labelledby="tabby-title">
+<h2 id="tabby-title">${escape(t("booking.sandbox.methods.tabby"))}</h2>
+<p>${escape(t("booking.sandbox.tabbyIntro"))}</p>
+<ol>${plan}</ol>
+</section>
+${step}
+<p class="hint">${escape(t("booking.sandbox.tabbyTestInputs"))}</p>`;
 }
 
 function page(session: Session, state: PageState = { method: "card" }): Response {
@@ -92,7 +128,7 @@ function page(session: Session, state: PageState = { method: "card" }): Response
   const t = getFixedT(code);
   const amount = isCurrencyCode(session.currency) ? formatMoney(code, session.amount, session.currency) : `${session.amount} ${session.currency}`;
   const open = session.status === "open" && session.expiresAt > new Date();
-  const tabs = METHODS.map((method) => {
+  const tabs = isInstallmentSession(session) ? "" : METHODS.map((method) => {
     const label = escape(t(`booking.sandbox.methods.${method}`));
     return method === state.method ? `<a aria-current="page" href="?method=${method}">${label}</a>` : `<a href="?method=${method}">${label}</a>`;
   }).join("");
@@ -110,7 +146,8 @@ function page(session: Session, state: PageState = { method: "card" }): Response
   label{display:block;font-size:.875rem;margin:.75rem 0 .25rem} input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #c9cfd9;border-radius:6px;font-size:1rem}
   input[aria-invalid=true]{border-color:#b42318}
   .row{display:flex;gap:.75rem} .row>div{flex:1} button{margin-top:1.25rem;width:100%;padding:.8rem;border:0;border-radius:6px;background:#635bff;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
-  button.apple{background:#000;font-size:1.15rem} button.stc{background:#4f008c}
+  button.apple{background:#000;font-size:1.15rem} button.stc{background:#4f008c} button.tabby{background:#292929;color:#3effc0}
+  .tabby-plan ol{list-style:none;margin:0 0 .5rem;padding:0} .tabby-plan li{display:flex;justify-content:space-between;gap:1rem;padding:.4rem 0;border-bottom:1px solid #e4e7ec}
   .error{color:#b42318;background:#fef3f2;padding:.5rem .75rem;border-radius:6px} .hint{font-size:.8rem;color:#5b6476} a{color:#635bff}
   .test-mode{margin:0 0 1rem;padding:.5rem .75rem;border-radius:6px;background:#fff4d6;color:#7a4b00;font-weight:600;font-size:.875rem}
   .brand{font-size:.8rem;letter-spacing:.08em;text-transform:uppercase;color:#635bff;font-weight:700}
@@ -132,7 +169,7 @@ function page(session: Session, state: PageState = { method: "card" }): Response
 ${state.error ? `<p class="error" id="pay-error" role="alert">${escape(state.error)}</p>` : ""}
 ${
   open
-    ? `<nav aria-label="${escape(t("booking.sandbox.methodsLabel"))}">${tabs}</nav>
+    ? `${tabs ? `<nav aria-label="${escape(t("booking.sandbox.methodsLabel"))}">${tabs}</nav>` : ""}
 ${methodForm(session, state, t, amount)}
 <p><a href="${escape(session.cancelUrl)}">${escape(t("booking.sandbox.cancel"))}</a></p>`
     : `<p class="error">${escape(t("booking.sandbox.closed"))}</p><p><a href="${escape(session.successUrl)}">${escape(t("booking.sandbox.cancel"))}</a></p>`
@@ -158,8 +195,9 @@ export async function loader({ params, request, context: app }: LoaderFunctionAr
   const session = await sessionOf(app, params);
   if (!session) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const query = new URL(request.url).searchParams;
+  if (isInstallmentSession(session)) return page(session, { method: "tabby" });
   const method = query.get("method");
-  return page(session, { method: isHostedMethod(method) ? method : "card", confirming: method === "applepay" && query.get("sheet") === "1" });
+  return page(session, { method: isTabMethod(method) ? method : "card", confirming: method === "applepay" && query.get("sheet") === "1" });
 }
 
 export async function action({ params, request, context: app }: ActionFunctionArgs) {
@@ -170,7 +208,17 @@ export async function action({ params, request, context: app }: ActionFunctionAr
   const method = field("method", 10);
   const t = getFixedT(localeOf(session));
   let result;
-  if (method === "stcpay") {
+  if (isInstallmentSession(session)) {
+    // Tabby: the same two steps as STC Pay (number, then code), whatever method the form claims.
+    const phone = field("phone", 20);
+    if (!form.has("code")) {
+      if (!saudiMobile(phone)) return page(session, { method: "tabby", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
+      return page(session, { method: "tabby", phone, confirming: true });
+    }
+    result = await app.payments.sandbox.pay(session.id, { method: "tabby", phone, code: field("code", 10) });
+    if (result.outcome === "invalid_phone") return page(session, { method: "tabby", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
+    if (result.outcome === "wrong_code") return page(session, { method: "tabby", phone, confirming: true, error: t("booking.sandbox.wrongCode"), status: 400 });
+  } else if (method === "stcpay") {
     const phone = field("phone", 20);
     // The first step takes the number and "sends" the code; the second pays with it.
     if (!form.has("code")) {
@@ -187,6 +235,6 @@ export async function action({ params, request, context: app }: ActionFunctionAr
     result = await app.payments.sandbox.pay(session.id, { method: "card", card });
     if (result.outcome === "invalid_card") return page(session, { method: "card", card, error: t("booking.sandbox.invalidCard"), status: 400 });
   }
-  if (!("redirectTo" in result)) return page(session, { method: "card", status: 400 });
+  if (!("redirectTo" in result)) return page(session, { method: isInstallmentSession(session) ? "tabby" : "card", status: 400 });
   return new Response(null, { status: 303, headers: { Location: result.redirectTo, "Cache-Control": "private, no-store" } });
 }

@@ -73,7 +73,7 @@ export async function cartWith(ctx: TestContext, selections: ItemSelection[]): P
 }
 
 /** A placed order (throws when checkout refuses it). */
-export async function placeTestOrder(ctx: TestContext, selections: ItemSelection[], method: PaymentMethod, lead = TEST_LEAD, locale: LocaleCode = "en") {
+export async function placeTestOrder(ctx: TestContext, selections: ItemSelection[], method: PaymentMethod | "installments", lead = TEST_LEAD, locale: LocaleCode = "en") {
   const placed = await placeOrder(ctx, { cartId: await cartWith(ctx, selections), locale, lead, method, idempotencyKey: randomUUID() });
   if (!placed.ok) throw new Error(`checkout refused: ${placed.reason}`);
   return placed.order;
@@ -99,11 +99,11 @@ export async function createCardTestContext(env: Record<string, string> = {}): P
  * fresh guest and paid with the sandbox's good card, its webhooks applied: captured for an instant
  * product, authorised (ON_HOLD) for an on-request one.
  */
-export async function cardPaidOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number; pay?: SandboxAttempt }) {
+export async function cardPaidOrder(card: CardTestContext, product: TestProduct, options: { daysAhead: number; adults?: number; pay?: SandboxAttempt; method?: "card" | "installments" }) {
   const { ctx, gateway, webhooks } = card;
   const slotId = await openSlot(ctx, product, new Date(ctx.clock.now().getTime() + options.daysAhead * 86_400_000).toISOString().slice(0, 10));
   const lead = { ...TEST_LEAD, email: `noura-${randomUUID().slice(0, 6)}@example.com` };
-  const order = await placeTestOrder(ctx, [adultsAt(product, slotId, options.adults ?? 2)], "card", lead, "ar");
+  const order = await placeTestOrder(ctx, [adultsAt(product, slotId, options.adults ?? 2)], options.method ?? "card", lead, "ar");
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.orderId, order.id));
   webhooks.length = 0;
   await gateway.pay(payment!.sessionId, options.pay ?? SANDBOX_CARDS.success);

@@ -2,6 +2,8 @@ import type { SerializeFrom } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import type { CartReview } from "#app/commerce/cart.server";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
+import type { InstallmentsOffer } from "#app/commerce/installments";
+import type { CurrencyCode } from "#app/lib/money";
 import type { PaymentMethod } from "#app/payments/gateway";
 import { CartTotals } from "./cart-totals";
 
@@ -51,3 +53,33 @@ export function PaymentMarks() {
     </ul>
   );
 }
+
+/**
+ * Tabby's pay in 4 at checkout: the first payment and a button when this cart may use it, else why not
+ * (an on-request experience, the amount, the currency). Nothing when the gateway has no Tabby.
+ */
+export function InstallmentsMethod({ offer, currency, busy }: { offer: InstallmentsOffer | null; currency: CurrencyCode; busy: boolean }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  if (!offer) return null;
+  return (
+    <div className="checkout-method checkout-method--installments">
+      <h2>
+        {t("booking.checkout.installments")} <span className="payment-mark payment-mark--tabby" dir="ltr">{t("booking.paymentMethods.tabby")}</span>
+      </h2>
+      {offer.available ? (
+        <>
+          <p>{t("booking.checkout.installmentsText", { amount: formatMoney({ amount: offer.firstPayment, currency }) })}</p>
+          <button type="submit" name="paymentMethod" value="installments" className="button button--secondary" disabled={busy}>
+            {t("booking.checkout.confirmInstallments")}
+          </button>
+        </>
+      ) : (
+        <p role="note">
+          {t(`booking.checkout.installmentsUnavailable.${offer.reason}`, offer.limits ? { min: formatMoney({ amount: offer.limits.min, currency }), max: formatMoney({ amount: offer.limits.max, currency }) } : {})}
+        </p>
+      )}
+    </div>
+  );
+}
+

@@ -208,26 +208,16 @@ export async function action({ params, request, context: app }: ActionFunctionAr
   const method = field("method", 10);
   const t = getFixedT(localeOf(session));
   let result;
-  if (isInstallmentSession(session)) {
-    // Tabby: the same two steps as STC Pay (number, then code), whatever method the form claims.
+  // STC Pay and Tabby take two steps: the number ("sends" the code), then the code, which pays. A Tabby
+  // session is paid through Tabby whatever method the form claims.
+  const mobileMethod = isInstallmentSession(session) ? "tabby" : method === "stcpay" ? "stcpay" : null;
+  if (mobileMethod) {
     const phone = field("phone", 20);
-    if (!form.has("code")) {
-      if (!saudiMobile(phone)) return page(session, { method: "tabby", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
-      return page(session, { method: "tabby", phone, confirming: true });
-    }
-    result = await app.payments.sandbox.pay(session.id, { method: "tabby", phone, code: field("code", 10) });
-    if (result.outcome === "invalid_phone") return page(session, { method: "tabby", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
-    if (result.outcome === "wrong_code") return page(session, { method: "tabby", phone, confirming: true, error: t("booking.sandbox.wrongCode"), status: 400 });
-  } else if (method === "stcpay") {
-    const phone = field("phone", 20);
-    // The first step takes the number and "sends" the code; the second pays with it.
-    if (!form.has("code")) {
-      if (!saudiMobile(phone)) return page(session, { method: "stcpay", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
-      return page(session, { method: "stcpay", phone, confirming: true });
-    }
-    result = await app.payments.sandbox.pay(session.id, { method: "stcpay", phone, code: field("code", 10) });
-    if (result.outcome === "invalid_phone") return page(session, { method: "stcpay", phone, error: t("booking.sandbox.invalidPhone"), status: 400 });
-    if (result.outcome === "wrong_code") return page(session, { method: "stcpay", phone, confirming: true, error: t("booking.sandbox.wrongCode"), status: 400 });
+    const refused = (error: string, confirming = false) => page(session, { method: mobileMethod, phone, confirming, error: t(error), status: 400 });
+    if (!form.has("code")) return saudiMobile(phone) ? page(session, { method: mobileMethod, phone, confirming: true }) : refused("booking.sandbox.invalidPhone");
+    result = await app.payments.sandbox.pay(session.id, { method: mobileMethod, phone, code: field("code", 10) });
+    if (result.outcome === "invalid_phone") return refused("booking.sandbox.invalidPhone");
+    if (result.outcome === "wrong_code") return refused("booking.sandbox.wrongCode", true);
   } else if (method === "applepay") {
     result = await app.payments.sandbox.pay(session.id, { method: "applepay" });
   } else {

@@ -17,7 +17,9 @@ import { startReconciler, type Reconciler } from "#app/commerce/reconciler.serve
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
-import { openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
+import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
+import { startPeriodic, type PeriodicJob } from "#app/db/periodic.server";
+import { refreshSeasonalPriceFrom } from "#app/catalogue/manage/catalogue-write.server";
 import { createCartCookie } from "#app/web/cart-cookie.server";
 import { systemClock, type Clock } from "#app/lib/clock";
 import { productCacheTag } from "#app/lib/http";
@@ -66,6 +68,9 @@ export type AppContext = {
   /** Stops it in order (listeners, reconciler, reaper), then closes the database (when it opened it). Idempotent. */
   stop(): Promise<void>;
 };
+
+/** How often a pass checks whether a price season began or ended (a "from" price moves within this of midnight). */
+const SEASONAL_PRICES_EVERY_MS = 10 * 60_000;
 
 /** Replaceable parts: tests pass a database copy, a fixed clock, a capturing mailer, fake gateways. */
 export type AppContextOverrides = {
@@ -157,6 +162,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
 
     let stopContentListener: (() => Promise<void>) | undefined;
     let reconciler: Reconciler | undefined;
+    let seasonalPrices: PeriodicJob | undefined;
     let stopping: Promise<void> | undefined;
 
     async function start(): Promise<void> {
@@ -165,6 +171,8 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       // Expires stale holds, settles orders whose webhook never came, retries confirmations: a crash at
       // any step of a checkout is mended on the next start.
       reconciler = startReconciler(context, env.RECONCILER_INTERVAL_SECONDS * 1000);
+      // A price season starting or ending today moves the listings' "from" prices with no catalogue write.
+      seasonalPrices = startPeriodic(database, { lock: LOCKS.seasonalPrices, intervalMs: SEASONAL_PRICES_EVERY_MS, name: "seasonal prices" }, () => refreshSeasonalPriceFrom(context, clock.now()));
       if (env.DATABASE_URL && !env.SMTP_URL) {
         console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
       }
@@ -183,6 +191,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
         await catalogue.stop();
         // The reconciler and the hold reaper must stop before the database they write to closes.
         await reconciler?.stop();
+        await seasonalPrices?.stop();
         await booking.stop();
         if (!overrides.content) await content.close();
         if (closeDatabase) await database.close();

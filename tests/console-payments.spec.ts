@@ -2,7 +2,8 @@
  * The team collects money through the console, with JavaScript on and off (both projects), once in
  * Arabic: an agent sends a pay-later order's payment link and the customer pays it from the email
  * (order confirmed); records an offline payment on another; quotes a custom offer that the customer
- * accepts on Your Booking and pays on the hosted page.
+ * accepts on Your Booking and pays on the hosted page. In Arabic the link is paid with STC Pay and the
+ * offer with mada (issue #29: every flow works with each method), and the result page names the method.
  */
 import { expect, test } from "./fixtures";
 import { adminText, signInAsNewStaff, type StaffLang } from "./staff";
@@ -55,8 +56,9 @@ for (const { customer, agent } of runs) {
     const mail = await mailTo(email, /checkout\?pay=/);
     expect(mail.subject).toBe(customerText(customer, "booking.email.payLater.PAYMENT_LINK.subject").replace("{{reference}}", reference));
     await page.goto(linkIn(mail.text, /https?:\/\/\S+checkout\?pay=\S+/));
-    await payOnSandbox(page);
+    await payOnSandbox(page, customer === "ar" ? { stcpay: customer } : undefined);
     await expect(page.getByRole("heading", { level: 1, name: customerText(customer, "booking.result.success.heading") })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("payment-method")).toHaveText(customerText(customer, `booking.paymentMethods.${customer === "ar" ? "stcpay" : "visa"}`));
 
     await staff.page.goto(`/admin/orders/${reference}`);
     await expect(staff.page.locator(".admin-page-header")).toContainText(adminText(agent, "status.CONFIRMED"));
@@ -138,7 +140,8 @@ for (const lang of ["en", "ar"] as const) {
     const offer = page.getByTestId("offer").filter({ hasText: reference });
     await expect(offer.getByTestId("offer-option")).toHaveCount(1);
     await offer.getByRole("button", { name: customerText(lang, "account.offers.accept") }).click();
-    await payOnSandbox(page);
+    await payOnSandbox(page, lang === "ar" ? { card: "4464 0400 0000 0007" } : undefined);
+    await expect(page.getByTestId("payment-method")).toHaveText(customerText(lang, `booking.paymentMethods.${lang === "ar" ? "mada" : "visa"}`), { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1, name: customerText(lang, "booking.result.success.heading") })).toBeVisible({ timeout: 20_000 });
 
     await page.goto(`${prefixOf(lang)}/invoices`);

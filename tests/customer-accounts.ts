@@ -63,9 +63,17 @@ export async function reservePayLater(page: Page, lang: CustomerLang, email: str
   return (await page.getByTestId("order-reference").innerText()).trim();
 }
 
-/** On the sandbox's hosted page: pays with the success card. */
-export async function payOnSandbox(page: Page) {
+/** Pays on the sandbox's hosted page: by test card (the Visa one unless named), or with STC Pay's number and code (in the page's language). */
+export async function payOnSandbox(page: Page, method: { card: string } | { stcpay: CustomerLang } = { card: SANDBOX_CARD }) {
   await expect(page).toHaveURL(/\/pay\/sandbox\/sbx_/, { timeout: 20_000 });
-  await page.getByLabel(/Card number|رقم البطاقة/).fill(SANDBOX_CARD);
+  if ("stcpay" in method) {
+    const lang = method.stcpay;
+    await page.getByRole("link", { name: "STC Pay", exact: true }).click();
+    await page.getByLabel(customerText(lang, "booking.sandbox.stcPhone")).fill("055 123 4567");
+    await page.getByRole("button", { name: customerText(lang, "booking.sandbox.stcSendCode") }).click();
+    await page.getByLabel(customerText(lang, "booking.sandbox.stcCode")).fill("123456");
+  } else {
+    await page.getByLabel(/Card number|رقم البطاقة/).fill(method.card);
+  }
   await page.getByRole("button", { name: /Pay|ادفع/ }).click();
 }

@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { LOCKS, type DatabaseHandle } from "#app/db/db.server";
+import { startPeriodic, type PeriodicJob } from "#app/db/periodic.server";
 import { orderItems, orders, payments } from "#app/db/schema";
 import { rejectOverdueItems } from "./decide-pending.server";
 import { retryFailedRefunds } from "./refunds.server";
@@ -160,33 +161,12 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   return report;
 }
 
-export interface Reconciler {
-  /** Stops the timer and waits for a running pass (call before closing the database). */
-  stop(): Promise<void>;
-}
+export type Reconciler = PeriodicJob;
 
 /**
  * Runs a pass now and then every `intervalMs`; never overlaps itself, and with several instances on
  * one database only one of them runs a pass at a time (an advisory lock; the others skip that tick).
  */
 export function startReconciler(deps: CommerceDeps & { database: Pick<DatabaseHandle, "exclusive"> }, intervalMs: number): Reconciler {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = deps.database
-      .exclusive(LOCKS.reconciler, () => runReconcilerOnce(deps))
-      .catch((error: unknown) => console.error("[reconciler] pass failed", error))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(deps.database, { lock: LOCKS.reconciler, intervalMs, name: "reconciler" }, () => runReconcilerOnce(deps));
 }

@@ -78,12 +78,15 @@ export async function ensureOwnSupplier(t: Database): Promise<void> {
     .onConflictDoNothing();
 }
 
+type PriceFrom = { priceFrom: number | null; priceFromOriginal: number | null };
+
 /**
- * Recomputes the listing's "from" price of products: the lowest option price in effect today in the
- * product's time zone (a season's when today lies in one), with its strike-through original.
+ * The listing's "from" price of products: the lowest option price in effect today in the product's
+ * time zone (a season's when today lies in one), with its strike-through original.
  */
-export async function refreshPriceFrom(t: Database, productIds: string[], now: Date): Promise<void> {
-  if (productIds.length === 0) return;
+async function priceFromOf(t: Database, productIds: string[], now: Date): Promise<Map<string, PriceFrom>> {
+  const result = new Map<string, PriceFrom>();
+  if (productIds.length === 0) return result;
   const products = await t
     .select({ id: schema.products.id, pricingPer: schema.products.pricingPer, noFixedPrice: schema.products.noFixedPrice, timeZone: schema.products.timeZone })
     .from(schema.products)
@@ -109,11 +112,45 @@ export async function refreshPriceFrom(t: Database, productIds: string[], now: D
         if (price && (!lowest || price.retail < lowest.retail)) lowest = price;
       }
     }
-    await t
-      .update(schema.products)
-      .set({ priceFrom: lowest?.retail ?? null, priceFromOriginal: lowest?.original ?? null })
-      .where(eq(schema.products.id, product.id));
+    result.set(product.id, { priceFrom: lowest?.retail ?? null, priceFromOriginal: lowest?.original ?? null });
   }
+  return result;
+}
+
+/** Recomputes and stores the listing's "from" price of products (after a write that may change it). */
+export async function refreshPriceFrom(t: Database, productIds: string[], now: Date): Promise<void> {
+  for (const [id, price] of await priceFromOf(t, productIds, now)) {
+    await t.update(schema.products).set(price).where(eq(schema.products.id, id));
+  }
+}
+
+/**
+ * A season that starts (or ends) on a later day changes the "from" price on that day, with no write to
+ * the catalogue: this pass recomputes the price of every product with a season, stores the ones that
+ * changed, and announces the change (index, facets, page caches on every instance) only when one did.
+ * Returns the products whose price moved.
+ */
+export async function refreshSeasonalPriceFrom(deps: CatalogueDeps, now: Date): Promise<string[]> {
+  const seasonal = await deps.db
+    .selectDistinct({ productId: schema.productOptions.productId })
+    .from(schema.priceSeasons)
+    .innerJoin(schema.productOptions, eq(schema.productOptions.id, schema.priceSeasons.optionId));
+  const productIds = seasonal.map((row) => row.productId);
+  if (productIds.length === 0) return [];
+  const stored = await deps.db
+    .select({ id: schema.products.id, priceFrom: schema.products.priceFrom, priceFromOriginal: schema.products.priceFromOriginal })
+    .from(schema.products)
+    .where(inArray(schema.products.id, productIds));
+  const fresh = await priceFromOf(deps.db, productIds, now);
+  const changed = stored.filter((row) => {
+    const price = fresh.get(row.id);
+    return price && (price.priceFrom !== row.priceFrom || price.priceFromOriginal !== row.priceFromOriginal);
+  });
+  if (changed.length === 0) return [];
+  await catalogueWrite(deps, async (t) => {
+    for (const row of changed) await t.update(schema.products).set(fresh.get(row.id)!).where(eq(schema.products.id, row.id));
+  });
+  return changed.map((row) => row.id);
 }
 
 /** Locks a product's row for the rest of the transaction (two editors of one product queue up); 404 when unknown. */

@@ -8,7 +8,7 @@ import { createApiKey } from "#app/octo/auth.server";
 import { action as octoAction } from "#app/routes/octo";
 import { newProductInput, riyadhPlacement } from "#app/testing/catalogue-fixtures.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { OWN_SUPPLIER_ID, isCatalogueRuleError } from "./catalogue-write.server";
+import { OWN_SUPPLIER_ID, isCatalogueRuleError, refreshSeasonalPriceFrom } from "./catalogue-write.server";
 import { changePricesByPercent, addSeason, scaleAmount } from "./prices.server";
 import { addOption, addUnit, createProduct, duplicateProduct, removeOption, removeUnit, setPublished, updateProduct, updateUnit } from "./products.server";
 import { CATALOGUE_ERRORS, OptionSchema, ProductSchema, SeasonSchema, UnitSchema, parseCatalogueForm, type ProductInput } from "./schemas";
@@ -238,6 +238,27 @@ describe("seasons and price changes", () => {
     await addSeason(ctx, actor, product.optionId, { validFrom: "2030-01-01", validTo: "2030-01-31", units: [{ unitId: product.adult, price: "150", original: "200" }] }, now());
     const [row] = await ctx.db.select().from(schema.products).where(eq(schema.products.id, product.id));
     expect([row!.priceFrom, row!.priceFromOriginal]).toEqual([15000, 20000]);
+  });
+
+  test("a season that starts on a later day lowers the from price on that day, announced once, with no catalogue write", async () => {
+    const product = await sellableProduct();
+    await addSeason(ctx, actor, product.optionId, { validFrom: "2030-01-20", validTo: "2030-01-24", units: [{ unitId: product.adult, price: "120" }] }, now());
+    const priceFrom = async () => (await ctx.db.select().from(schema.products).where(eq(schema.products.id, product.id)))[0]!.priceFrom;
+    const version = async () => (await ctx.db.select().from(schema.catalogueMeta))[0]!.version;
+    expect(await priceFrom()).toBe(20000);
+    // The day before: nothing to change.
+    expect(await refreshSeasonalPriceFrom(ctx, new Date("2030-01-19T12:00:00Z"))).not.toContain(product.id);
+    // Midnight in Riyadh (21:00 UTC the evening before) begins the season.
+    const before = await version();
+    expect(await refreshSeasonalPriceFrom(ctx, new Date("2030-01-19T21:05:00Z"))).toContain(product.id);
+    expect(await priceFrom()).toBe(12000);
+    expect(await version()).toBe(before + 1);
+    // A second pass (another tick, another instance) changes and announces nothing.
+    expect(await refreshSeasonalPriceFrom(ctx, new Date("2030-01-19T21:15:00Z"))).toEqual([]);
+    expect(await version()).toBe(before + 1);
+    // The day after the season ends, the base price is back.
+    expect(await refreshSeasonalPriceFrom(ctx, new Date("2030-01-25T09:00:00Z"))).toContain(product.id);
+    expect(await priceFrom()).toBe(20000);
   });
 
   test("a price change shows the cart's price-changed notice for a carted item", async () => {

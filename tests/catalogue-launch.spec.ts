@@ -6,7 +6,7 @@
  * then closes that date and the detail page no longer offers it.
  */
 import { randomUUID } from "node:crypto";
-import { addOption, addSeason, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule, optionCard } from "./catalogue";
+import { addOption, addSeason, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule, optionCard, PICKUP_POINT } from "./catalogue";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./outbox";
 import { addToCart, b, CARDS, goToPayment, pay, T } from "./shop";
@@ -56,6 +56,8 @@ for (const lang of ["en", "ar"] as const) {
         await shopper.goto(storefront);
         await expect(shopper.getByRole("heading", { level: 1, name: lang === "ar" ? title.ar : title.en })).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 20_000 });
+      // The pickup point by its name in the visitor's language.
+      await expect(shopper.getByText(PICKUP_POINT[lang === "ar" ? "ar" : "en"]).first()).toBeVisible();
       const date = await addToCart(shopper, lang, slug, 3);
       await expect(shopper.getByTestId("cart-line")).toHaveCount(1);
       const email = `launch-${tag}@example.com`;

@@ -27,7 +27,15 @@ export async function fillExperienceDetails(page: Page, lang: StaffLang, arabicT
   await page.getByLabel(localizedLabel(lang, "meetingPoint"), { exact: true }).fill("Al Qudra Lakes car park, Dubai");
   await page.getByLabel(adminText(lang, "catalogue.fields.latitude")).first().fill("24.84");
   await page.getByLabel(adminText(lang, "catalogue.fields.longitude")).first().fill("55.37");
+  // A pickup point named in English and Arabic (the storefront shows each language its own name).
+  await page.locator('input[name="pickupPoints[0].name.en"]').fill(PICKUP_POINT.en);
+  await page.locator('input[name="pickupPoints[0].name.ar"]').fill(PICKUP_POINT.ar);
+  await page.locator('input[name="pickupPoints[0].latitude"]').fill("25.08");
+  await page.locator('input[name="pickupPoints[0].longitude"]').fill("55.14");
+  await page.locator('input[name="pickupPoints[0].time"]').fill("15:00");
 }
+
+export const PICKUP_POINT = { en: "Dubai Marina Mall, main entrance", ar: "مرسى دبي مول، المدخل الرئيسي" };
 
 /** Creates the experience; ends on its page (off sale) and returns its id. */
 export async function createExperience(page: Page, lang: StaffLang, title: { en: string; ar: string }): Promise<string> {

@@ -36,7 +36,7 @@ export async function newProductInput(db: Database, overrides: Partial<ProductIn
     meetingPoint: { en: "Kingdom Centre, Riyadh" },
     latitude: 24.71,
     longitude: 46.67,
-    pickupPoints: [{ name: "Hotel lobby", latitude: 24.7, longitude: 46.6, time: "15:00" }],
+    pickupPoints: [{ name: { en: "Hotel lobby", ar: "بهو الفندق" }, latitude: 24.7, longitude: 46.6, time: "15:00" }],
     nonRefundable: false,
     cancellation: [{ hoursBefore: 24, refundPercent: 100 }],
     capacityPerItem: 10,

@@ -112,7 +112,7 @@ function productValues(record: CsvRecord, row: number, errors: RowErrors, curren
     latitude: optionalNumber(cell(record, "latitude")),
     longitude: optionalNumber(cell(record, "longitude")),
     // Pickup points are not in the file: an existing product keeps its own.
-    pickupPoints: (current?.pickupPoints ?? []).map((point) => ({ name: point.name.en, latitude: point.latitude, longitude: point.longitude, time: point.pickupTime ?? undefined })),
+    pickupPoints: (current?.pickupPoints ?? []).map((point) => ({ name: point.name, latitude: point.latitude, longitude: point.longitude, time: point.pickupTime ?? undefined })),
     nonRefundable: booleanCell(record, "non_refundable", row, errors),
     cancellation: list(cell(record, "cancellation")).map((window) => {
       const [hours = "", refund = ""] = window.split(":");

@@ -38,8 +38,8 @@ export function productFormValues(product: ProductRow) {
     latitude: String(product.latitude),
     longitude: String(product.longitude),
     pickupPoints: [
-      ...product.pickupPoints.map((point) => ({ name: point.name.en, latitude: String(point.latitude), longitude: String(point.longitude), time: point.pickupTime ?? "" })),
-      { name: "", latitude: "", longitude: "", time: "" },
+      ...product.pickupPoints.map((point) => ({ name: formText(point.name), latitude: String(point.latitude), longitude: String(point.longitude), time: point.pickupTime ?? "" })),
+      { name: { en: "", ru: "", zh: "", ar: "" }, latitude: "", longitude: "", time: "" },
     ],
     nonRefundable: product.cancellationPolicy.nonRefundable ? "on" : undefined,
     cancellation: [

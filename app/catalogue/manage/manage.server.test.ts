@@ -74,7 +74,8 @@ describe("the forms' schemas", () => {
       "meetingPoint.en": "Gate 1",
       latitude: "24.5",
       longitude: "46.5",
-      "pickupPoints[0].name": "",
+      "pickupPoints[0].name.en": "",
+      "pickupPoints[0].name.ar": "",
       "cancellation[0].hoursBefore": "48",
       "cancellation[0].refundPercent": "100",
       "cancellation[1].hoursBefore": "",
@@ -94,8 +95,17 @@ describe("the forms' schemas", () => {
     expect(errors["title.en"]).toEqual([CATALOGUE_ERRORS.required]);
     expect(errors.latitude).toEqual([CATALOGUE_ERRORS.latitude]);
     // A half-filled pickup row names what it lacks.
-    const pickup = parseCatalogueForm(form({ ...base, "pickupPoints[0].name": "Hotel" }), ProductSchema).reply().error ?? {};
+    const pickup = parseCatalogueForm(form({ ...base, "pickupPoints[0].name.en": "Hotel" }), ProductSchema).reply().error ?? {};
     expect(pickup["pickupPoints[0].latitude"]).toEqual([CATALOGUE_ERRORS.latitude]);
+    // Named in Arabic only: English is still needed (the other languages fall back to it).
+    const arabicOnly = parseCatalogueForm(form({ ...base, "pickupPoints[0].name.ar": "فندق الفيصلية", "pickupPoints[0].latitude": "24.69", "pickupPoints[0].longitude": "46.68" }), ProductSchema).reply().error ?? {};
+    expect(arabicOnly["pickupPoints[0].name.en"]).toEqual([CATALOGUE_ERRORS.required]);
+    // Four names are kept as typed.
+    const named = parseCatalogueForm(
+      form({ ...base, "pickupPoints[0].name.en": "Al Faisaliah Hotel", "pickupPoints[0].name.ar": "فندق الفيصلية", "pickupPoints[0].latitude": "24.69", "pickupPoints[0].longitude": "46.68", "pickupPoints[0].time": "15:30" }),
+      ProductSchema,
+    );
+    expect(named.status === "success" ? named.value.pickupPoints : null).toEqual([{ name: { en: "Al Faisaliah Hotel", ar: "فندق الفيصلية" }, latitude: 24.69, longitude: 46.68, time: "15:30" }]);
   });
 
   test("prices, strike-through prices, age bands and season dates are checked", () => {

@@ -75,8 +75,8 @@ function columnsOf(productId: string, input: ProductInput, destination: { id: st
   const meetingPoint = withFallback(input.meetingPoint);
   const pickupPoints: PickupPoint[] = input.pickupPoints.map((point, index) => ({
     id: `${productId}-pp${index + 1}`,
-    name: withFallback({ en: point.name }),
-    address: withFallback({ en: point.name }),
+    name: withFallback(point.name),
+    address: withFallback(point.name),
     latitude: point.latitude,
     longitude: point.longitude,
     pickupTime: point.time,

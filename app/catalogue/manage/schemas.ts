@@ -55,11 +55,13 @@ export const PRICING_PER = ["UNIT", "BOOKING"] as const;
 export const CONFIRMATION = ["INSTANT", "ON_REQUEST"] as const;
 export const AVAILABILITY_TYPES = ["START_TIME", "OPENING_HOURS"] as const;
 
-/** A row of a repeated group is left out when every field of it is empty (the form always shows a blank row). */
-const isBlank = (row: Record<string, unknown>) => Object.values(row).every((value) => value === undefined || value === "");
+/** A row of a repeated group is left out when every field of it (a name in four languages too) is empty (the form always shows a blank row). */
+const isEmpty = (value: unknown): boolean => value === undefined || value === "" || (typeof value === "object" && value !== null && Object.values(value).every(isEmpty));
+const isBlank = (row: Record<string, unknown>) => isEmpty(row);
 
 const PickupRowSchema = z.object({
-  name: optionalText(120),
+  /** The point's name in the four languages; English is required on a filled row, the others fall back to it. */
+  name: z.object({ en: optionalText(120), ru: optionalText(120), zh: optionalText(120), ar: optionalText(120) }).default({}),
   latitude: z.number({ error: E.latitude }).min(-90, { error: E.latitude }).max(90, { error: E.latitude }).optional(),
   longitude: z.number({ error: E.longitude }).min(-180, { error: E.longitude }).max(180, { error: E.longitude }).optional(),
   time: z
@@ -102,7 +104,7 @@ export const ProductSchema = z
   .superRefine((data, ctx) => {
     data.pickupPoints.forEach((row, index) => {
       if (isBlank(row)) return;
-      if (!row.name) ctx.addIssue({ code: "custom", path: ["pickupPoints", index, "name"], message: E.required });
+      if (!row.name.en) ctx.addIssue({ code: "custom", path: ["pickupPoints", index, "name", "en"], message: E.required });
       if (row.latitude === undefined) ctx.addIssue({ code: "custom", path: ["pickupPoints", index, "latitude"], message: E.latitude });
       if (row.longitude === undefined) ctx.addIssue({ code: "custom", path: ["pickupPoints", index, "longitude"], message: E.longitude });
     });
@@ -116,7 +118,7 @@ export const ProductSchema = z
     ...data,
     pickupPoints: data.pickupPoints
       .filter((row) => !isBlank(row))
-      .map((row) => ({ name: row.name ?? "", latitude: row.latitude ?? 0, longitude: row.longitude ?? 0, time: row.time ?? null })),
+      .map((row) => ({ name: { ...row.name, en: row.name.en ?? "" }, latitude: row.latitude ?? 0, longitude: row.longitude ?? 0, time: row.time ?? null })),
     cancellation: data.cancellation.filter((row) => !isBlank(row)).map((row) => ({ hoursBefore: row.hoursBefore ?? 0, refundPercent: row.refundPercent ?? 0 })),
   }));
 export type ProductInput = z.output<typeof ProductSchema>;

@@ -215,11 +215,13 @@ export function ProductFields({ fields, choices, currencyLocked }: { fields: Fie
           {pickup.map((row, index) => {
             const point = row.getFieldset() as Fields;
             return (
-              <div key={row.key} className="admin-grid admin-grid--row">
-                <InputField field={point.name!} label={t("admin.catalogue.fields.pickupName", { n: index + 1 })} />
-                <InputField field={point.latitude!} type="number" step="any" label={t("admin.catalogue.fields.latitude")} dir="ltr" />
-                <InputField field={point.longitude!} type="number" step="any" label={t("admin.catalogue.fields.longitude")} dir="ltr" />
-                <InputField field={point.time!} label={t("admin.catalogue.fields.pickupTime")} placeholder="15:00" dir="ltr" />
+              <div key={row.key} className="admin-pickup-point">
+                <LocalizedInputs field={point.name!} label={t("admin.catalogue.fields.pickupName", { n: index + 1 })} />
+                <div className="admin-grid admin-grid--row">
+                  <InputField field={point.latitude!} type="number" step="any" label={t("admin.catalogue.fields.latitude")} dir="ltr" />
+                  <InputField field={point.longitude!} type="number" step="any" label={t("admin.catalogue.fields.longitude")} dir="ltr" />
+                  <InputField field={point.time!} label={t("admin.catalogue.fields.pickupTime")} placeholder="15:00" dir="ltr" />
+                </div>
               </div>
             );
           })}

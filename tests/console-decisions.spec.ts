@@ -105,6 +105,7 @@ for (const lang of ["en", "ar"] as const) {
     test.setTimeout(120_000);
     const email = uniqueEmail("refund");
     const reference = await bookInstant(page, lang, email);
+    const bookingPage = page.url();
     const agent = await browser.newPage();
     await signInAsNewStaff(agent, "agent", lang, "refunder");
     await agent.goto(`/admin/orders/${reference}`);
@@ -124,6 +125,9 @@ for (const lang of ["en", "ar"] as const) {
     const line = agent.locator(".admin-item").first();
     const refundedRow = line.locator(".admin-facts__row").filter({ has: agent.locator("dt", { hasText: adminText(lang, "fields.refunded") }) });
     await expect(refundedRow.locator("dd")).toContainText("10");
+    // The customer's booking page says what came back (issue #29: a part refund shows on the booking and the invoice).
+    await page.goto(bookingPage);
+    await expect(page.getByTestId("order-refunded")).toContainText("10.00");
     // Travellers by the unit's name in the console's language, not "2 × prd-001685-o1-adult".
     const travellers = line.locator(".admin-facts__row").filter({ has: agent.locator("dt", { hasText: adminText(lang, "fields.travellers") }) }).locator("dd");
     await expect(travellers).toHaveText(lang === "ar" ? /^\d+ × .*[\u0600-\u06FF]/ : /^\d+ × [A-Z]/);

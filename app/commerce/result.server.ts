@@ -40,7 +40,8 @@ export interface OrderResult {
    * How the order was paid, once it was (authorised or charged), and whether the money is charged
    * already (mada and STC Pay are, even on request).
    */
-  payment: { method: PaidWith; charged: boolean } | null;
+  /** How it was paid, whether it was charged (not only held), and how much of it came back. */
+  payment: { method: PaidWith; charged: boolean; refunded: number } | null;
 }
 
 export function screenOf(status: OrderStatus): ResultScreen {
@@ -164,7 +165,7 @@ export async function loadOrderResult(
         reason: isRejected(item) ? customerReason(t, item.decisionReason) : null,
       })),
       rejectedMoney,
-      payment: payment && method ? { method, charged: payment.capturedAmount > 0 } : null,
+      payment: payment && method ? { method, charged: payment.capturedAmount > 0, refunded: payment.refundedAmount } : null,
       payLater: status === "PAY_LATER" ? { dueAt: order.paymentDueAt?.toISOString() ?? null } : null,
       hasRetry: status === "PARTIALLY_CONFIRMED" && items.some((item) => item.status === "FAILED" || item.status === "CANCELLED"),
     },

@@ -148,6 +148,18 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
         <dd>
           <strong>{money(invoice.totalAmount, invoice.currency)}</strong>
         </dd>
+        {invoice.paidWith ? (
+          <>
+            <dt>{t("booking.result.paidWith")}</dt>
+            <dd data-testid="payment-method">{t(`booking.paymentMethods.${invoice.paidWith}`)}</dd>
+          </>
+        ) : null}
+        {invoice.refundedAmount > 0 ? (
+          <>
+            <dt>{t("booking.result.refunded")}</dt>
+            <dd data-testid="order-refunded">−{money(invoice.refundedAmount, invoice.currency)}</dd>
+          </>
+        ) : null}
       </dl>
       <h3>{t("account.invoices.guestInfo")}</h3>
       <p>

@@ -71,6 +71,11 @@ function OrderFacts({ result }: { result: SerializeFrom<OrderResult> }) {
             {t(`booking.paymentMethods.${result.payment.method}`)}
           </DefinitionRow>
         ) : null}
+        {result.payment && result.payment.refunded > 0 ? (
+          <DefinitionRow term={t("booking.result.refunded")} valueProps={{ "data-testid": "order-refunded" }}>
+            −{money(result.payment.refunded)}
+          </DefinitionRow>
+        ) : null}
       </dl>
       <h2>{t("booking.result.bookings")}</h2>
       <ul className="order-items">

@@ -175,3 +175,13 @@ describe("opt-out", () => {
     expect(isUnsubscribeSignature("guest@example.com", signature, "another-installation-secret")).toBe(false);
   });
 });
+
+describe("many bookings", () => {
+  it("bookings still waiting for their review request do not crowd out tomorrow's reminders", async () => {
+    // Six under way (their review request is not due yet), more than one small pass looks at.
+    for (let index = 0; index < 6; index++) await seedBooking(`mb${index}`, new Date(TEST_NOW.getTime() - HOUR));
+    const id = await seedBooking("mb-tomorrow", new Date(TEST_NOW.getTime() + 20 * HOUR));
+    await sendBookingNotices(instance(newOutbox()), TEST_NOW, timing, 1);
+    expect((await recorded(id)).map(([, kind]) => kind)).toContain("REMINDER");
+  });
+});

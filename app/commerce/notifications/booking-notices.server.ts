@@ -54,9 +54,48 @@ type Owed = { orderItemId: string; kind: BookingNoticeKind; channel: Channel; du
 async function oweDueNotices(deps: NotifyDeps, now: Date, timing: BookingNoticeTiming, limit: number): Promise<void> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   // Local dates a little wider than the windows (time zones); the exact instants are checked below.
-  const from = day(now.getTime() - REVIEW_REQUEST_WINDOW_MS - 2 * DAY_MS);
-  const to = day(now.getTime() + timing.reminderHoursBefore * 3_600_000 + 2 * DAY_MS);
-  const candidates = await deps.db
+  // One query per kind, earliest start first, so bookings waiting for one kind never crowd out the other's.
+  const remindUntil = new Date(now.getTime() + timing.reminderHoursBefore * 3_600_000);
+  const reminders = await candidates(deps, "REMINDER", { from: day(now.getTime() - DAY_MS), to: day(remindUntil.getTime() + DAY_MS) }, { after: now, until: remindUntil }, limit);
+  // Oldest first: those due are owed on this pass and leave the list; the rest are today's, not over yet.
+  const startedBy = new Date(now.getTime() - timing.reviewRequestHoursAfter * 3_600_000);
+  const reviews = await candidates(deps, "REVIEW_REQUEST", { from: day(now.getTime() - REVIEW_REQUEST_WINDOW_MS), to: day(now.getTime() + DAY_MS) }, { after: new Date(now.getTime() - REVIEW_REQUEST_WINDOW_MS - DAY_MS), until: startedBy }, limit);
+  const rows: Owed[] = [];
+  const owe = async (candidate: Candidate, kind: BookingNoticeKind, channels: Channel[]) => {
+    const optedOut = await hasOptedOut(deps.db, candidate.email);
+    for (const channel of channels) {
+      const optional = kind === "REVIEW_REQUEST" || channel === "whatsapp";
+      rows.push({ orderItemId: candidate.itemId, kind, channel, dueAt: optional && optedOut ? null : now });
+    }
+  };
+  for (const candidate of reminders) {
+    const start = slotStart(candidate.availabilityId);
+    // Booked inside the window: reminded on the next pass; already started: never.
+    if (start && now.getTime() >= start.getTime() - timing.reminderHoursBefore * 3_600_000 && now < start) await owe(candidate, "REMINDER", ["email", "whatsapp"]);
+  }
+  for (const candidate of reviews) {
+    const start = slotStart(candidate.availabilityId);
+    if (!start) continue;
+    const ended = start.getTime() + (candidate.durationMinutes ?? 0) * 60_000;
+    if (now.getTime() >= ended + timing.reviewRequestHoursAfter * 3_600_000 && now.getTime() < ended + REVIEW_REQUEST_WINDOW_MS) await owe(candidate, "REVIEW_REQUEST", ["email"]);
+  }
+  if (rows.length) await deps.db.insert(bookingNotices).values(rows.map((row) => ({ ...row, createdAt: now }))).onConflictDoNothing();
+}
+
+type Candidate = { itemId: string; availabilityId: string; email: string; durationMinutes: number | null };
+
+/**
+ * The slot's start as an instant, in SQL: the availability id is the local start with its offset (the
+ * checkout validates its form); any other text is no start (null) rather than a failed cast.
+ */
+const slotStartSql = sql`(CASE WHEN ${orderItems.availabilityId} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2}$' THEN ${orderItems.availabilityId}::timestamptz END)`;
+
+/**
+ * Bookings that stand, on local dates `dates.from` to `dates.to` (the index), starting after
+ * `starts.after` and by `starts.until`, with no `kind` notice owed yet.
+ */
+async function candidates(deps: NotifyDeps, kind: BookingNoticeKind, dates: { from: string; to: string }, starts: { after: Date; until: Date }, limit: number): Promise<Candidate[]> {
+  return deps.db
     .select({ itemId: orderItems.id, availabilityId: orderItems.availabilityId, email: orders.email, durationMinutes: products.durationMinutes })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -65,40 +104,15 @@ async function oweDueNotices(deps: NotifyDeps, now: Date, timing: BookingNoticeT
       and(
         eq(orderItems.status, "CONFIRMED"),
         inArray(orders.status, CONFIRMED_ORDER_STATUSES),
-        gte(orderItems.localDate, from),
-        lte(orderItems.localDate, to),
-        // A booking whose review request is owed has nothing more to owe.
-        notExists(deps.db.select({ one: sql`1` }).from(bookingNotices).where(and(eq(bookingNotices.orderItemId, orderItems.id), eq(bookingNotices.kind, "REVIEW_REQUEST")))),
+        gte(orderItems.localDate, dates.from),
+        lte(orderItems.localDate, dates.to),
+        sql`${slotStartSql} > ${starts.after.toISOString()}::timestamptz`,
+        sql`${slotStartSql} <= ${starts.until.toISOString()}::timestamptz`,
+        notExists(deps.db.select({ one: sql`1` }).from(bookingNotices).where(and(eq(bookingNotices.orderItemId, orderItems.id), eq(bookingNotices.kind, kind)))),
       ),
     )
-    .orderBy(asc(orderItems.localDate))
+    .orderBy(asc(orderItems.availabilityId))
     .limit(limit * 5);
-  if (candidates.length === 0) return;
-  const owedKinds = await deps.db
-    .select({ orderItemId: bookingNotices.orderItemId, kind: bookingNotices.kind })
-    .from(bookingNotices)
-    .where(inArray(bookingNotices.orderItemId, candidates.map((row) => row.itemId)));
-  const owes = new Set(owedKinds.map((row) => `${row.orderItemId}:${row.kind}`));
-  const rows: Owed[] = [];
-  for (const candidate of candidates) {
-    const start = slotStart(candidate.availabilityId);
-    if (!start) continue;
-    const owe = async (kind: BookingNoticeKind, channels: Channel[]) => {
-      if (owes.has(`${candidate.itemId}:${kind}`)) return;
-      const optedOut = await hasOptedOut(deps.db, candidate.email);
-      for (const channel of channels) {
-        const optional = kind === "REVIEW_REQUEST" || channel === "whatsapp";
-        rows.push({ orderItemId: candidate.itemId, kind, channel, dueAt: optional && optedOut ? null : now });
-      }
-    };
-    const remindFrom = start.getTime() - timing.reminderHoursBefore * 3_600_000;
-    // Booked inside the window: reminded on the next pass; already started: never.
-    if (now.getTime() >= remindFrom && now < start) await owe("REMINDER", ["email", "whatsapp"]);
-    const ended = start.getTime() + (candidate.durationMinutes ?? 0) * 60_000;
-    const askFrom = ended + timing.reviewRequestHoursAfter * 3_600_000;
-    if (now.getTime() >= askFrom && now.getTime() < ended + REVIEW_REQUEST_WINDOW_MS) await owe("REVIEW_REQUEST", ["email"]);
-  }
-  if (rows.length) await deps.db.insert(bookingNotices).values(rows.map((row) => ({ ...row, createdAt: now }))).onConflictDoNothing();
 }
 
 async function sendOwed(deps: NotifyDeps, now: Date, limit: number): Promise<{ sent: number; failed: number }> {

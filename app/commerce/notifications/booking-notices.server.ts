@@ -53,11 +53,11 @@ type Owed = { orderItemId: string; kind: BookingNoticeKind; channel: Channel; du
 /** Inserts the row of each notice due by `now` and not owed yet; a notice the address opted out of is inserted done (never sent). */
 async function oweDueNotices(deps: NotifyDeps, now: Date, timing: BookingNoticeTiming, limit: number): Promise<void> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  // Local dates a little wider than the windows (time zones); the exact instants are checked below.
+  // The local-date bounds use the index; the starts are checked in SQL, and the activity's end below.
   // One query per kind, earliest start first, so bookings waiting for one kind never crowd out the other's.
   const remindUntil = new Date(now.getTime() + timing.reminderHoursBefore * 3_600_000);
   const reminders = await candidates(deps, "REMINDER", { from: day(now.getTime() - DAY_MS), to: day(remindUntil.getTime() + DAY_MS) }, { after: now, until: remindUntil }, limit);
-  // Oldest first: those due are owed on this pass and leave the list; the rest are today's, not over yet.
+  // Started at least REVIEW_REQUEST_HOURS_AFTER ago, oldest first: those due are owed and leave the list (the rest are long activities not over yet).
   const startedBy = new Date(now.getTime() - timing.reviewRequestHoursAfter * 3_600_000);
   const reviews = await candidates(deps, "REVIEW_REQUEST", { from: day(now.getTime() - REVIEW_REQUEST_WINDOW_MS), to: day(now.getTime() + DAY_MS) }, { after: new Date(now.getTime() - REVIEW_REQUEST_WINDOW_MS - DAY_MS), until: startedBy }, limit);
   const rows: Owed[] = [];

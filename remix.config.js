@@ -49,6 +49,7 @@ export const PAGE_ROUTES = [
   ["search", "routes/search-form.tsx", "search-form"],
   ["search/:searchText", "routes/search.tsx", "search"],
   ["terms-and-conditions", "routes/static-page.tsx", "terms-and-conditions"],
+  ["unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"],
   ["*", "routes/not-found.tsx", "not-found"],
 ];
 

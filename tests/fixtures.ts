@@ -48,6 +48,8 @@ export const PAGE_SAMPLES: Record<string, readonly string[]> = {
  */
 export const NON_PAGE_ROUTES: Record<string, { path: string; status: number; followRedirects?: boolean }> = {
   "auth/logout": { path: "/auth/logout", status: 303 },
+  // Opens only with a signed link (the review request's); without one, the page says the link is not valid.
+  unsubscribe: { path: "/unsubscribe", status: 400 },
   "*": { path: "/deep/unknown/path/here/x", status: 404, followRedirects: true },
 };
 

@@ -13,6 +13,7 @@ import { rejectOverdueItems } from "./decide-pending.server";
 import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { expireOffers } from "./offers.server";
+import { sendBookingNotices } from "./notifications/booking-notices.server";
 import { sendOwedNotices } from "./notifications/owed-notices.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
 import { releasePromo } from "./promo.server";
@@ -35,6 +36,8 @@ export interface ReconcileReport {
   refundsRetried: number;
   /** Outcome emails sent because the request that owed them crashed first, or an earlier try failed. */
   noticesSent: number;
+  /** Reminders and review requests sent (one per booking, kind and channel, ever). */
+  bookingNoticesSent: number;
   errors: number;
 }
 
@@ -43,7 +46,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, noticesSent: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, noticesSent: 0, bookingNoticesSent: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -133,6 +136,15 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   } catch (error) {
     report.errors += 1;
     console.error("[reconciler] sending owed notices", error);
+  }
+
+  // Reminders before confirmed bookings start, review requests after (each claimed in the database, so sent once).
+  try {
+    const timing = { reminderHoursBefore: deps.env.REMINDER_HOURS_BEFORE, reviewRequestHoursAfter: deps.env.REVIEW_REQUEST_HOURS_AFTER };
+    report.bookingNoticesSent = (await sendBookingNotices(deps, now, timing, BATCH)).sent;
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] sending reminders and review requests", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

@@ -119,6 +119,10 @@ const EnvSchema = z.object({
     .transform(() => undefined)
     .or(z.coerce.number().int().min(0).max(1_000_000_000))
     .optional(),
+  /** Hours before a confirmed booking starts that its lead guest is reminded (email and WhatsApp). */
+  REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 14).default(24),
+  /** Hours after a booking's activity ends (start + duration) that its lead guest is asked for a review. */
+  REVIEW_REQUEST_HOURS_AFTER: z.coerce.number().int().min(0).max(24 * 6).default(3),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

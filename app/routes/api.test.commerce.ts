@@ -1,7 +1,7 @@
 /**
  * Test-only controls for the end-to-end suite (COMMERCE_TEST_HOOKS=1, never in production): make a
  * price change, sell out a slot, expire an order's hold, decide an on-request booking, run the
- * reconciler, let an order's trip be over. Each does what the real actor would (catalogue editor,
+ * reconciler, let an order's trip be over, move its start (reminders, review requests). Each does what the real actor would (catalogue editor,
  * other customers, supplier, the calendar).
  */
 import { json, type ActionFunctionArgs } from "@remix-run/node";
@@ -25,6 +25,7 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("latest-order") }),
   z.object({ action: z.literal("retitle-product"), slug: z.string().min(1).max(200), title: z.string().min(1).max(200) }),
   z.object({ action: z.literal("trip-taken"), reference: z.string().min(1).max(40) }),
+  z.object({ action: z.literal("trip-at"), reference: z.string().min(1).max(40), hoursFromNow: z.number().int().min(-24 * 30).max(24 * 30) }),
 ]);
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -104,6 +105,14 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       const localDate = addDays(todayInRiyadh(app.clock.now()), -2);
       await db.update(orderItems).set({ localDate }).where(eq(orderItems.orderId, order.id));
       return json({ ok: true, localDate });
+    }
+    case "trip-at": {
+      // The calendar moves: the order's bookings start this many hours from now (Riyadh time, the slot id's form).
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, hook.reference));
+      if (!order) return json({ error: "No order" }, { status: 400 });
+      const local = new Date(app.clock.now().getTime() + hook.hoursFromNow * 3_600_000 + 3 * 3_600_000).toISOString().slice(0, 13);
+      await db.update(orderItems).set({ availabilityId: `${local}:00:00+03:00`, localDate: local.slice(0, 10) }).where(eq(orderItems.orderId, order.id));
+      return json({ ok: true, availabilityId: `${local}:00:00+03:00` });
     }
   }
 }

@@ -35,7 +35,11 @@ export type CustomerEvent =
   /** `amount`: the link's or the payment's; `link`: the page to pay on (else the order's page); `reason`: the team's words. */
   | { type: "pay_later"; orderId: string; news: PayLaterNews; amount?: number; link?: string; reason?: string | null }
   /** An offer has no order until it is accepted: its messages are sent, not recorded on an order. */
-  | { type: "offer"; offerReference: string; news: OfferNews; reason?: string | null };
+  | { type: "offer"; offerReference: string; news: OfferNews; reason?: string | null }
+  /** A confirmed booking starts soon (REMINDER_HOURS_BEFORE): when, where, its ticket (./booking-notices.server.ts sends it once). */
+  | { type: "booking.reminder"; orderId: string; itemId: string }
+  /** A confirmed booking's activity is over: would they review it (once, not to opted-out addresses). */
+  | { type: "booking.review_request"; orderId: string; itemId: string };
 
 /** The kind a message of this event is recorded under in order_messages (the console lists it; tests read it). */
 export function messageKind(event: CustomerEvent, decision?: ItemDecision): string {
@@ -52,5 +56,9 @@ export function messageKind(event: CustomerEvent, decision?: ItemDecision): stri
       return `PAY_LATER_${event.news}`;
     case "offer":
       return `OFFER_${event.news}`;
+    case "booking.reminder":
+      return "REMINDER";
+    case "booking.review_request":
+      return "REVIEW_REQUEST";
   }
 }

@@ -20,14 +20,17 @@ import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
 import type { Clock } from "#app/lib/clock";
 import type { Env } from "#app/lib/env.server";
+import { formatInstant } from "#app/i18n/format";
+import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import type { Mailer } from "#app/lib/mailer.server";
-import { checkoutResultPath, invoicesPath, localized } from "#app/lib/paths";
+import { checkoutResultPath, experiencePath, invoicesPath, localized } from "#app/lib/paths";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { recordOrderMessages, type OrderMessageInput } from "../order-events.server";
 import { getOrderItems, getOrderPayment, paidWith, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
 import { messageKind, type CustomerEvent, type ItemDecision, type NotifiedOutcome } from "./customer-events";
-import { wordMessage, type MessageFacts, type OrderFacts, type WordedMessage } from "./templates";
+import { unsubscribeUrl } from "./opt-out.server";
+import { wordMessage, type BookingPlace, type MessageFacts, type OrderFacts, type WordedMessage } from "./templates";
 
 /** What telling a customer needs: the database, the site's origin and secret (ticket links), the mailer, the WhatsApp notifier, the clock. */
 export type NotifyDeps = { db: Database; env: Pick<Env, "SITE_URL" | "SESSION_SECRET">; mailer: Mailer; whatsapp: WhatsAppNotifier; clock: Clock };
@@ -110,6 +113,9 @@ async function factsOf(deps: NotifyDeps, order: OrderRow, locale: LocaleCode, ev
       const item = await itemOf(db, order.id, event.itemId);
       return { type: "refund.completed", order: orderFacts(order, link), title: item ? await titleOf(db, item.productId, locale) : "", amount: event.amount };
     }
+    case "booking.reminder":
+    case "booking.review_request":
+      return bookingNoticeFacts(deps, order, locale, link, event);
     case "pay_later": {
       const page = event.link ?? siteUrl(deps, locale, checkoutResultPath("on_hold", { order: order.accessToken }));
       return { type: "pay_later", order: orderFacts(order, page), news: event.news, amount: event.amount ?? 0, deadline: order.paymentDueAt, reason: event.reason ?? null };
@@ -140,6 +146,47 @@ async function outcomeFacts(deps: NotifyDeps, order: OrderRow, locale: LocaleCod
       ticketUrl: ticketUrlOf(item),
     })),
   };
+}
+
+/** A reminder's or review request's facts: the booking's product in the order's language, its start, place and ticket. */
+async function bookingNoticeFacts(deps: NotifyDeps, order: OrderRow, locale: LocaleCode, link: string, event: Extract<CustomerEvent, { type: "booking.reminder" | "booking.review_request" }>): Promise<MessageFacts | null> {
+  const item = await itemOf(deps.db, order.id, event.itemId);
+  if (!item) return null;
+  const [product] = await deps.db
+    .select({ title: products.title, slug: products.slug, content: products.content, timeZone: products.timeZone, pickupIncluded: products.pickupIncluded, pickupPoints: products.pickupPoints })
+    .from(products)
+    .where(eq(products.id, item.productId));
+  const title = product?.title[locale] || product?.title.en || item.productId;
+  if (event.type === "booking.review_request") {
+    const reviewUrl = siteUrl(deps, locale, product ? experiencePath(product.slug) : resultPath(order));
+    return { type: "booking.review_request", order: orderFacts(order, link), title, reviewUrl, unsubscribeUrl: unsubscribeUrl(deps.env.SITE_URL, deps.env.SESSION_SECRET, order.email, locale) };
+  }
+  const ticketId = (await voucherTickets(deps.db, [item.bookingUuid])).get(item.bookingUuid);
+  return {
+    type: "booking.reminder",
+    order: orderFacts(order, link),
+    title,
+    start: startWording(locale, item.availabilityId, product?.timeZone),
+    place: product ? placeOf(product, locale) : null,
+    ticketUrl: ticketId ? ticketPdfUrl(deps.env.SITE_URL, ticketId, deps.env.SESSION_SECRET, locale) : null,
+  };
+}
+
+/** The slot's start as the customer reads it: date and time, or the date alone for an all-day slot (…T00:00). */
+function startWording(locale: LocaleCode, availabilityId: string, timeZone: string | undefined): string {
+  const start = new Date(availabilityId);
+  if (Number.isNaN(start.getTime())) return availabilityId.slice(0, 10);
+  const allDay = /T00:00/.test(availabilityId);
+  return formatInstant(locale, start, timeZone ?? RIYADH_TIME_ZONE, allDay ? { dateStyle: "full" } : { dateStyle: "full", timeStyle: "short" });
+}
+
+/** The storefront books the product's first pickup point (as the ticket and the manifest show it); else its meeting point. */
+function placeOf(product: { content: { meetingPoint: LocalizedText }; pickupIncluded: boolean; pickupPoints: Array<{ name: LocalizedText; address: LocalizedText; pickupTime: string | null }> }, locale: LocaleCode): BookingPlace | null {
+  const text = (value: LocalizedText | undefined) => value?.[locale] || value?.en || "";
+  const pickup = product.pickupIncluded ? product.pickupPoints[0] : undefined;
+  if (pickup) return { kind: "pickup", text: [pickup.pickupTime, text(pickup.name), text(pickup.address)].filter(Boolean).join(" · ") };
+  const meetingPoint = text(product.content.meetingPoint);
+  return meetingPoint ? { kind: "meetingPoint", text: meetingPoint } : null;
 }
 
 async function itemOf(db: Database, orderId: string, itemId: string): Promise<OrderItemRow | null> {

@@ -39,7 +39,14 @@ export type MessageFacts =
   | { type: "item.cancelled"; order: OrderFacts; title: string; localDate: string; refundAmount: number }
   | { type: "refund.completed"; order: OrderFacts; title: string; amount: number }
   | { type: "pay_later"; order: OrderFacts; news: PayLaterNews; amount: number; deadline: Date | null; reason: string | null }
-  | { type: "offer"; offer: OfferFacts; news: OfferNews; reason: string | null };
+  | { type: "offer"; offer: OfferFacts; news: OfferNews; reason: string | null }
+  /** Before a booking starts: when (local, worded), where (meeting point or pickup), its ticket and the order's page (order.link). */
+  | { type: "booking.reminder"; order: OrderFacts; title: string; start: string; place: BookingPlace | null; ticketUrl: string | null }
+  /** After it: where to review it, and the link that opts the address out of such requests. */
+  | { type: "booking.review_request"; order: OrderFacts; title: string; reviewUrl: string; unsubscribeUrl: string };
+
+/** Where a booking starts: the product's meeting point, or its pickup (place and time). */
+export type BookingPlace = { kind: "meetingPoint" | "pickup"; text: string };
 
 export type OfferFacts = { name: string; reference: string; title: string; currency: string; validUntil: Date | null; quote: OfferQuote | null; link: string };
 
@@ -83,6 +90,23 @@ export function wordMessage(locale: LocaleCode, t: TFunction, facts: MessageFact
       return payLaterMessage(locale, t, facts);
     case "offer":
       return offerMessage(locale, t, facts);
+    case "booking.reminder": {
+      const { order } = facts;
+      const vars = { title: facts.title, start: facts.start, reference: order.reference };
+      const placeLine = facts.place ? t(`booking.email.reminder.${facts.place.kind}`, { place: facts.place.text }) : null;
+      const subject = t("booking.email.reminder.subject", vars);
+      const body = [t("booking.email.reminder.body", vars), ...(placeLine ? [placeLine] : []), ...(facts.ticketUrl ? [t("booking.email.ticket", { link: facts.ticketUrl })] : []), ""];
+      const text = [t("booking.email.greeting", { name: order.firstName }), "", ...body, t("booking.email.reminder.manage", { link: order.link })].join("\n");
+      const link = facts.ticketUrl ?? order.link;
+      const whatsappText = t("booking.email.reminder.whatsapp", { ...vars, place: placeLine ?? "", link });
+      return { subject, text, whatsapp: { text: whatsappText, template: { kind: "REMINDER", locale, parameters: [order.firstName, facts.title, facts.start, facts.place?.text ?? "", link] } } };
+    }
+    case "booking.review_request": {
+      const { order } = facts;
+      const vars = { title: facts.title, reference: order.reference };
+      const text = [t("booking.email.greeting", { name: order.firstName }), "", t("booking.email.review.body", { ...vars, link: facts.reviewUrl }), "", t("booking.email.review.unsubscribe", { link: facts.unsubscribeUrl })].join("\n");
+      return { subject: t("booking.email.review.subject", vars), text, whatsapp: null };
+    }
   }
 }
 

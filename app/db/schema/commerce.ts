@@ -4,7 +4,7 @@
  * engine can be replaced by an external OCTO supplier. Money is integer minor units + currency.
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { counter, createdAt, currency, flag, jsonRecord, locale, money, ownedBy, serialId, stringList, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
@@ -207,6 +207,37 @@ export const orderMessages = pgTable(
   },
   (table) => [index("order_messages_order_idx").on(table.orderId)],
 );
+
+/**
+ * A booking's scheduled message on one channel: REMINDER (before it starts) or REVIEW_REQUEST (after),
+ * by email or WhatsApp (app/commerce/notifications/booking-notices.server.ts). The row is the claim:
+ * inserted once per (item, kind, channel) with ON CONFLICT DO NOTHING, then taken for one attempt by
+ * moving `dueAt` on with a conditional update, so two passes or two instances never send it twice.
+ * `dueAt`: when a pass may (next) try; null once sent (`sentAt`) or given up after the last attempt.
+ */
+export const bookingNotices = pgTable(
+  "booking_notices",
+  {
+    orderItemId: ownedBy("order_item_id", () => orderItems.id),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    dueAt: timestamptz("due_at"),
+    attempts: counter("attempts"),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.orderItemId, table.kind, table.channel] }), index("booking_notices_due_idx").on(table.dueAt).where(sql`${table.dueAt} IS NOT NULL`)],
+);
+
+/**
+ * Addresses that asked for no more optional messages (the unsubscribe link of a review request):
+ * no review requests and no WhatsApp reminders go to them; the reminder email, a service message,
+ * still does. Stored lower-cased.
+ */
+export const messageOptOuts = pgTable("message_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * A refund the team asked for (part or all of one item), through the order's gateway. `idempotencyKey`

@@ -10,7 +10,8 @@ import { bookings, orderRefunds, orders, payments, resellerBookings, resellers }
 import { SANDBOX_CARDS } from "#app/payments/sandbox.server";
 import { capturedCardOrder, cardPaidOrder, createCardTestContext, openSlot, pickProduct, placeTestOrder, adultsAt, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";
-import { DashboardRangeSchema, dashboardCsvRows, defaultDashboardRange, loadDashboard, type Dashboard } from "./dashboard.server";
+import { DashboardRangeSchema } from "./console-schemas";
+import { dashboardCsvRows, defaultDashboardRange, loadDashboard, type Dashboard } from "./dashboard.server";
 import { recordOfflinePayment } from "./pay-later.server";
 import { refundItem } from "./refunds.server";
 

@@ -18,27 +18,11 @@
  *   captured payment.
  */
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import { rowsOf, type Database } from "#app/db/db.server";
-import { isoDateSchema } from "#app/lib/date-schema";
-import { addDays, daysBetween, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
+import { addDays, RIYADH_TIME_ZONE, todayInRiyadh } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { BASE_CURRENCY } from "#app/lib/money";
-
-/** The longest range the dashboard reads at once (a year and a day, for a leap year's comparisons). */
-export const DASHBOARD_MAX_DAYS = 366;
-/** The range shown when none is asked for: the last 30 Riyadh days, today included. */
-export const DASHBOARD_DEFAULT_DAYS = 30;
-
-export const DashboardRangeSchema = z
-  .object({
-    from: isoDateSchema("admin.dashboard.errors.date"),
-    to: isoDateSchema("admin.dashboard.errors.date"),
-  })
-  .refine((range) => range.from <= range.to, { error: "admin.dashboard.errors.order", path: ["to"] })
-  .refine((range) => daysBetween(range.from, range.to) < DASHBOARD_MAX_DAYS, { error: "admin.dashboard.errors.tooLong", path: ["to"] });
-
-export type DashboardRange = { from: string; to: string };
+import { DASHBOARD_DEFAULT_DAYS, type DashboardRange } from "./console-schemas";
 
 /** The default range ending today in Riyadh. */
 export function defaultDashboardRange(now: Date): DashboardRange {

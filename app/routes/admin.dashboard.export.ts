@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toCsv } from "#app/commerce/back-office.server";
-import { DashboardRangeSchema, dashboardCsvRows, defaultDashboardRange, loadDashboard } from "#app/commerce/dashboard.server";
+import { DashboardRangeSchema } from "#app/commerce/console-schemas";
+import { dashboardCsvRows, defaultDashboardRange, loadDashboard } from "#app/commerce/dashboard.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { recordAudit } from "#app/staff/audit.server";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";

@@ -13,7 +13,8 @@ import { AdminCard, AdminDate, AdminMoney, AdminPageHeader, AdminTable } from "#
 import { InputField, useSchemaForm } from "#app/components/conform-fields";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors } from "#app/components/forms";
-import { DashboardRangeSchema, defaultDashboardRange, loadDashboard, type Dashboard } from "#app/commerce/dashboard.server";
+import { DashboardRangeSchema } from "#app/commerce/console-schemas";
+import { defaultDashboardRange, loadDashboard, type Dashboard } from "#app/commerce/dashboard.server";
 import { useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
 import { isCurrencyCode } from "#app/lib/money";
 import type { CacheHandle } from "#app/lib/cache-policy";

@@ -97,6 +97,8 @@ export const ADMIN_ROUTES = [
 ];
 export const ADMIN_CONSOLE_ROUTES = [
   ["", "routes/admin._index.tsx", "admin-today"],
+  ["dashboard", "routes/admin.dashboard.tsx", "admin-dashboard"],
+  ["dashboard.csv", "routes/admin.dashboard.export.ts", "admin-dashboard-export"],
   ["orders", "routes/admin.orders.tsx", "admin-orders"],
   ["orders/export.csv", "routes/admin.orders.export.ts", "admin-orders-export"],
   ["orders/:reference", "routes/admin.order.tsx", "admin-order"],

@@ -1,6 +1,7 @@
-/** The console's pay-later and offer forms (server-side parsing; messages are i18n keys under admin.errors). */
+/** The console's pay-later, offer and dashboard forms (server-side parsing; messages are i18n keys under admin.errors). */
 import { z } from "zod";
 import { isoDateSchema } from "#app/lib/date-schema";
+import { daysBetween } from "#app/lib/dates";
 import { OFFLINE_PAYMENT_METHODS } from "./pay-later";
 
 const text = (max: number) => z.string().trim().max(max, { error: "admin.errors.tooLong" });
@@ -36,3 +37,19 @@ export const QuoteSchema = z.object({
 });
 
 export const WithdrawSchema = z.object({ reason: required(500) });
+
+/** The longest range the dashboard reads at once (a year and a day, for a leap year's comparisons). */
+export const DASHBOARD_MAX_DAYS = 366;
+/** The range shown when none is asked for: the last 30 Riyadh days, today included. */
+export const DASHBOARD_DEFAULT_DAYS = 30;
+
+/** The dashboard's range of Riyadh days, from its GET form (app/commerce/dashboard.server.ts reads it). */
+export const DashboardRangeSchema = z
+  .object({
+    from: isoDateSchema("admin.dashboard.errors.date"),
+    to: isoDateSchema("admin.dashboard.errors.date"),
+  })
+  .refine((range) => range.from <= range.to, { error: "admin.dashboard.errors.order", path: ["to"] })
+  .refine((range) => daysBetween(range.from, range.to) < DASHBOARD_MAX_DAYS, { error: "admin.dashboard.errors.tooLong", path: ["to"] });
+
+export type DashboardRange = { from: string; to: string };

@@ -6,6 +6,7 @@ import type { Permission } from "#app/staff/roles";
  */
 export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permission; end?: boolean }> = [
   { to: "/admin", labelKey: "admin.nav.today", permission: "orders.view", end: true },
+  { to: "/admin/dashboard", labelKey: "admin.nav.dashboard", permission: "orders.view" },
   { to: "/admin/orders", labelKey: "admin.nav.orders", permission: "orders.view" },
   { to: "/admin/manifest", labelKey: "admin.nav.manifest", permission: "orders.view" },
   { to: "/admin/check-in", labelKey: "admin.nav.checkIn", permission: "tickets.redeem" },

@@ -63,7 +63,7 @@ export function InstallmentsMethod({ offer, currency, busy }: { offer: Installme
   const formatMoney = useFormatMoney();
   if (!offer) return null;
   return (
-    <div className="checkout-method checkout-method--installments">
+    <div className="checkout-method">
       <h2>
         {t("booking.checkout.installments")} <span className="payment-mark payment-mark--tabby" dir="ltr">{t("booking.paymentMethods.tabby")}</span>
       </h2>

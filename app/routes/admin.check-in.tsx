@@ -11,7 +11,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { normalizeTicketCode } from "#app/booking/tickets.server";
-import { AdminCard, AdminDate, AdminFacts, AdminPageHeader, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminFilterActions, AdminFacts, AdminPageHeader, StatusBadge } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { checkInTicket, loadCheckInTicket } from "#app/commerce/check-in.server";
 import { useLocale } from "#app/i18n/use-locale";
@@ -73,11 +73,7 @@ export default function AdminCheckIn() {
           <label htmlFor="check-in-code">{t("admin.checkIn.code")}</label>
           <input id="check-in-code" name="code" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} dir="ltr" defaultValue={ticket ? "" : (code ?? "")} required maxLength={300} />
         </div>
-        <div className="admin-filters__actions">
-          <button type="submit" className="button button--secondary">
-            {t("admin.checkIn.find")}
-          </button>
-        </div>
+        <AdminFilterActions submit={t("admin.checkIn.find")} tone="secondary" />
       </Form>
       {code && !ticket ? (
         <p className="admin-notice admin-notice--bad" role="alert">

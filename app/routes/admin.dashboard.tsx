@@ -9,7 +9,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminMoney, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminFilterActions, AdminMoney, AdminPageHeader, AdminTable, type AdminColumn } from "#app/components/admin/admin-ui";
 import { InputField, useSchemaForm } from "#app/components/conform-fields";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors } from "#app/components/forms";
@@ -141,51 +141,58 @@ function Figures({ dashboard }: { dashboard: Dashboard }) {
       })}
       <DayBars id="chart-travellers" title={t("admin.dashboard.bookingsChart")} days={dashboard.days} valueOf={(day) => travellersOn.get(day) ?? 0} format={(value) => formatNumber(value)} />
 
-      <AdminCard id="dashboard-revenue" title={t("admin.dashboard.revenue")}>
-        <AdminTable
-          rows={dashboard.revenue}
-          rowKey={(row) => `${row.day}-${row.currency}`}
-          empty={t("admin.dashboard.none")}
-          columns={[
-            { header: t("admin.dashboard.day"), cell: (row) => <AdminDate value={row.day} /> },
-            { header: t("admin.dashboard.orders"), cell: (row) => formatNumber(row.orders) },
-            { header: t("admin.dashboard.captured"), cell: (row) => <AdminMoney amount={row.captured} currency={row.currency} /> },
-            { header: t("admin.dashboard.refunded"), cell: (row) => <AdminMoney amount={row.refunded} currency={row.currency} /> },
-            { header: t("admin.dashboard.net"), cell: (row) => <AdminMoney amount={row.net} currency={row.currency} />, testId: "dashboard-net" },
-          ]}
-        />
-      </AdminCard>
+      <FigureTable
+        id="dashboard-revenue"
+        title={t("admin.dashboard.revenue")}
+        rows={dashboard.revenue}
+        rowKey={(row) => `${row.day}-${row.currency}`}
+        columns={[
+          { header: t("admin.dashboard.day"), cell: (row) => <AdminDate value={row.day} /> },
+          { header: t("admin.dashboard.orders"), cell: (row) => formatNumber(row.orders) },
+          { header: t("admin.dashboard.captured"), cell: (row) => <AdminMoney amount={row.captured} currency={row.currency} /> },
+          { header: t("admin.dashboard.refunded"), cell: (row) => <AdminMoney amount={row.refunded} currency={row.currency} /> },
+          { header: t("admin.dashboard.net"), cell: (row) => <AdminMoney amount={row.net} currency={row.currency} />, testId: "dashboard-net" },
+        ]}
+      />
 
-      <AdminCard id="dashboard-channels" title={t("admin.dashboard.channels")}>
-        <AdminTable
-          rows={dashboard.channels}
-          rowKey={(row) => `${row.reseller ?? ""}-${row.currency}`}
-          empty={t("admin.dashboard.none")}
-          columns={[
-            { header: t("admin.dashboard.channel"), cell: (row) => row.reseller ?? t("admin.dashboard.storefront") },
-            { header: t("admin.dashboard.bookings"), cell: (row) => formatNumber(row.bookings) },
-            { header: t("admin.dashboard.travellers"), cell: (row) => formatNumber(row.travellers) },
-            { header: t("admin.dashboard.amount"), cell: (row) => <AdminMoney amount={row.amount} currency={row.currency} /> },
-          ]}
-        />
-      </AdminCard>
+      <FigureTable
+        id="dashboard-channels"
+        title={t("admin.dashboard.channels")}
+        rows={dashboard.channels}
+        rowKey={(row) => `${row.reseller ?? ""}-${row.currency}`}
+        columns={[
+          { header: t("admin.dashboard.channel"), cell: (row) => row.reseller ?? t("admin.dashboard.storefront") },
+          { header: t("admin.dashboard.bookings"), cell: (row) => formatNumber(row.bookings) },
+          { header: t("admin.dashboard.travellers"), cell: (row) => formatNumber(row.travellers) },
+          { header: t("admin.dashboard.amount"), cell: (row) => <AdminMoney amount={row.amount} currency={row.currency} /> },
+        ]}
+      />
 
-      <AdminCard id="dashboard-occupancy" title={t("admin.dashboard.occupancy")}>
-        <AdminTable
-          rows={dashboard.occupancy}
-          rowKey={(row) => `${row.day}-${row.productId}`}
-          empty={t("admin.dashboard.none")}
-          columns={[
-            { header: t("admin.dashboard.day"), cell: (row) => <AdminDate value={row.day} /> },
-            { header: t("admin.dashboard.product"), cell: (row) => row.productName },
-            { header: t("admin.dashboard.booked"), cell: (row) => formatNumber(row.booked) },
-            { header: t("admin.dashboard.capacity"), cell: (row) => formatNumber(row.capacity) },
-            { header: t("admin.dashboard.occupancyShare"), cell: (row) => formatNumber(row.capacity > 0 ? row.booked / row.capacity : 0, { style: "percent", maximumFractionDigits: 0 }) },
-          ]}
-        />
-      </AdminCard>
+      <FigureTable
+        id="dashboard-occupancy"
+        title={t("admin.dashboard.occupancy")}
+        rows={dashboard.occupancy}
+        rowKey={(row) => `${row.day}-${row.productId}`}
+        columns={[
+          { header: t("admin.dashboard.day"), cell: (row) => <AdminDate value={row.day} /> },
+          { header: t("admin.dashboard.product"), cell: (row) => row.productName },
+          { header: t("admin.dashboard.booked"), cell: (row) => formatNumber(row.booked) },
+          { header: t("admin.dashboard.capacity"), cell: (row) => formatNumber(row.capacity) },
+          { header: t("admin.dashboard.occupancyShare"), cell: (row) => formatNumber(row.capacity > 0 ? row.booked / row.capacity : 0, { style: "percent", maximumFractionDigits: 0 }) },
+        ]}
+      />
       <p className="admin-muted">{t("admin.dashboard.note")}</p>
     </>
+  );
+}
+
+/** One of the dashboard's tables in its card, saying "nothing in this period" when it has no rows. */
+function FigureTable<Row>({ id, title, rows, rowKey, columns }: { id: string; title: string; rows: Row[]; rowKey: (row: Row) => string; columns: Array<AdminColumn<Row>> }) {
+  const { t } = useTranslation();
+  return (
+    <AdminCard id={id} title={title}>
+      <AdminTable rows={rows} rowKey={rowKey} empty={t("admin.dashboard.none")} columns={columns} />
+    </AdminCard>
   );
 }
 
@@ -213,11 +220,7 @@ export default function AdminDashboard() {
         <FormErrors id={form.errorId} errors={form.errors} />
         <InputField field={fields.from} type="date" label={t("admin.dashboard.from")} />
         <InputField field={fields.to} type="date" label={t("admin.dashboard.to")} />
-        <div className="admin-filters__actions">
-          <button type="submit" className="button button--primary">
-            {t("admin.dashboard.show")}
-          </button>
-        </div>
+        <AdminFilterActions submit={t("admin.dashboard.show")} />
       </Form>
       {data.dashboard ? <Figures dashboard={data.dashboard} /> : null}
     </>

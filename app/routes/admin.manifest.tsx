@@ -7,7 +7,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminEmpty, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminDate, AdminFilterActions, AdminEmpty, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadManifest, parseManifestFilter } from "#app/commerce/manifest.server";
@@ -81,13 +81,10 @@ export default function AdminManifest() {
             {manifest.productId && !manifest.products.some((product) => product.id === manifest.productId) ? <option value={manifest.productId}>{manifest.productId}</option> : null}
           </select>
         </div>
-        <div className="admin-filters__actions">
-          <button type="submit" className="button button--primary">
-            {t("admin.manifest.show")}
-          </button>
+        <AdminFilterActions submit={t("admin.manifest.show")}>
           <Link to={manifestPath({ date: addDays(manifest.date, -1) })}>{t("admin.manifest.previousDay")}</Link>
           <Link to={manifestPath({ date: addDays(manifest.date, 1) })}>{t("admin.manifest.nextDay")}</Link>
-        </div>
+        </AdminFilterActions>
       </Form>
       {manifest.slots.length === 0 ? (
         <AdminEmpty>{t("admin.manifest.none")}</AdminEmpty>

@@ -242,15 +242,19 @@ export function AdminNotice({ tone, role, testId, children }: { tone: "ok" | "ba
   );
 }
 
-/** A filter form's Apply button and the link that clears every filter (back to `clearTo`). */
-export function AdminFilterActions({ clearTo }: { clearTo: string }) {
+/**
+ * A filter form's submit button ("Apply" unless named) and what follows it: the link that clears every
+ * filter (back to `clearTo`), or the page's own links (the manifest's previous and next day).
+ */
+export function AdminFilterActions({ clearTo, submit, tone = "primary", children }: { clearTo?: string; submit?: ReactNode; tone?: "primary" | "secondary"; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="admin-filters__actions">
-      <button type="submit" className="button button--primary">
-        {t("admin.orders.apply")}
+      <button type="submit" className={`button button--${tone}`}>
+        {submit ?? t("admin.orders.apply")}
       </button>
-      <Link to={clearTo}>{t("admin.orders.clear")}</Link>
+      {clearTo ? <Link to={clearTo}>{t("admin.orders.clear")}</Link> : null}
+      {children}
     </div>
   );
 }

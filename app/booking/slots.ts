@@ -62,6 +62,12 @@ export interface SlotContext {
 /** How far ahead the storefront sells. */
 export const BOOKING_HORIZON_DAYS = 365;
 
+/** A slot's start as an instant: its availability id is the local start with its offset (as OCTO names slots); null for any other text. */
+export function slotStart(availabilityId: string): Date | null {
+  const start = new Date(availabilityId);
+  return Number.isNaN(start.getTime()) ? null : start;
+}
+
 function endOf(context: SlotContext, localDate: string, localTime: string, openingHours: OpeningHoursPeriod[]): string {
   if (context.availabilityType === "OPENING_HOURS") {
     const close = openingHours[openingHours.length - 1]?.to ?? "23:59";

@@ -6,7 +6,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminFilterActions, AdminMoney, AdminPageHeader, AdminTable, type AdminColumn } from "#app/components/admin/admin-ui";
@@ -199,10 +199,7 @@ function FigureTable<Row>({ id, title, rows, rowKey, columns }: { id: string; ti
 export default function AdminDashboard() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
-  const { search } = useLocation();
   const [form, fields] = useSchemaForm("dashboard-range", DashboardRangeSchema, { lastResult: data.reply, defaultValue: data.range });
-  const query = new URLSearchParams(search);
-  const csvQuery = data.dashboard ? new URLSearchParams({ from: data.dashboard.range.from, to: data.dashboard.range.to }) : query;
   return (
     <>
       <AdminPageHeader
@@ -210,7 +207,7 @@ export default function AdminDashboard() {
         subtitle={t("admin.dashboard.subtitle")}
         actions={
           data.dashboard ? (
-            <a className="button button--secondary" href={`/admin/dashboard.csv?${csvQuery.toString()}`} download>
+            <a className="button button--secondary" href={`/admin/dashboard.csv?${new URLSearchParams(data.dashboard.range).toString()}`} download>
               {t("admin.dashboard.export")}
             </a>
           ) : null

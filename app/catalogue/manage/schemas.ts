@@ -56,8 +56,7 @@ export const CONFIRMATION = ["INSTANT", "ON_REQUEST"] as const;
 export const AVAILABILITY_TYPES = ["START_TIME", "OPENING_HOURS"] as const;
 
 /** A row of a repeated group is left out when every field of it (a name in four languages too) is empty (the form always shows a blank row). */
-const isEmpty = (value: unknown): boolean => value === undefined || value === "" || (typeof value === "object" && value !== null && Object.values(value).every(isEmpty));
-const isBlank = (row: Record<string, unknown>) => isEmpty(row);
+const isBlank = (value: unknown): boolean => value === undefined || value === "" || (typeof value === "object" && value !== null && Object.values(value).every(isBlank));
 
 const PickupRowSchema = z.object({
   /** The point's name in the four languages; English is required on a filled row, the others fall back to it. */

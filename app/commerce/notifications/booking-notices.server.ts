@@ -16,6 +16,7 @@
  * a booking it made), but no WhatsApp reminder and no review request.
  */
 import { and, asc, eq, gte, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
+import { slotStart } from "#app/booking/slots";
 import { bookingNotices, orderItems, orders, products } from "#app/db/schema";
 import { hasOptedOut } from "./opt-out.server";
 import { tellCustomer, type NotifyDeps } from "./tell-customer.server";
@@ -36,11 +37,6 @@ const CONFIRMED_ORDER_STATUSES = ["CONFIRMED", "PARTIALLY_CONFIRMED"];
 
 export type BookingNoticeTiming = { reminderHoursBefore: number; reviewRequestHoursAfter: number };
 
-/** The slot's start (the availability id is the local start with its offset, as OCTO names slots), or null. */
-export function slotStart(availabilityId: string): Date | null {
-  const start = new Date(availabilityId);
-  return Number.isNaN(start.getTime()) ? null : start;
-}
 
 /** Owes the notices that fell due by `now`, then sends those owed. Returns how many messages went out, and how many failed. */
 export async function sendBookingNotices(deps: NotifyDeps, now: Date, timing: BookingNoticeTiming, limit = 100): Promise<{ sent: number; failed: number }> {

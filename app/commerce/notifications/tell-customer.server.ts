@@ -13,6 +13,7 @@
  * the reconciler tries again (./owed-notices.server.ts).
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { slotStart } from "#app/booking/slots";
 import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import type { Database } from "#app/db/db.server";
 import { bookings, customOfferRequests, orderItems, orderMessages, orders, products, tickets } from "#app/db/schema";
@@ -174,8 +175,8 @@ async function bookingNoticeFacts(deps: NotifyDeps, order: OrderRow, locale: Loc
 
 /** The slot's start as the customer reads it: date and time, or the date alone for an all-day slot (…T00:00). */
 function startWording(locale: LocaleCode, availabilityId: string, timeZone: string | undefined): string {
-  const start = new Date(availabilityId);
-  if (Number.isNaN(start.getTime())) return availabilityId.slice(0, 10);
+  const start = slotStart(availabilityId);
+  if (!start) return availabilityId.slice(0, 10);
   const allDay = /T00:00/.test(availabilityId);
   return formatInstant(locale, start, timeZone ?? RIYADH_TIME_ZONE, allDay ? { dateStyle: "full" } : { dateStyle: "full", timeStyle: "short" });
 }

@@ -50,6 +50,7 @@ export const PAGE_ROUTES = [
   ["search/:searchText", "routes/search.tsx", "search"],
   ["terms-and-conditions", "routes/static-page.tsx", "terms-and-conditions"],
   ["unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"],
+  ["manage-booking", "routes/manage-booking.tsx", "manage-booking"],
   ["*", "routes/not-found.tsx", "not-found"],
 ];
 

@@ -50,6 +50,8 @@ export const NON_PAGE_ROUTES: Record<string, { path: string; status: number; fol
   "auth/logout": { path: "/auth/logout", status: 303 },
   // Opens only with a signed link (the review request's); without one, the page says the link is not valid.
   unsubscribe: { path: "/unsubscribe", status: 400 },
+  // Opens only with an order's secret link (the reminder's); without one, the page says the link opens nothing.
+  "manage-booking": { path: "/manage-booking", status: 404 },
   "*": { path: "/deep/unknown/path/here/x", status: 404, followRedirects: true },
 };
 

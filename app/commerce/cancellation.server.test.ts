@@ -56,21 +56,21 @@ describe("the customer cancels", () => {
   test("another user's booking is not found", async () => {
     const { item } = await customersOrder();
     const other = randomUUID();
-    expect(await quoteCustomerCancellation(ctx, other, item.id, "en")).toBeNull();
-    expect(await cancelCustomerBooking(ctx, other, item.id)).toEqual({ status: "not-found" });
-    expect(await cancelCustomerBooking(ctx, other, "not-a-uuid")).toEqual({ status: "not-found" });
+    expect(await quoteCustomerCancellation(ctx, { userId: other }, item.id, "en")).toBeNull();
+    expect(await cancelCustomerBooking(ctx, { userId: other }, item.id)).toEqual({ status: "not-found" });
+    expect(await cancelCustomerBooking(ctx, { userId: other }, "not-a-uuid")).toEqual({ status: "not-found" });
   });
 
   test("within the policy: seats back, the gateway refunds once, the order CANCELLED, the customer told, the story recorded", async () => {
     const { orderId, item, userId } = await customersOrder();
     const engineQuote = await engine.quoteCancellation(item.bookingUuid);
-    const quoted = await quoteCustomerCancellation(ctx, userId, item.id, "en");
+    const quoted = await quoteCustomerCancellation(ctx, { userId }, item.id, "en");
     expect(quoted!.item).toMatchObject({ id: item.id, localDate: item.localDate });
     expect(quoted!.quote).toMatchObject({ allowed: true, paid: netAmount(item), penaltyPercent: engineQuote.penaltyPercent, refundAmount: customerRefund(netAmount(item), engineQuote.penaltyPercent) });
     const refundAmount = quoted!.quote.refundAmount;
     expect(refundAmount).toBeGreaterThan(0);
 
-    expect(await cancelCustomerBooking(ctx, userId, item.id)).toEqual({ status: "cancelled", refundAmount, currency: "SAR", refunded: true });
+    expect(await cancelCustomerBooking(ctx, { userId }, item.id)).toEqual({ status: "cancelled", refundAmount, currency: "SAR", refunded: true });
     const state = await stateOf(orderId);
     expect(state.item).toMatchObject({ status: "CANCELLED", refundState: "CUSTOMER_CANCELLED" });
     expect(state.order.status).toBe("CANCELLED");
@@ -83,7 +83,7 @@ describe("the customer cancels", () => {
     expect(state.events.map((event) => [event.kind, event.actor])).toContainEqual(["item.cancelled_by_customer", "customer"]);
 
     // A second submit changes nothing and refunds nothing.
-    expect(await cancelCustomerBooking(ctx, userId, item.id)).toEqual({ status: "not-allowed" });
+    expect(await cancelCustomerBooking(ctx, { userId }, item.id)).toEqual({ status: "not-allowed" });
     expect((await stateOf(orderId)).refundedAtGateway).toBe(refundAmount);
   });
 
@@ -91,7 +91,7 @@ describe("the customer cancels", () => {
     const { orderId, item, userId, captured } = await customersOrder();
     const left = 1_000;
     expect(await refundItem(ctx, { orderId, itemId: item.id, amount: netAmount(item) - left, reason: "goodwill", idempotencyKey: randomUUID(), actor: admin, role: "admin" })).toMatchObject({ ok: true });
-    expect(await cancelCustomerBooking(ctx, userId, item.id)).toEqual({ status: "cancelled", refundAmount: left, currency: "SAR", refunded: true });
+    expect(await cancelCustomerBooking(ctx, { userId }, item.id)).toEqual({ status: "cancelled", refundAmount: left, currency: "SAR", refunded: true });
     const state = await stateOf(orderId);
     expect(state.refundedAtGateway).toBe(netAmount(item));
     expect(state.payment.refundedAmount).toBeLessThanOrEqual(captured);
@@ -100,7 +100,7 @@ describe("the customer cancels", () => {
   test("a supplier that refuses keeps the booking: nothing cancelled, nothing refunded", async () => {
     const { orderId, item, userId } = await customersOrder();
     const spy = vi.spyOn(engine, "cancel").mockRejectedValueOnce(new BookingError("BOOKING_REDEEMED", "used"));
-    expect(await cancelCustomerBooking(ctx, userId, item.id)).toEqual({ status: "not-allowed" });
+    expect(await cancelCustomerBooking(ctx, { userId }, item.id)).toEqual({ status: "not-allowed" });
     spy.mockRestore();
     const state = await stateOf(orderId);
     expect(state.item.status).toBe("CONFIRMED");

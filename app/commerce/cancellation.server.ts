@@ -110,16 +110,20 @@ export async function recomputeAfterCancellation(db: Database, orderId: string, 
 /** What cancelling uses: the database, the BookingApi, the gateways, and what telling the customer needs. */
 export type CancelDeps = Pick<CommerceDeps, "db" | "bookingApi" | "payments" | "mailer" | "whatsapp" | "env" | "clock">;
 
-/** The user's own confirmed-or-not booking (its order and item), or null when it is not theirs. */
-async function customerItem(db: Database, userId: string, itemId: string): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
+/** Who asks: a signed-in customer (their account's orders), or a guest holding the order's secret link (that order). */
+export type BookingOwner = { userId: string } | { accessToken: string };
+
+/** The owner's own confirmed-or-not booking (its order and item), or null when it is not theirs. */
+async function customerItem(db: Database, owner: BookingOwner, itemId: string): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
   if (!/^[0-9a-f-]{36}$/.test(itemId)) return null;
-  const [row] = await db.select({ item: orderItems, order: orders }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(and(eq(orderItems.id, itemId), eq(orders.userId, userId)));
+  const ownsOrder = "userId" in owner ? eq(orders.userId, owner.userId) : eq(orders.accessToken, owner.accessToken);
+  const [row] = await db.select({ item: orderItems, order: orders }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(and(eq(orderItems.id, itemId), ownsOrder));
   return row ?? null;
 }
 
 /** What cancelling now would refund, with the booking's title in `locale`; null when the booking is not the user's. */
-export async function quoteCustomerCancellation(deps: CancelDeps, userId: string, itemId: string, locale: LocaleCode): Promise<{ item: { id: string; title: string; localDate: string }; quote: CancellationQuote } | null> {
-  const found = await customerItem(deps.db, userId, itemId);
+export async function quoteCustomerCancellation(deps: CancelDeps, owner: BookingOwner, itemId: string, locale: LocaleCode): Promise<{ item: { id: string; title: string; localDate: string }; quote: CancellationQuote } | null> {
+  const found = await customerItem(deps.db, owner, itemId);
   if (!found) return null;
   const { item } = found;
   const [product] = await deps.db.select({ title: products.title }).from(products).where(eq(products.id, item.productId));
@@ -130,9 +134,9 @@ export async function quoteCustomerCancellation(deps: CancelDeps, userId: string
 export type CancelOutcome = { status: "cancelled"; refundAmount: number; currency: string; refunded: boolean } | { status: "not-found" } | { status: "not-allowed" };
 
 /** The customer cancels their booking under its policy (see the module comment); a second submit is not allowed. */
-export async function cancelCustomerBooking(deps: CancelDeps, userId: string, itemId: string): Promise<CancelOutcome> {
+export async function cancelCustomerBooking(deps: CancelDeps, owner: BookingOwner, itemId: string): Promise<CancelOutcome> {
   const db = deps.db;
-  const found = await customerItem(db, userId, itemId);
+  const found = await customerItem(db, owner, itemId);
   if (!found) return { status: "not-found" };
   const { order, item } = found;
   const quote = await quoteCancellation(deps, item);
@@ -149,7 +153,7 @@ export async function cancelCustomerBooking(deps: CancelDeps, userId: string, it
       if (!(await claimItem(t, item, CUSTOMER_CANCELLED))) return null;
       await t
         .insert(customerCancellations)
-        .values({ orderItemId: item.id, orderId: order.id, userId, currency: order.currency, refundAmount, penaltyPercent: quote.penaltyPercent, refundState: refundAmount > 0 ? "REFUNDING" : "NONE" })
+        .values({ orderItemId: item.id, orderId: order.id, userId: "userId" in owner ? owner.userId : null, currency: order.currency, refundAmount, penaltyPercent: quote.penaltyPercent, refundState: refundAmount > 0 ? "REFUNDING" : "NONE" })
         .onConflictDoNothing();
       if (refundAmount > 0 && captured) await reserveOnPayment(t, captured, refundAmount, now);
       await recordOrderEvent(t, order.id, "item.cancelled_by_customer", { actor: "customer", detail: { itemId: item.id, penaltyPercent: quote.penaltyPercent, refundAmount, currency: order.currency }, now });

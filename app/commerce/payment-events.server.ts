@@ -7,6 +7,7 @@ import type { Database } from "#app/db/db.server";
 import { orders, paymentEvents, payments } from "#app/db/schema";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
+import { applyChangePaymentEvent } from "./manage-booking.server";
 import { changeWithEvent } from "./order-events.server";
 import { confirmedAmount, getOrderItems, getOrderPayment, type CommerceDeps, type PaymentRow } from "./order-records.server";
 import { verifyPaymentEvent, type IntegrityProblem } from "./payment-integrity";
@@ -27,8 +28,10 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
   if (!(await recordEventOnce(db, gatewayName, event))) return "duplicate";
   const [payment] = await db.select().from(payments).where(and(eq(payments.gateway, gatewayName), eq(payments.sessionId, event.sessionId)));
   if (!payment) {
+    // Not an order's payment: perhaps a guest's move paying its difference (its own session and checks).
+    const wasMove = await applyChangePaymentEvent(deps, gatewayName, event);
     await markProcessed(db, gatewayName, event.id);
-    return "unknown_session";
+    return wasMove ? "applied" : "unknown_session";
   }
   const verdict = verifyPaymentEvent(
     { ...payment, captureAmount: payment.captureState === "NONE" ? null : confirmedAmount(await getOrderItems(db, payment.orderId)) },

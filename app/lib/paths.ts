@@ -63,6 +63,8 @@ export const cartPath = (): string => "/cart";
 export const checkoutPath = (query?: { pay?: string; cancelled?: string }): string => withQuery("/checkout", query);
 export const checkoutResultPath = (outcome: CheckoutOutcome, query?: Query): string => withQuery(`/checkout/${outcome}`, query);
 
+/** The guest's manage-my-booking page (the order's secret link; `change`: a move's payment returning). */
+export const manageBookingPath = (query: { order: string; item?: string; date?: string; cancel?: string; change?: string }): string => withQuery("/manage-booking", query);
 export const invoicesPath = (query?: { cancel?: string }): string => withQuery("/invoices", query);
 export const loginPath = (query?: { redirectTo?: string; verify?: string }): string => withQuery("/auth/login", query);
 export const signUpPath = (query?: { redirectTo?: string }): string => withQuery("/auth/sign-up", query);

@@ -21,7 +21,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   const locale = isLocaleCode(lang) ? lang : "en";
   const user = await requireUser(app, request);
   const back = safeRedirectTo(form.get("redirectTo"), localized(locale, invoicesPath()));
-  const outcome = await cancelCustomerBooking(app, user.id, params.itemId ?? "");
+  const outcome = await cancelCustomerBooking(app, { userId: user.id }, params.itemId ?? "");
   if (outcome.status === "not-found") return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const noStore = { headers: { "Cache-Control": "private, no-store" } };
   if (outcome.status === "not-allowed") return redirectWithToast(app, back, { type: "error", key: "account.toasts.cancelFailed" }, noStore);

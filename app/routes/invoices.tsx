@@ -35,7 +35,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: loginPath({ redirectTo: context.url.pathname }) }, { headers: { "Cache-Control": CACHE_PRIVATE } });
   const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale, app.db), listCustomOffers(app.db, user, context.locale)]);
   const cancelId = context.url.searchParams.get("cancel");
-  const quoted = cancelId ? await quoteCustomerCancellation(app, user.id, cancelId, context.locale) : null;
+  const quoted = cancelId ? await quoteCustomerCancellation(app, { userId: user.id }, cancelId, context.locale) : null;
   const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
   return json(
     { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, loginPath: "" },

@@ -92,7 +92,7 @@ describe("reminders", () => {
     expect(email!.subject).toContain("تذكير");
     expect(email!.subject).toContain(product.titleAr);
     expect(email!.text).toContain(`نقطة الالتقاء: ${product.meetingPointAr}`);
-    expect(email!.text).toContain(`إدارة حجزي: http://localhost:3000/ar/checkout/success?order=t-${id}`);
+    expect(email!.text).toContain(`إدارة حجزي: http://localhost:3000/ar/manage-booking?order=t-${id}`);
     expect(outbox.whatsapp[0]!.kind).toBe("REMINDER");
   });
 

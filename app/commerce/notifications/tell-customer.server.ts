@@ -25,7 +25,7 @@ import { formatInstant } from "#app/i18n/format";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { isLocaleCode, type LocaleCode } from "#app/lib/locales";
 import type { Mailer } from "#app/lib/mailer.server";
-import { checkoutResultPath, experiencePath, invoicesPath, localized } from "#app/lib/paths";
+import { checkoutResultPath, experiencePath, invoicesPath, localized, manageBookingPath } from "#app/lib/paths";
 import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { recordOrderMessages, type OrderMessageInput } from "../order-events.server";
 import { getOrderItems, getOrderPayment, paidWith, resultPath, type OrderItemRow, type OrderRow } from "../order-records.server";
@@ -165,7 +165,8 @@ async function bookingNoticeFacts(deps: NotifyDeps, order: OrderRow, locale: Loc
   const ticketId = (await voucherTickets(deps.db, [item.bookingUuid])).get(item.bookingUuid);
   return {
     type: "booking.reminder",
-    order: orderFacts(order, link),
+    // The reminder's link is the booking's manage page (move it, cancel it), not the order's result page.
+    order: orderFacts(order, siteUrl(deps, locale, manageBookingPath({ order: order.accessToken }))),
     title,
     start: startWording(locale, item.availabilityId, product?.timeZone),
     place: product ? placeOf(product, locale) : null,

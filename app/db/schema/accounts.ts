@@ -84,7 +84,8 @@ export const reviewAuthors = pgTable(
 export const customerCancellations = pgTable("customer_cancellations", {
   orderItemId: text("order_item_id").primaryKey(),
   orderId: text("order_id").notNull(),
-  userId: text("user_id").notNull(),
+  /** The account that cancelled; null when the guest cancelled from their manage-my-booking link. */
+  userId: text("user_id"),
   currency: currency(),
   refundAmount: money("refund_amount").notNull(),
   penaltyPercent: doublePrecision("penalty_percent").notNull(),

@@ -269,3 +269,30 @@ export const orderRefunds = pgTable(
   },
   (table) => [uniqueIndex("order_refunds_key_idx").on(table.idempotencyKey), index("order_refunds_order_idx").on(table.orderId), index("order_refunds_state_idx").on(table.state, table.nextAttemptAt), index("order_refunds_role_day_idx").on(table.actorRole, table.createdAt)],
 );
+
+/**
+ * A guest's move of one booking to another slot of the same option, from the manage-my-booking page
+ * (app/commerce/manage-booking.server.ts). `difference` is what the new slot costs more (positive: paid
+ * through the gateway before the move, in the session `gatewaySessionId`) or less (negative: refunded
+ * from the order's payment once moved), in minor units of the order's currency.
+ * `status`: AWAITING_PAYMENT (a session is open), APPLIED (moved), FAILED (the slot was gone when the
+ * payment came: its money is refunded), ABANDONED (the guest paid nothing and chose again).
+ */
+export const bookingChanges = pgTable(
+  "booking_changes",
+  {
+    id: textId(),
+    orderId: ownedBy("order_id", () => orders.id),
+    orderItemId: text("order_item_id").notNull(),
+    fromAvailabilityId: text("from_availability_id").notNull(),
+    toAvailabilityId: text("to_availability_id").notNull(),
+    currency: currency(),
+    difference: money("difference").notNull(),
+    status: text("status").notNull(),
+    gateway: text("gateway"),
+    gatewaySessionId: text("gateway_session_id"),
+    redirectUrl: text("redirect_url"),
+    ...timestamps(),
+  },
+  (table) => [index("booking_changes_item_idx").on(table.orderItemId), uniqueIndex("booking_changes_session_idx").on(table.gateway, table.gatewaySessionId)],
+);

@@ -1,9 +1,10 @@
 /**
  * Test-only controls for the end-to-end suite (COMMERCE_TEST_HOOKS=1, never in production): make a
  * price change, sell out a slot, expire an order's hold, decide an on-request booking, run the
- * reconciler, let an order's trip be over, move its start (reminders, review requests). Each does what the real actor would (catalogue editor,
+ * reconciler, let an order's trip be over, move its start (reminders, review requests), price a later day higher (manage my booking). Each does what the real actor would (catalogue editor,
  * other customers, supplier, the calendar).
  */
+import { randomUUID } from "node:crypto";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -12,7 +13,7 @@ import { readCartId } from "#app/web/cart-cookie.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
 import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
-import { bookings, cartItems, orderItems, orders, products } from "#app/db/schema";
+import { bookings, cartItems, orderItems, orders, priceSeasons, products, units } from "#app/db/schema";
 import { addDays, todayInRiyadh } from "#app/lib/dates";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
@@ -26,6 +27,7 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("retitle-product"), slug: z.string().min(1).max(200), title: z.string().min(1).max(200) }),
   z.object({ action: z.literal("trip-taken"), reference: z.string().min(1).max(40) }),
   z.object({ action: z.literal("trip-at"), reference: z.string().min(1).max(40), hoursFromNow: z.number().int().min(-24 * 30).max(24 * 30) }),
+  z.object({ action: z.literal("dearer-day"), reference: z.string().min(1).max(40), daysAfter: z.number().int().min(1).max(60), addPerUnit: z.number().int().min(1) }),
 ]);
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -104,6 +106,19 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       if (!order) return json({ error: "No order" }, { status: 400 });
       const localDate = addDays(todayInRiyadh(app.clock.now()), -2);
       await db.update(orderItems).set({ localDate }).where(eq(orderItems.orderId, order.id));
+      return json({ ok: true, localDate });
+    }
+    case "dearer-day": {
+      // The catalogue editor prices a later day higher (a one-day season): each unit of the order's
+      // first booking's option costs `addPerUnit` more on its date + `daysAfter`.
+      const [item] = await db.select({ optionId: orderItems.optionId, localDate: orderItems.localDate }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(eq(orders.reference, hook.reference));
+      if (!item) return json({ error: "No order" }, { status: 400 });
+      const localDate = addDays(item.localDate, hook.daysAfter);
+      const priced = await db.select({ id: units.id, price: units.price }).from(units).where(eq(units.optionId, item.optionId));
+      const unitPrices = Object.fromEntries(priced.filter((unit) => unit.price !== null).map((unit) => [unit.id, { price: unit.price! + hook.addPerUnit, original: null }]));
+      await db.insert(priceSeasons).values({ id: randomUUID(), optionId: item.optionId, validFrom: localDate, validTo: localDate, unitPrices });
+      await notifyCatalogueChanged(app.database);
+      if (engine instanceof EmbeddedBookingEngine) engine.clearCache();
       return json({ ok: true, localDate });
     }
     case "trip-at": {

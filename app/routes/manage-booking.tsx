@@ -106,7 +106,8 @@ function MoveSection({ order, item, move, today }: { order: Order; item: Managed
       {choices === null ? null : choices.length === 0 ? (
         <p role="status">{t("pages.manageBooking.noTimes")}</p>
       ) : (
-        <Form method="post" className="manage-booking__move" data-testid="move-form">
+        // A document submit: a dearer time answers with the gateway's hosted page, outside the app's routes.
+        <Form method="post" reloadDocument className="manage-booking__move" data-testid="move-form">
           <HiddenFields values={{ intent: "move", item: item.id }} />
           <fieldset>
             <legend>{t("pages.manageBooking.chooseTime")}</legend>
@@ -124,7 +125,7 @@ function MoveSection({ order, item, move, today }: { order: Order; item: Managed
               ))}
             </ul>
           </fieldset>
-          <button type="submit" className="button">
+          <button type="submit" className="button button--primary">
             {t("pages.manageBooking.moveButton")}
           </button>
           <p className="manage-booking__hint">{t("pages.manageBooking.moveHint")}</p>

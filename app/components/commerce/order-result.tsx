@@ -9,7 +9,7 @@ import { PostButton } from "#app/components/forms";
 import { formatInstant, isolate } from "#app/i18n/format";
 import { useFormatLocalDate, useFormatMoney } from "#app/i18n/use-format";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
-import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath, listingPath } from "#app/lib/paths";
+import { cartPath, checkoutPath, checkoutResultPath, homePath, invoicesPath, listingPath, manageBookingPath } from "#app/lib/paths";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { useStorefrontType } from "#app/layouts/use-layout";
 
@@ -171,6 +171,12 @@ export function OrderResultPage() {
             {t("booking.result.ticketsAndInvoices")}
           </LocalizedLink>
         )}
+        {screen === "success" || screen === "partial" ? (
+          // Move it to another time or cancel it, with no account (the order's secret link).
+          <LocalizedLink to={manageBookingPath({ order: result.token })} className="button button--secondary" data-testid="manage-booking-link">
+            {t("booking.result.manage")}
+          </LocalizedLink>
+        ) : null}
       </div>
       <OrderFacts result={result} />
       <LocalizedLink to={homePath()} className="button button--link">

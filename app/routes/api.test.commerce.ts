@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { readCartId } from "#app/web/cart-cookie.server";
@@ -115,7 +115,15 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       if (!item) return json({ error: "No order" }, { status: 400 });
       const localDate = addDays(item.localDate, hook.daysAfter);
       const priced = await db.select({ id: units.id, price: units.price }).from(units).where(eq(units.optionId, item.optionId));
-      const unitPrices = Object.fromEntries(priced.filter((unit) => unit.price !== null).map((unit) => [unit.id, { price: unit.price! + hook.addPerUnit, original: null }]));
+      // Dearer than the booked day as it is priced now (another suite's season may lie on it); one season per day.
+      const [booked] = await db
+        .select()
+        .from(priceSeasons)
+        .where(and(eq(priceSeasons.optionId, item.optionId), lte(priceSeasons.validFrom, item.localDate), gte(priceSeasons.validTo, item.localDate)));
+      const unitPrices = Object.fromEntries(
+        priced.filter((unit) => unit.price !== null).map((unit) => [unit.id, { price: (booked?.unitPrices[unit.id]?.price ?? unit.price!) + hook.addPerUnit, original: null }]),
+      );
+      await db.delete(priceSeasons).where(and(eq(priceSeasons.optionId, item.optionId), lte(priceSeasons.validFrom, localDate), gte(priceSeasons.validTo, localDate)));
       await db.insert(priceSeasons).values({ id: randomUUID(), optionId: item.optionId, validFrom: localDate, validTo: localDate, unitPrices });
       await notifyCatalogueChanged(app.database);
       if (engine instanceof EmbeddedBookingEngine) engine.clearCache();

@@ -15,6 +15,7 @@ import { capturedCardOrder, createCardTestContext, openSlot, pickProduct, type C
 import type { TestContext } from "#app/testing/context.server";
 import { loadManagedOrder, moveBooking, moveChoices, syncChangePayment } from "./manage-booking.server";
 import { applyPaymentEvent } from "./payment-events.server";
+import { runReconcilerOnce } from "./reconciler.server";
 
 let card: CardTestContext;
 let ctx: TestContext;
@@ -145,6 +146,20 @@ describe("manage my booking", () => {
     expect((await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change!.id)))[0]!.status).toBe("FAILED");
     const refunded = await ctx.db.select().from(sandboxOperations).where(and(eq(sandboxOperations.sessionId, change!.gatewaySessionId!), eq(sandboxOperations.kind, "refund")));
     expect(refunded.reduce((sum, operation) => sum + operation.amount, 0)).toBe(1_000);
+  });
+
+  test("a paid move whose webhook was lost and whose guest never came back is settled by the reconciler", async () => {
+    const { token, item, target } = await paidOrderAndDay(2, null);
+    await adultCosts(target, item.amount / 2 + 750);
+    const slot = await openSlot(ctx, product, target);
+    expect((await moveBooking(ctx, token, item.id, slot, "en")).status).toBe("pay");
+    const [change] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.orderItemId, item.id));
+    await card.gateway.pay(change!.gatewaySessionId!, SANDBOX_CARDS.success);
+    card.webhooks.length = 0; // lost
+    await runReconcilerOnce(ctx, { now: new Date(ctx.clock.now().getTime() + 5 * 60_000) });
+    await runReconcilerOnce(ctx, { now: new Date(ctx.clock.now().getTime() + 10 * 60_000) });
+    expect((await ctx.db.select().from(orderItems).where(eq(orderItems.id, item.id)))[0]).toMatchObject({ availabilityId: slot, amount: item.amount + 1_500 });
+    expect((await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change!.id)))[0]!.status).toBe("APPLIED");
   });
 
   test("a reseller's booking and a booking past its window are refused with their reasons", async () => {

@@ -13,7 +13,7 @@
  * the team. Each refusal has a reason the page words.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import { parseAvailabilityId } from "#app/booking/time";
 import type { Database } from "#app/db/db.server";
@@ -187,6 +187,8 @@ export async function moveBooking(deps: ManageDeps, token: string, itemId: strin
     currency: order.currency,
     difference: choice.difference,
     status: "AWAITING_PAYMENT",
+    createdAt: now,
+    updatedAt: now,
   });
   const back = manageBookingPath({ order: order.accessToken });
   const { session, gateway } = await openOrderSession(deps, order, locale, {
@@ -314,6 +316,44 @@ async function settleChange(deps: ManageDeps, changeId: string): Promise<void> {
       });
   }
   await recordOrderEvent(deps.db, claimed.orderId, "item.move_failed", { actor: "system", detail: { itemId: claimed.orderItemId, to: claimed.toAvailabilityId, refunded: claimed.difference, currency: claimed.currency }, now });
+}
+
+/** A move claimed this long ago and not finished died half way (a crash): it is settled again. */
+const APPLYING_TIMEOUT_MS = 5 * 60_000;
+/** How long after opening a move's session the reconciler asks after it (then the session has expired). */
+const CHANGE_SESSION_DAYS = 2;
+
+/**
+ * The reconciler's pass over moves: a payment whose webhook never came (and whose guest never came
+ * back) is found by asking the gateway, and a move a crash left APPLYING is settled again (the engine's
+ * rebook to the same slot is a no-op, so nothing moves twice). Returns how many were settled.
+ */
+export async function settleOpenChanges(deps: ManageDeps, now: Date, limit: number): Promise<number> {
+  await deps.db
+    .update(bookingChanges)
+    .set({ status: "AWAITING_PAYMENT", updatedAt: now })
+    .where(and(eq(bookingChanges.status, "APPLYING"), lte(bookingChanges.updatedAt, new Date(now.getTime() - APPLYING_TIMEOUT_MS))));
+  const open = await deps.db
+    .select()
+    .from(bookingChanges)
+    .where(
+      and(
+        inArray(bookingChanges.status, ["AWAITING_PAYMENT", "ABANDONED"]),
+        isNotNull(bookingChanges.gatewaySessionId),
+        lte(bookingChanges.updatedAt, new Date(now.getTime() - 60_000)),
+        gte(bookingChanges.createdAt, new Date(now.getTime() - CHANGE_SESSION_DAYS * 86_400_000)),
+      ),
+    )
+    .limit(limit);
+  let settled = 0;
+  for (const change of open) {
+    if (!change.gateway || !isGatewayName(change.gateway)) continue;
+    const state = await deps.payments.get(change.gateway).retrieveSession(change.gatewaySessionId!);
+    if (state.status !== "captured") continue;
+    await applyChangePaymentEvent(deps, change.gateway, { id: `sync:${state.id}:captured`, type: "payment.captured", sessionId: state.id, amount: state.capturedAmount, currency: state.currency, declineCode: null, method: state.method, raw: { source: "reconciler" } });
+    settled += 1;
+  }
+  return settled;
 }
 
 /** Where a move's payment stands, for the page the guest returns to. */

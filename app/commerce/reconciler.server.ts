@@ -13,6 +13,7 @@ import { rejectOverdueItems } from "./decide-pending.server";
 import { retryFailedRefunds } from "./refunds.server";
 import { abandonOrder, settleOrder, syncOrderPayment, type CommerceDeps } from "./orders.server";
 import { expireOffers } from "./offers.server";
+import { settleOpenChanges } from "./manage-booking.server";
 import { sendBookingNotices } from "./notifications/booking-notices.server";
 import { sendOwedNotices } from "./notifications/owed-notices.server";
 import { expireDuePayLaterOrders } from "./pay-later.server";
@@ -38,6 +39,8 @@ export interface ReconcileReport {
   noticesSent: number;
   /** Reminders and review requests sent (one per booking, kind and channel, ever). */
   bookingNoticesSent: number;
+  /** Guests' paid moves whose webhook never came (or that a crash left half done), settled. */
+  changesSettled: number;
   errors: number;
 }
 
@@ -46,7 +49,7 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   const { db, bookingApi: api } = deps;
   const now = options.now ?? new Date();
   const settleAfterMs = options.settleAfterMs ?? deps.env.ORDER_SETTLE_AFTER_SECONDS * 1000;
-  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, noticesSent: 0, bookingNoticesSent: 0, errors: 0 };
+  const report: ReconcileReport = { expiredHolds: 0, abortedPlacing: 0, synced: 0, settled: 0, autoRejected: 0, expiredPayLater: 0, expiredOffers: 0, refundsRetried: 0, noticesSent: 0, bookingNoticesSent: 0, changesSettled: 0, errors: 0 };
   const attempt = async (orderId: string, work: () => Promise<unknown>) => {
     try {
       await work();
@@ -145,6 +148,14 @@ export async function runReconcilerOnce(deps: CommerceDeps, options: { now?: Dat
   } catch (error) {
     report.errors += 1;
     console.error("[reconciler] sending reminders and review requests", error);
+  }
+
+  // Guests' moves paid at the gateway whose webhook was lost (manage my booking).
+  try {
+    report.changesSettled = await settleOpenChanges(deps, now, BATCH);
+  } catch (error) {
+    report.errors += 1;
+    console.error("[reconciler] settling guests' paid moves", error);
   }
 
   // Orders still moving, and finished orders with a refund or capture left half done.

@@ -51,6 +51,7 @@ export const PAGE_ROUTES = [
   ["terms-and-conditions", "routes/static-page.tsx", "terms-and-conditions"],
   ["unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"],
   ["manage-booking", "routes/manage-booking.tsx", "manage-booking"],
+  ["account/delete", "routes/account-delete.tsx", "account-delete"],
   ["*", "routes/not-found.tsx", "not-found"],
 ];
 
@@ -81,6 +82,7 @@ export const RESOURCE_ROUTES = [
   ["account/cancel/:itemId", "routes/account.cancel.ts", "account-cancel"],
   ["account/offers/:reference", "routes/account.offers.ts", "account-offers"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
+  ["account/data.json", "routes/account.data.ts", "account-data"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 

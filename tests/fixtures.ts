@@ -52,6 +52,8 @@ export const NON_PAGE_ROUTES: Record<string, { path: string; status: number; fol
   unsubscribe: { path: "/unsubscribe", status: 400 },
   // Opens only with an order's secret link (the reminder's); without one, the page says the link opens nothing.
   "manage-booking": { path: "/manage-booking", status: 404 },
+  // Signed-in only: a visitor is sent to sign in first.
+  "account/delete": { path: "/account/delete", status: 302 },
   "*": { path: "/deep/unknown/path/here/x", status: 404, followRedirects: true },
 };
 

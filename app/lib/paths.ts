@@ -65,6 +65,9 @@ export const checkoutResultPath = (outcome: CheckoutOutcome, query?: Query): str
 
 /** The guest's manage-my-booking page (the order's secret link; `change`: a move's payment returning). */
 export const manageBookingPath = (query: { order: string; item?: string; date?: string; cancel?: string; change?: string }): string => withQuery("/manage-booking", query);
+/** The account's data as a download (not localized: a resource), and the account's deletion page (PDPL). */
+export const accountDataPath = (): string => "/account/data.json";
+export const accountDeletePath = (): string => "/account/delete";
 export const invoicesPath = (query?: { cancel?: string }): string => withQuery("/invoices", query);
 export const loginPath = (query?: { redirectTo?: string; verify?: string }): string => withQuery("/auth/login", query);
 export const signUpPath = (query?: { redirectTo?: string }): string => withQuery("/auth/sign-up", query);

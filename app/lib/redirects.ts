@@ -40,6 +40,7 @@ export const LEFT_ALONE_SEGMENTS = [
   "things-to-do",
   "search",
   "invoices",
+  "account",
 ] as const;
 const LEFT_ALONE = new Set<string>(LEFT_ALONE_SEGMENTS);
 

@@ -20,7 +20,7 @@ import { formatInstant, formatMoney } from "#app/i18n/format";
 import { useFormatLocalDate } from "#app/i18n/use-format";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
+import { accountDataPath, accountDeletePath, checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
 
@@ -270,6 +270,25 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
   );
 }
 
+/** The account's PDPL rights: a copy of its data, and its deletion. */
+function YourData() {
+  const { t } = useTranslation();
+  return (
+    <section className="your-data" aria-labelledby="your-data-heading" data-testid="your-data">
+      <h2 id="your-data-heading">{t("pages.yourData.heading")}</h2>
+      <p>{t("pages.yourData.intro")}</p>
+      <div className="your-data__actions">
+        <a className="button button--secondary" href={accountDataPath()} download>
+          {t("pages.yourData.download")}
+        </a>
+        <LocalizedLink className="button button--link" to={accountDeletePath()}>
+          {t("pages.yourData.delete")}
+        </LocalizedLink>
+      </div>
+    </section>
+  );
+}
+
 export default function InvoicesRoute() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
@@ -311,6 +330,7 @@ export default function InvoicesRoute() {
               ))}
             </>
           )}
+          <YourData />
         </>
       )}
     </section>

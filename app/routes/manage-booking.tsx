@@ -95,10 +95,10 @@ function MoveSection({ order, item, move, today }: { order: Order; item: Managed
       <h3 id={`move-${item.id}`}>{t("pages.manageBooking.moveHeading")}</h3>
       <Form method="get" className="manage-booking__date">
         <HiddenFields values={{ order: order.token, item: item.id }} />
-        <label>
-          {t("pages.manageBooking.newDate")}
-          <input type="date" name="date" min={today} max={addDays(today, 365)} defaultValue={open ? move?.date : ""} required />
-        </label>
+        <div className="form-field">
+          <label htmlFor={`date-${item.id}`}>{t("pages.manageBooking.newDate")}</label>
+          <input id={`date-${item.id}`} type="date" name="date" min={today} max={addDays(today, 365)} defaultValue={open ? move?.date : ""} required />
+        </div>
         <button type="submit" className="button button--secondary">
           {t("pages.manageBooking.showTimes")}
         </button>

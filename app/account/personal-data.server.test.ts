@@ -1,0 +1,112 @@
+/**
+ * The PDPL rights of an account on a real database: download-my-data holds every order of the account
+ * and nothing of anyone else's; delete-my-account cancels a booking still to come under its policy,
+ * then leaves the customer's name, email and phone in no column of any table (the orders stay, for
+ * the tax invoices, without them); a booking that cannot be cancelled stops the deletion with a reason.
+ */
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { rowsOf } from "#app/db/db.server";
+import { customOfferRequests, messageOptOuts, orders, users } from "#app/db/schema";
+import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
+import type { TestContext } from "#app/testing/context.server";
+import { collectPersonalData, eraseAccount } from "./personal-data.server";
+
+let card: CardTestContext;
+let ctx: TestContext;
+let product: TestProduct;
+let day = 40;
+
+beforeAll(async () => {
+  card = await createCardTestContext();
+  ctx = card.ctx;
+  product = await pickProduct(ctx, { instant: true, refundable: true });
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+/** A customer with unusual name, email and phone, two paid orders of their own, an offer request and an opt-out. */
+async function customer() {
+  const tag = randomUUID().slice(0, 8);
+  const person = { name: `Zubaida Qx${tag}`, firstName: `Zubaida`, lastName: `Qx${tag}`, email: `zq-${tag}@example.com`, phone: `59${tag.replace(/\D/g, "").padEnd(7, "7").slice(0, 7)}` };
+  const userId = randomUUID();
+  await ctx.db.insert(users).values({ id: userId, email: person.email, name: person.name, passwordHash: "x", locale: "ar", emailVerifiedAt: new Date() });
+  const placed = [];
+  const placedWithEmails: string[] = [];
+  for (let index = 0; index < 2; index++) {
+    const order = await capturedCardOrder(card, product, { daysAhead: day++, adults: 1 });
+    // The address the order was placed with (its messages and the engine's booking carry it) is theirs too.
+    const [placedWith] = await ctx.db.select({ email: orders.email }).from(orders).where(eq(orders.id, order.orderId));
+    placedWithEmails.push(placedWith!.email);
+    await ctx.db.update(orders).set({ userId, email: person.email, lastName: person.lastName, phone: person.phone }).where(eq(orders.id, order.orderId));
+    placed.push(order);
+  }
+  await ctx.db.insert(customOfferRequests).values({ reference: `CO-${tag}`, userId, productId: product.productId, locale: "ar", dateFrom: "2030-01-01", groupSize: 2, currency: "SAR", message: `Call ${person.name}`, name: person.name, email: person.email, phone: person.phone });
+  await ctx.db.insert(messageOptOuts).values({ email: person.email });
+  return { userId, person, placed, placedWithEmails };
+}
+
+/** Every text or jsonb column of every table holding `needle` (as "table.column"). */
+async function columnsHolding(needle: string): Promise<string[]> {
+  const columns = rowsOf<{ table_name: string; column_name: string; data_type: string }>(
+    await ctx.db.execute(sql`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'character varying')`),
+  );
+  const found: string[] = [];
+  for (const column of columns) {
+    const rows = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(column.table_name)} WHERE ${sql.identifier(column.column_name)}::text ILIKE ${`%${needle}%`}`),
+    );
+    if ((rows[0]?.n ?? 0) > 0) found.push(`${column.table_name}.${column.column_name}`);
+  }
+  return found;
+}
+
+describe("download my data", () => {
+  test("holds every order of the account, and nothing of another customer's", async () => {
+    const mine = await customer();
+    const theirs = await customer();
+    const data = (await collectPersonalData(ctx.db, mine.userId, ctx.clock.now()))!;
+    expect(data.profile).toMatchObject({ name: mine.person.name, email: mine.person.email });
+    expect(data.orders.map((order) => order.reference).sort()).toEqual(mine.placed.map((order) => order.reference).sort());
+    expect(data.orders[0]!.bookings).toHaveLength(1);
+    expect(data.customOfferRequests).toHaveLength(1);
+    expect(data.consents.optionalMessages.refused).toBe(true);
+    const text = JSON.stringify(data);
+    for (const order of theirs.placed) expect(text).not.toContain(order.reference);
+    expect(text).not.toContain(theirs.person.email);
+  });
+});
+
+describe("delete my account", () => {
+  test("cancels the bookings still to come under their policy, then no table holds the name, email or phone", async () => {
+    const { userId, person, placed, placedWithEmails } = await customer();
+    // Before: the addresses are in the account, its orders, their messages, the engine's bookings, …
+    expect(await columnsHolding(person.email)).toEqual(expect.arrayContaining(["users.email", "orders.email", "custom_offer_requests.email", "message_opt_outs.email"]));
+    expect(await columnsHolding(placedWithEmails[0]!)).toEqual(expect.arrayContaining(["order_messages.recipient", "bookings.contact"]));
+    const outcome = await eraseAccount(ctx, userId);
+    expect(outcome).toEqual({ status: "erased", cancelled: 2 });
+    for (const needle of [person.email, person.lastName, person.phone, ...placedWithEmails]) expect({ needle, columns: await columnsHolding(needle) }).toEqual({ needle, columns: [] });
+    // The orders (the tax invoices' records) stay, with their amounts.
+    for (const order of placed) {
+      const [row] = await ctx.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row).toMatchObject({ reference: order.reference, status: "CANCELLED", firstName: "", phone: "", userId: null });
+    }
+    expect(await ctx.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+  });
+
+  test("a booking past its cancellation window stops the deletion, naming it; nothing is erased", async () => {
+    const { userId, person, placed } = await customer();
+    const before = ctx.clock.now();
+    // The first booking is tomorrow and its policy no longer refunds: it cannot be cancelled.
+    ctx.setNow(new Date(`${placed[0]!.item.localDate}T01:00:00Z`));
+    try {
+      const outcome = await eraseAccount(ctx, userId);
+      expect(outcome.status).toBe("blocked");
+      expect(outcome.status === "blocked" && outcome.blockers.map((blocker) => [blocker.reference, blocker.reason])).toContainEqual([placed[0]!.reference, "NOT_CANCELLABLE"]);
+    } finally {
+      ctx.setNow(before);
+    }
+    expect((await ctx.db.select().from(users).where(eq(users.id, userId)))[0]?.email).toBe(person.email);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * A customer's rights over their data under the Saudi PDPL, for a signed-in account:
+ * - `collectPersonalData`: everything the store holds about the account, as one JSON document (the
+ *   profile, every order of the account with its bookings, messages sent and cancellations, custom
+ *   offer requests, reviews written, whether optional messages are refused). Nothing of anyone else.
+ * - `eraseAccount`: the account deleted and its personal data anonymised at once, everywhere it was
+ *   copied (orders, the engine's bookings and their travellers, messages, offer requests, contact
+ *   messages, reviews, opt-outs). Orders stay, without name, email or phone: a simplified (B2C) tax
+ *   invoice needs none of them (ZATCA), and the books must be kept for the legal period. A booking
+ *   still to come is cancelled under its policy first; one that cannot be (past its window, awaiting
+ *   the supplier's answer, unpaid) stops the deletion, and the customer is told which and why.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { bookingUnitItems, bookings, contactMessages, customerCancellations, customOfferRequests, messageOptOuts, orderItems, orderMessages, orders, paymentEvents, payments, products, reviewAuthors, reviews, staffMembers, users } from "#app/db/schema";
+import type { Database } from "#app/db/db.server";
+import { localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
+import type { LocaleCode } from "#app/lib/locales";
+import { cancelCustomerBooking, quoteCancellation, type CancelDeps } from "#app/commerce/cancellation.server";
+
+export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
+
+/** The account's data as the customer downloads it (dates as ISO strings, money in minor units). */
+export async function collectPersonalData(db: Database, userId: string, now: Date) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const accountOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.purchasedAt);
+  const orderIds = accountOrders.map((order) => order.id);
+  const items = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [];
+  const messages = orderIds.length ? await db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)) : [];
+  const cancellations = orderIds.length ? await db.select().from(customerCancellations).where(inArray(customerCancellations.orderId, orderIds)) : [];
+  const titles = items.length ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
+  const titleOf = new Map(titles.map((row) => [row.id, row.title[user.locale as LocaleCode] || row.title.en]));
+  const offers = await db.select().from(customOfferRequests).where(or(eq(customOfferRequests.userId, userId), eq(customOfferRequests.email, user.email)));
+  const written = await db.select({ review: reviews }).from(reviewAuthors).innerJoin(reviews, eq(reviews.id, reviewAuthors.reviewId)).where(eq(reviewAuthors.userId, userId));
+  const [optOut] = await db.select().from(messageOptOuts).where(eq(messageOptOuts.email, user.email.toLowerCase()));
+  return {
+    exportedAt: now.toISOString(),
+    profile: { name: user.name, email: user.email, language: user.locale, createdAt: user.createdAt.toISOString(), emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null },
+    orders: accountOrders.map((order) => ({
+      reference: order.reference,
+      status: order.status,
+      placedAt: order.purchasedAt.toISOString(),
+      currency: order.currency,
+      total: order.totalAmount,
+      paymentMethod: order.paymentMethod,
+      language: order.locale,
+      leadGuest: { firstName: order.firstName, lastName: order.lastName, email: order.email, phone: `${order.countryCode} ${order.phone}`.trim() },
+      bookings: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({ experience: titleOf.get(item.productId) ?? item.productId, date: item.localDate, slot: item.availabilityId, units: item.units, amount: item.amount, status: item.status })),
+      messages: messages
+        .filter((message) => message.orderId === order.id)
+        .map((message) => ({ channel: message.channel, kind: message.kind, to: message.recipient, subject: message.subject, status: message.status, sentAt: message.createdAt.toISOString() })),
+      cancellations: cancellations
+        .filter((cancellation) => cancellation.orderId === order.id)
+        .map((cancellation) => ({ refund: cancellation.refundAmount, currency: cancellation.currency, state: cancellation.refundState, at: cancellation.createdAt.toISOString() })),
+    })),
+    customOfferRequests: offers.map((offer) => ({ reference: offer.reference, status: offer.status, from: offer.dateFrom, groupSize: offer.groupSize, message: offer.message, name: offer.name, email: offer.email, phone: offer.phone, at: offer.createdAt.toISOString() })),
+    reviews: written.map(({ review }) => ({ rating: review.rating, title: review.title, body: review.body, name: review.authorName, at: review.createdAt.toISOString() })),
+    consents: {
+      // Analytics cookies are chosen in the browser (the banner's cookie), never stored against the account.
+      optionalMessages: optOut ? { refused: true, at: optOut.createdAt.toISOString() } : { refused: false },
+    },
+  };
+}
+
+/** A booking that stops the deletion, and why (the page words each). */
+export type ErasureBlocker = { reference: string; title: string; localDate: string; reason: "NOT_CANCELLABLE" | "AWAITING_ANSWER" | "UNPAID" };
+export type ErasureOutcome = { status: "erased"; cancelled: number } | { status: "blocked"; blockers: ErasureBlocker[] } | { status: "staff" } | { status: "not-found" };
+
+/** Order statuses whose bookings still stand (a cancelled, failed or expired order holds none). */
+const LIVE_ORDER_STATUSES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PROCESSING", "AWAITING_PAYMENT", "REVIEW"];
+
+/** Deletes the account (see the module comment). */
+export async function eraseAccount(deps: CancelDeps, userId: string): Promise<ErasureOutcome> {
+  const db = deps.db;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return { status: "not-found" };
+  // A staff member's sign-in is the console's: an admin removes it there first.
+  const [staff] = await db.select({ userId: staffMembers.userId }).from(staffMembers).where(eq(staffMembers.userId, userId));
+  if (staff) return { status: "staff" };
+
+  const today = localDateAt(RIYADH_TIME_ZONE, deps.clock.now());
+  const upcoming = await db
+    .select({ item: orderItems, order: orders, title: products.title })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orders.userId, userId), inArray(orders.status, LIVE_ORDER_STATUSES), inArray(orderItems.status, ["NEW", "HELD", "CONFIRMED", "PENDING"]), sql`${orderItems.localDate} >= ${today}`));
+  const blockers: ErasureBlocker[] = [];
+  const cancellable: string[] = [];
+  for (const { item, order, title } of upcoming) {
+    const named = { reference: order.reference, title: title?.[user.locale as LocaleCode] || title?.en || item.productId, localDate: item.localDate };
+    if (order.status === "PAY_LATER" || order.status === "AWAITING_PAYMENT") blockers.push({ ...named, reason: "UNPAID" });
+    else if (item.status !== "CONFIRMED") blockers.push({ ...named, reason: "AWAITING_ANSWER" });
+    else if (!(await quoteCancellation(deps, item)).allowed) blockers.push({ ...named, reason: "NOT_CANCELLABLE" });
+    else cancellable.push(item.id);
+  }
+  if (blockers.length) return { status: "blocked", blockers };
+  let cancelled = 0;
+  for (const itemId of cancellable) {
+    const outcome = await cancelCustomerBooking(deps, { userId }, itemId);
+    if (outcome.status === "cancelled") cancelled += 1;
+  }
+
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const accountOrders = await t.select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.userId, userId));
+    const orderIds = accountOrders.map((order) => order.id);
+    const addresses = [...new Set([user.email.toLowerCase(), ...accountOrders.map((order) => order.email.toLowerCase())])];
+    if (orderIds.length) {
+      const uuids = (await t.select({ uuid: orderItems.bookingUuid }).from(orderItems).where(inArray(orderItems.orderId, orderIds))).map((row) => row.uuid);
+      if (uuids.length) {
+        const bookingIds = (await t.update(bookings).set({ contact: {} }).where(inArray(bookings.uuid, uuids)).returning({ id: bookings.id })).map((row) => row.id);
+        if (bookingIds.length) await t.update(bookingUnitItems).set({ contact: {} }).where(inArray(bookingUnitItems.bookingId, bookingIds));
+      }
+      await t.update(orderMessages).set({ recipient: "" }).where(inArray(orderMessages.orderId, orderIds));
+      // The gateway's own copies of what it was sent (a hosted page may echo the customer's email back).
+      const sessions = (await t.select({ sessionId: payments.sessionId }).from(payments).where(inArray(payments.orderId, orderIds))).map((row) => row.sessionId);
+      if (sessions.length) await t.update(paymentEvents).set({ payload: {} }).where(inArray(paymentEvents.sessionId, sessions));
+      // Each order keeps an address no mail server accepts, unique per order (nothing joins them again).
+      for (const id of orderIds) {
+        await t.update(orders).set({ firstName: "", lastName: "", email: `erased-${id}@invalid`, countryCode: "", phone: "", userId: null }).where(eq(orders.id, id));
+      }
+    }
+    await t
+      .update(customOfferRequests)
+      .set({ name: "", email: `erased-${randomUUID()}@invalid`, phone: null, message: "", userId: null })
+      .where(or(eq(customOfferRequests.userId, userId), inArray(sql`lower(${customOfferRequests.email})`, addresses)));
+    await t.delete(contactMessages).where(inArray(sql`lower(${contactMessages.email})`, addresses));
+    await t.delete(messageOptOuts).where(inArray(messageOptOuts.email, addresses));
+    const written = (await t.select({ id: reviewAuthors.reviewId }).from(reviewAuthors).where(eq(reviewAuthors.userId, userId))).map((row) => row.id);
+    if (written.length) await t.delete(reviews).where(inArray(reviews.id, written));
+    // Sessions, reset and verification tokens and review authorship go with the account (their foreign keys cascade).
+    await t.delete(users).where(eq(users.id, userId));
+  });
+  return { status: "erased", cancelled };
+}

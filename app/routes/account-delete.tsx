@@ -1,0 +1,85 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { eraseAccount, type ErasureBlocker } from "#app/account/personal-data.server";
+import { verifyPassword } from "#app/auth/password.server";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LocalizedLink } from "#app/components/localized-link";
+import { useFormatLocalDate } from "#app/i18n/use-format";
+import type { CacheHandle } from "#app/lib/cache-policy";
+import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
+import { pageMeta } from "#app/lib/meta";
+import { invoicesPath } from "#app/lib/paths";
+import { users } from "#app/db/schema";
+import { eq } from "drizzle-orm";
+import { getPageContext, pageSeo } from "#app/web/page.server";
+import { requireUser, signOutAndRedirect } from "#app/web/sign-in.server";
+
+export const handle = { cache: "private" } satisfies CacheHandle;
+export const headers = pageHeaders;
+export const meta = pageMeta;
+
+/** /account/delete — the account's deletion, confirmed with its password (PDPL: personal data erased at once). */
+export async function loader({ request, context: app }: LoaderFunctionArgs) {
+  await requireUser(app, request);
+  const context = getPageContext(request);
+  return json({ seo: pageSeo(context, "deleteAccount") }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+}
+
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const user = await requireUser(app, request);
+  const form = await request.formData();
+  const password = String(form.get("password") ?? "");
+  const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  const headers = { "Cache-Control": CACHE_PRIVATE };
+  if (!row || !password || !(await verifyPassword(row.passwordHash, password))) return json({ error: "password" as const, blockers: [] as ErasureBlocker[] }, { status: 400, headers });
+  const outcome = await eraseAccount(app, user.id);
+  if (outcome.status === "blocked") return json({ error: "blocked" as const, blockers: outcome.blockers }, { status: 409, headers });
+  if (outcome.status === "staff") return json({ error: "staff" as const, blockers: [] as ErasureBlocker[] }, { status: 409, headers });
+  return signOutAndRedirect(app, request, { type: "success", key: "pages.deleteAccount.done" });
+}
+
+export default function DeleteAccount() {
+  const { t } = useTranslation();
+  const posted = useActionData<typeof action>();
+  const formatDate = useFormatLocalDate("long");
+  return (
+    <section className="container page account-delete" data-testid="account-delete">
+      <h1>{t("pages.deleteAccount.heading")}</h1>
+      <p>{t("pages.deleteAccount.intro")}</p>
+      <ul className="account-delete__facts">
+        <li>{t("pages.deleteAccount.factBookings")}</li>
+        <li>{t("pages.deleteAccount.factInvoices")}</li>
+        <li>{t("pages.deleteAccount.factDownload")}</li>
+      </ul>
+      {posted?.error === "blocked" ? (
+        <div className="notice notice--warning" role="alert">
+          <p>{t("pages.deleteAccount.blocked")}</p>
+          <ul>
+            {posted.blockers.map((blocker: ErasureBlocker) => (
+              <li key={`${blocker.reference}-${blocker.localDate}`}>
+                <strong>{blocker.title}</strong> · {formatDate(blocker.localDate)} · <span dir="ltr">{blocker.reference}</span> — {t(`pages.deleteAccount.reason.${blocker.reason}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : posted?.error ? (
+        <p className="notice notice--warning" role="alert">
+          {t(`pages.deleteAccount.${posted.error === "staff" ? "staff" : "wrongPassword"}`)}
+        </p>
+      ) : null}
+      <Form method="post" className="account-delete__form">
+        <div className="form-field">
+          <label htmlFor="delete-password">{t("pages.deleteAccount.password")}</label>
+          <input id="delete-password" type="password" name="password" autoComplete="current-password" required aria-invalid={posted?.error === "password" ? true : undefined} />
+        </div>
+        <button type="submit" className="button button--danger">
+          {t("pages.deleteAccount.confirm")}
+        </button>
+        <LocalizedLink to={invoicesPath()}>{t("pages.deleteAccount.keep")}</LocalizedLink>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

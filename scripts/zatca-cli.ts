@@ -108,8 +108,8 @@ export function runZatca(argv: string[], io: CliIo): number {
           [QR_TAGS.invoiceHash, fields.invoiceHash],
           [QR_TAGS.signature, fields.signature],
           [QR_TAGS.publicKey, Buffer.from(fields.publicKey).toString("base64")],
-          [QR_TAGS.certificateSignature, Buffer.from(fields.certificateSignature).toString("base64")],
         ];
+        if (fields.certificateSignature) values.push([QR_TAGS.certificateSignature, Buffer.from(fields.certificateSignature).toString("base64")]);
         io.stdout(values.map(([tag, value]) => `${tag} ${QR_LABELS[tag]}: ${value}\n`).join(""));
         return 0;
       }

@@ -28,6 +28,9 @@ export type QrFields = {
   certificateSignature: Uint8Array;
 };
 
+/** What a QR read back holds: a standard (B2B) invoice's QR stops at tag 8. */
+export type DecodedQr = Omit<QrFields, "certificateSignature"> & { certificateSignature: Uint8Array | null };
+
 const encoder = new TextEncoder();
 
 function tlvField(tag: number, value: Uint8Array): Uint8Array {
@@ -58,7 +61,7 @@ export function encodeQr(fields: QrFields): string {
 export class QrDecodeError extends Error {}
 
 /** Reads a payload back into its fields; a truncated or malformed payload is an error, not a guess. */
-export function decodeQr(payload: string): QrFields {
+export function decodeQr(payload: string): DecodedQr {
   const bytes = Buffer.from(payload.trim(), "base64");
   const raw = new Map<number, Buffer>();
   let offset = 0;
@@ -85,6 +88,6 @@ export function decodeQr(payload: string): QrFields {
     invoiceHash: get(QR_TAGS.invoiceHash).toString("utf8"),
     signature: get(QR_TAGS.signature).toString("utf8"),
     publicKey: new Uint8Array(get(QR_TAGS.publicKey)),
-    certificateSignature: new Uint8Array(get(QR_TAGS.certificateSignature)),
+    certificateSignature: raw.has(QR_TAGS.certificateSignature) ? new Uint8Array(get(QR_TAGS.certificateSignature)) : null,
   };
 }

@@ -155,12 +155,18 @@ export function qrSourceFields(document: XmlDocument): Pick<QrFields, "sellerNam
   const root = document.root;
   const supplierParty = child(child(root, NS.cac, "AccountingSupplierParty"), NS.cac, "Party");
   const taxTotals = root.children.filter((node): node is XmlElement => node.kind === "element" && node.uri === NS.cac && node.local === "TaxTotal");
-  const vatTotal = taxTotals.map((total) => textOf(child(total, NS.cbc, "TaxAmount")).trim()).find((amount) => amount !== "") ?? "";
+  // Tag 5 is the VAT in the tax currency (SAR), which a foreign-currency document states in a TaxTotal of its own.
+  const taxCurrency = textOf(child(root, NS.cbc, "TaxCurrencyCode")).trim();
+  const taxAmounts = taxTotals.map((total) => child(total, NS.cbc, "TaxAmount")).filter((amount): amount is XmlElement => amount !== undefined);
+  const inTaxCurrency = taxAmounts.find((amount) => amount.attributes.some((attribute) => attribute.local === "currencyID" && attribute.value === taxCurrency));
+  const vatTotal = textOf(inTaxCurrency ?? taxAmounts[0]).trim();
   return {
     sellerName: textOf(child(child(supplierParty, NS.cac, "PartyLegalEntity"), NS.cbc, "RegistrationName")).trim(),
     vatNumber: textOf(child(child(supplierParty, NS.cac, "PartyTaxScheme"), NS.cbc, "CompanyID")).trim(),
     timestamp: `${textOf(child(root, NS.cbc, "IssueDate")).trim()}T${textOf(child(root, NS.cbc, "IssueTime")).trim()}`,
-    totalWithVat: textOf(child(child(root, NS.cac, "LegalMonetaryTotal"), NS.cbc, "TaxInclusiveAmount")).trim(),
+    // ZATCA's SDK writes the amount payable (after prepayments and the payable rounding), not
+    // TaxInclusiveAmount: its samples with a rounding or an advance payment show so.
+    totalWithVat: textOf(child(child(root, NS.cac, "LegalMonetaryTotal"), NS.cbc, "PayableAmount")).trim(),
     vatTotal,
   };
 }
@@ -261,7 +267,12 @@ export function checkStamp(xml: string | XmlDocument): StampCheck[] {
     checks.push({ name: "QR seller, VAT number, time and totals = document", ok: (Object.keys(source) as (keyof typeof source)[]).every((key) => qr[key] === source[key]) });
     if (certificate) {
       checks.push({ name: "QR public key = certificate's", ok: Buffer.compare(Buffer.from(qr.publicKey), Buffer.from(certificate.publicKey)) === 0 });
-      checks.push({ name: "QR certificate signature = certificate's", ok: Buffer.compare(Buffer.from(qr.certificateSignature), Buffer.from(certificate.signature)) === 0 });
+      // Tag 9 is for simplified documents (subtype 02…); a standard invoice's QR stops at tag 8.
+      const subtype = child(root, NS.cbc, "InvoiceTypeCode")?.attributes.find((attribute) => attribute.local === "name")?.value ?? "";
+      if (qr.certificateSignature !== null || subtype.startsWith("02")) {
+        const same = qr.certificateSignature !== null && Buffer.compare(Buffer.from(qr.certificateSignature), Buffer.from(certificate.signature)) === 0;
+        checks.push({ name: "QR certificate signature = certificate's", ok: same });
+      }
     }
   } catch (error) {
     if (!(error instanceof QrDecodeError)) throw error;

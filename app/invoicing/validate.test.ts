@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { makeTestSigner } from "#app/testing/zatca-certificate.server";
 import { sampleInvoice } from "#app/testing/invoicing-fixtures.server";
+import { decodeQr } from "./qr";
 import { stampDocument } from "./stamp";
 import { buildDocumentXml } from "./ubl";
 import { validateDocument } from "./validate";
@@ -24,8 +25,11 @@ describe("validateDocument", () => {
     expect(failed(stamped(creditNote))).toEqual([]);
   });
 
-  it("passes a document whose total needed a payable rounding", () => {
-    expect(failed(stamped(buildDocumentXml(sampleInvoice({ lines: [{ name: "Safari", quantity: 1, totalWithVat: 87_250 }] }))))).toEqual([]);
+  it("passes a document whose total needed a payable rounding; its QR shows what was paid, as ZATCA's SDK does", () => {
+    const xml = stamped(buildDocumentXml(sampleInvoice({ lines: [{ name: "Safari", quantity: 1, totalWithVat: 87_250 }] })));
+    expect(failed(xml)).toEqual([]);
+    const payload = /<cbc:ID>QR<\/cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">([^<]+)</.exec(xml)![1]!;
+    expect(decodeQr(payload)).toMatchObject({ totalWithVat: "872.50", vatTotal: "113.81" });
   });
 
   it("names the rule an unsigned document breaks", () => {

@@ -1,0 +1,54 @@
+/**
+ * Tax documents (ZATCA Phase 2): each issuing unit's chain, and the documents issued on it. A document
+ * is written once and never updated; its XML is the legal document.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, textId, timestamptz } from "./columns";
+import { orders } from "./commerce";
+
+/**
+ * One row per issuing unit (a ZATCA EGS unit): the last counter value (ICV) issued and that document's
+ * hash (the next one's PIH). Issuing takes this row's lock, so counters are gap-free and unique across
+ * instances: a transaction that fails rolls its increment back with it.
+ */
+export const taxDocumentChains = pgTable("tax_document_chains", {
+  unit: text("unit").primaryKey(),
+  counter: integer("counter").notNull(),
+  lastHash: text("last_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+export const taxDocuments = pgTable(
+  "tax_documents",
+  {
+    id: textId(),
+    unit: text("unit")
+      .notNull()
+      .references(() => taxDocumentChains.unit),
+    counter: integer("counter").notNull(),
+    /** "invoice" or "creditNote". */
+    kind: text("kind").notNull(),
+    /** The seller's document number (cbc:ID). */
+    number: text("number").notNull(),
+    uuid: text("uuid").notNull(),
+    /** What the document is for, once: "order:<id>" for an invoice, "refund:<id>" for a credit note. */
+    sourceKey: text("source_key").notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    /** The credit note's invoice. */
+    invoiceId: text("invoice_id"),
+    invoiceHash: text("invoice_hash").notNull(),
+    previousHash: text("previous_hash").notNull(),
+    /** Halalas the customer paid or is paid back. */
+    payableAmount: integer("payable_amount").notNull(),
+    xml: text("xml").notNull(),
+    issuedAt: timestamptz("issued_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("tax_documents_unit_counter_idx").on(table.unit, table.counter),
+    uniqueIndex("tax_documents_source_key_idx").on(table.sourceKey),
+    uniqueIndex("tax_documents_number_idx").on(table.number),
+    index("tax_documents_order_idx").on(table.orderId).where(sql`${table.orderId} IS NOT NULL`),
+  ],
+);

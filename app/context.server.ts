@@ -18,6 +18,7 @@ import { createContentService, createStoreFromEnv, type ContentService } from "#
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
+import { runRetention } from "#app/account/retention.server";
 import { startPeriodic, type PeriodicJob } from "#app/db/periodic.server";
 import { refreshSeasonalPriceFrom } from "#app/catalogue/manage/catalogue-write.server";
 import { createCartCookie } from "#app/web/cart-cookie.server";
@@ -71,6 +72,8 @@ export type AppContext = {
 
 /** How often a pass checks whether a price season began or ended (a "from" price moves within this of midnight). */
 const SEASONAL_PRICES_EVERY_MS = 10 * 60_000;
+/** The retention pass (PDPL): daily is enough for periods counted in days. */
+const RETENTION_EVERY_MS = 24 * 60 * 60_000;
 
 /** Replaceable parts: tests pass a database copy, a fixed clock, a capturing mailer, fake gateways. */
 export type AppContextOverrides = {
@@ -163,6 +166,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
     let stopContentListener: (() => Promise<void>) | undefined;
     let reconciler: Reconciler | undefined;
     let seasonalPrices: PeriodicJob | undefined;
+    let retention: PeriodicJob | undefined;
     let stopping: Promise<void> | undefined;
 
     async function start(): Promise<void> {
@@ -173,6 +177,9 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       reconciler = startReconciler(context, env.RECONCILER_INTERVAL_SECONDS * 1000);
       // A price season starting or ending today moves the listings' "from" prices with no catalogue write.
       seasonalPrices = startPeriodic(database, { lock: LOCKS.seasonalPrices, intervalMs: SEASONAL_PRICES_EVERY_MS, name: "seasonal prices" }, () => refreshSeasonalPriceFrom(context, clock.now()));
+      // Personal data kept no longer than needed (PDPL): once at start, then daily.
+      const periods = { guestContactDays: env.RETENTION_GUEST_CONTACT_DAYS, unverifiedAccountDays: env.RETENTION_UNVERIFIED_ACCOUNT_DAYS, contactMessageDays: env.RETENTION_CONTACT_MESSAGE_DAYS };
+      retention = startPeriodic(database, { lock: LOCKS.retention, intervalMs: RETENTION_EVERY_MS, name: "retention" }, () => runRetention(database.db, clock.now(), periods));
       if (env.DATABASE_URL && !env.SMTP_URL) {
         console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
       }
@@ -192,6 +199,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
         // The reconciler and the hold reaper must stop before the database they write to closes.
         await reconciler?.stop();
         await seasonalPrices?.stop();
+        await retention?.stop();
         await booking.stop();
         if (!overrides.content) await content.close();
         if (closeDatabase) await database.close();

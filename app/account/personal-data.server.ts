@@ -12,11 +12,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { bookingUnitItems, bookings, contactMessages, customerCancellations, customOfferRequests, messageOptOuts, orderItems, orderMessages, orders, paymentEvents, payments, products, reviewAuthors, reviews, staffMembers, users } from "#app/db/schema";
+import { contactMessages, customerCancellations, customOfferRequests, messageOptOuts, orderItems, orderMessages, orders, products, reviewAuthors, reviews, staffMembers, users } from "#app/db/schema";
 import type { Database } from "#app/db/db.server";
 import { localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { cancelCustomerBooking, quoteCancellation, type CancelDeps } from "#app/commerce/cancellation.server";
+import { eraseOrderContact } from "./retention.server";
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
 
@@ -104,26 +105,12 @@ export async function eraseAccount(deps: CancelDeps, userId: string): Promise<Er
     if (outcome.status === "cancelled") cancelled += 1;
   }
 
+  const accountOrders = await db.select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.userId, userId));
+  const addresses = [...new Set([user.email.toLowerCase(), ...accountOrders.map((order) => order.email.toLowerCase())])];
+  // Each order first (its own transaction; the account still exists, so a crash here is finished by asking again).
+  for (const { id } of accountOrders) await eraseOrderContact(db, id);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const accountOrders = await t.select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.userId, userId));
-    const orderIds = accountOrders.map((order) => order.id);
-    const addresses = [...new Set([user.email.toLowerCase(), ...accountOrders.map((order) => order.email.toLowerCase())])];
-    if (orderIds.length) {
-      const uuids = (await t.select({ uuid: orderItems.bookingUuid }).from(orderItems).where(inArray(orderItems.orderId, orderIds))).map((row) => row.uuid);
-      if (uuids.length) {
-        const bookingIds = (await t.update(bookings).set({ contact: {} }).where(inArray(bookings.uuid, uuids)).returning({ id: bookings.id })).map((row) => row.id);
-        if (bookingIds.length) await t.update(bookingUnitItems).set({ contact: {} }).where(inArray(bookingUnitItems.bookingId, bookingIds));
-      }
-      await t.update(orderMessages).set({ recipient: "" }).where(inArray(orderMessages.orderId, orderIds));
-      // The gateway's own copies of what it was sent (a hosted page may echo the customer's email back).
-      const sessions = (await t.select({ sessionId: payments.sessionId }).from(payments).where(inArray(payments.orderId, orderIds))).map((row) => row.sessionId);
-      if (sessions.length) await t.update(paymentEvents).set({ payload: {} }).where(inArray(paymentEvents.sessionId, sessions));
-      // Each order keeps an address no mail server accepts, unique per order (nothing joins them again).
-      for (const id of orderIds) {
-        await t.update(orders).set({ firstName: "", lastName: "", email: `erased-${id}@invalid`, countryCode: "", phone: "", userId: null }).where(eq(orders.id, id));
-      }
-    }
     await t
       .update(customOfferRequests)
       .set({ name: "", email: `erased-${randomUUID()}@invalid`, phone: null, message: "", userId: null })

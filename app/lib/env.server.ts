@@ -123,6 +123,12 @@ const EnvSchema = z.object({
   REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(24 * 14).default(24),
   /** Hours after a booking's activity ends (start + duration) that its lead guest is asked for a review. */
   REVIEW_REQUEST_HOURS_AFTER: z.coerce.number().int().min(0).max(24 * 6).default(3),
+  /** PDPL retention (app/account/retention.server.ts, a daily pass): days after a guest's last booking day before its name, email and phone are erased (the order stays). */
+  RETENTION_GUEST_CONTACT_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+  /** Days an account whose email was never confirmed (and that holds no order) is kept. */
+  RETENTION_UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days a contact-form message is kept. */
+  RETENTION_CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

@@ -1,0 +1,91 @@
+/**
+ * The retention pass removes exactly what is past its period: a guest's contact details a year after
+ * their last booking day (a recent guest's and an account's orders keep theirs), accounts never
+ * confirmed after 30 days (not a fresh one, nor one holding an order), expired sessions and used or
+ * expired tokens (not live ones), and old contact-form messages (not recent ones).
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { contactMessages, emailVerifications, orderItems, orders, passwordResetTokens, sessions, users } from "#app/db/schema";
+import { addDays } from "#app/lib/dates";
+import { createTestContext, TEST_NOW, type TestContext } from "#app/testing/context.server";
+import { runRetention } from "./retention.server";
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+const periods = { guestContactDays: 365, unverifiedAccountDays: 30, contactMessageDays: 365 };
+const ago = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+/** A guest's (or an account's) order placed `placedDaysAgo`, with one booking `travelDaysAgo`. */
+async function order(tag: string, placedDaysAgo: number, travelDaysAgo: number, userId: string | null = null): Promise<string> {
+  const id = randomUUID();
+  await ctx.db.insert(orders).values({ id, reference: `RH-RT${tag}`, purchaseId: `p-${id}`, idempotencyKey: `k-${id}`, accessToken: `t-${id}`, status: "CONFIRMED", paymentMethod: "card", locale: "en", currency: "SAR", originalAmount: 10_000, totalAmount: 10_000, firstName: "Rana", lastName: `Kept${tag}`, email: `rt-${tag}@example.com`, countryCode: "+966", phone: "501112233", userId, purchasedAt: ago(placedDaysAgo) });
+  const localDate = addDays(TEST_NOW.toISOString().slice(0, 10), -travelDaysAgo);
+  await ctx.db.insert(orderItems).values({ id: randomUUID(), orderId: id, position: 0, bookingUuid: randomUUID(), productId: "p", optionId: "DEFAULT", availabilityId: `${localDate}T09:00:00+03:00`, localDate, units: [], extraIds: [], instantConfirmation: true, currency: "SAR", amount: 10_000, status: "CONFIRMED" });
+  return id;
+}
+
+async function user(tag: string, createdDaysAgo: number, verified: boolean): Promise<string> {
+  const id = randomUUID();
+  await ctx.db.insert(users).values({ id, email: `u-${tag}-${id.slice(0, 6)}@example.com`, name: `User ${tag}`, passwordHash: "x", createdAt: ago(createdDaysAgo), emailVerifiedAt: verified ? ago(createdDaysAgo) : null });
+  return id;
+}
+
+test("removes exactly what is past its period", async () => {
+  const oldGuest = await order("old", 500, 400);
+  const recentTrip = await order("recent", 500, 100);
+  const keeper = await user("keeper", 500, true);
+  const accountOrder = await order("account", 500, 400, keeper);
+
+  const staleUnverified = await user("stale", 40, false);
+  const freshUnverified = await user("fresh", 5, false);
+  const unverifiedWithOrder = await user("ordered", 40, false);
+  await order("unverified", 10, -10, unverifiedWithOrder);
+
+  await ctx.db.insert(sessions).values([
+    { idHash: `expired-${randomUUID()}`, userId: keeper, expiresAt: ago(1) },
+    { idHash: `live-${randomUUID()}`, userId: keeper, expiresAt: new Date(TEST_NOW.getTime() + DAY) },
+  ]);
+  await ctx.db.insert(passwordResetTokens).values([
+    { tokenHash: `used-${randomUUID()}`, userId: keeper, expiresAt: new Date(TEST_NOW.getTime() + DAY), usedAt: ago(0) },
+    { tokenHash: `live-${randomUUID()}`, userId: keeper, expiresAt: new Date(TEST_NOW.getTime() + DAY) },
+  ]);
+  await ctx.db.insert(emailVerifications).values({ tokenHash: `expired-${randomUUID()}`, userId: keeper, email: "k@example.com", expiresAt: ago(2) });
+  await ctx.db.insert(contactMessages).values([
+    { locale: "en", name: "Old", email: "old@example.com", subject: "s", message: "m", ipKey: "k", createdAt: ago(400) },
+    { locale: "en", name: "New", email: "new@example.com", subject: "s", message: "m", ipKey: "k", createdAt: ago(10) },
+  ]);
+
+  const report = await runRetention(ctx.db, TEST_NOW, periods);
+  expect(report).toMatchObject({ guestOrders: 1, unverifiedAccounts: 1 });
+  expect(report.sessions).toBeGreaterThanOrEqual(1);
+  expect(report.tokens).toBeGreaterThanOrEqual(2);
+
+  const row = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  expect(await row(oldGuest)).toMatchObject({ firstName: "", lastName: "", phone: "", email: `erased-${oldGuest}@invalid`, totalAmount: 10_000, status: "CONFIRMED" });
+  expect(await row(recentTrip)).toMatchObject({ lastName: "Keptrecent" });
+  expect(await row(accountOrder)).toMatchObject({ lastName: "Keptaccount" });
+
+  const userIds = (await ctx.db.select({ id: users.id }).from(users)).map((found) => found.id);
+  expect(userIds).not.toContain(staleUnverified);
+  expect(userIds).toEqual(expect.arrayContaining([freshUnverified, unverifiedWithOrder, keeper]));
+
+  const liveSessions = (await ctx.db.select().from(sessions).where(eq(sessions.userId, keeper))).map((session) => session.idHash);
+  expect(liveSessions).toHaveLength(1);
+  expect(liveSessions[0]).toMatch(/^live-/);
+  const tokens = (await ctx.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, keeper))).map((token) => token.tokenHash);
+  expect(tokens).toHaveLength(1);
+  expect(tokens[0]).toMatch(/^live-/);
+  expect((await ctx.db.select().from(contactMessages)).map((message) => message.name)).toEqual(expect.not.arrayContaining(["Old"]));
+  expect((await ctx.db.select().from(contactMessages)).map((message) => message.name)).toContain("New");
+
+  // A second pass finds nothing more to do.
+  expect(await runRetention(ctx.db, TEST_NOW, periods)).toEqual({ sessions: 0, tokens: 0, unverifiedAccounts: 0, guestOrders: 0, contactMessages: 0 });
+});

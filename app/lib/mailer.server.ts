@@ -18,6 +18,8 @@ export type MailMessage = {
   replyTo?: string;
   /** Defaults to MAIL_FROM. */
   from?: string;
+  /** Extra headers (List-Unsubscribe on optional messages). */
+  headers?: Record<string, string>;
 };
 
 export type SentMail = { messageId: string; transport: "smtp" | "outbox"; outboxId?: string };
@@ -51,7 +53,7 @@ export function outboxDir(env: Pick<Env, "DATA_DIR">): string {
 }
 
 async function sendMail(env: MailEnv, smtp: Transporter | undefined, message: MailMessage): Promise<SentMail> {
-  const mail = { from: message.from ?? env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo };
+  const mail = { from: message.from ?? env.MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo, headers: message.headers };
   if (smtp) {
     const info = await smtp.sendMail(mail);
     return { messageId: String(info.messageId), transport: "smtp" };

@@ -22,7 +22,7 @@ const timing = { reminderHoursBefore: 24, reviewRequestHoursAfter: 3 };
 let ctx: TestContext;
 let product: { id: string; durationMinutes: number; titleAr: string; meetingPointAr: string };
 
-type Outbox = { mail: Array<{ to: string; subject: string; text: string }>; whatsapp: Array<{ to: string; text: string; kind?: string }>; failNextMail: number };
+type Outbox = { mail: Array<{ to: string; subject: string; text: string; headers?: Record<string, string> }>; whatsapp: Array<{ to: string; text: string; kind?: string }>; failNextMail: number };
 
 /** Another instance on the same database: its own mailer and WhatsApp sender, capturing what it sends. */
 function instance(outbox: Outbox): NotifyDeps {
@@ -32,7 +32,7 @@ function instance(outbox: Outbox): NotifyDeps {
         outbox.failNextMail -= 1;
         throw new Error("SMTP 451 try again later");
       }
-      outbox.mail.push({ to: message.to, subject: message.subject, text: message.text ?? "" });
+      outbox.mail.push({ to: message.to, subject: message.subject, text: message.text ?? "", headers: message.headers });
       return { messageId: `<m-${outbox.mail.length}@test>`, transport: "outbox" };
     },
   };
@@ -146,7 +146,10 @@ describe("review requests", () => {
     expect(emails).toHaveLength(1);
     const [email] = emails;
     expect(email!.subject).toContain(product.titleAr);
-    expect(email!.text).toContain(unsubscribeUrl(ctx.env.SITE_URL, ctx.env.SESSION_SECRET, `${id}@example.com`, "ar"));
+    const unsubscribe = unsubscribeUrl(ctx.env.SITE_URL, ctx.env.SESSION_SECRET, `${id}@example.com`, "ar");
+    expect(email!.text).toContain(unsubscribe);
+    // Mail clients offer their own one-click unsubscribe (RFC 8058): the page's POST takes it.
+    expect(email!.headers).toEqual({ "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 
   it("not for a cancelled booking", async () => {

@@ -240,7 +240,8 @@ async function deliver(deps: NotifyDeps, order: OrderRow, kind: string, message:
   let emailError: Error | null = null;
   if (channels.includes("email")) {
     try {
-      await deps.mailer.send({ to: order.email, subject: message.subject, text: message.text });
+      const headers = message.unsubscribeUrl ? { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+      await deps.mailer.send({ to: order.email, subject: message.subject, text: message.text, ...(headers ? { headers } : {}) });
       messages.push(record("email", order.email, null));
     } catch (error) {
       console.error(`[notifications] email ${kind} for ${order.reference} failed`, error);

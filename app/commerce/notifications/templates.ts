@@ -53,7 +53,8 @@ export type OfferFacts = { name: string; reference: string; title: string; curre
 export type WhatsAppMessage = { text: string; template: WhatsAppTemplateMessage };
 
 /** A message as worded: the email, and the WhatsApp message when this news goes by WhatsApp too. */
-export type WordedMessage = { subject: string; text: string; whatsapp: WhatsAppMessage | null };
+/** `unsubscribeUrl`: an optional message's one-click opt-out (RFC 8058), sent as its List-Unsubscribe header. */
+export type WordedMessage = { subject: string; text: string; whatsapp: WhatsAppMessage | null; unsubscribeUrl?: string };
 
 function moneyIn(locale: LocaleCode, currency: string) {
   return (amount: number) => (isCurrencyCode(currency) ? formatMoney(locale, amount, currency) : `${amount} ${currency}`);
@@ -105,7 +106,7 @@ export function wordMessage(locale: LocaleCode, t: TFunction, facts: MessageFact
       const { order } = facts;
       const vars = { title: facts.title, reference: order.reference };
       const text = [t("booking.email.greeting", { name: order.firstName }), "", t("booking.email.review.body", { ...vars, link: facts.reviewUrl }), "", t("booking.email.review.unsubscribe", { link: facts.unsubscribeUrl })].join("\n");
-      return { subject: t("booking.email.review.subject", vars), text, whatsapp: null };
+      return { subject: t("booking.email.review.subject", vars), text, whatsapp: null, unsubscribeUrl: facts.unsubscribeUrl };
     }
   }
 }

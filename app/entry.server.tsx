@@ -19,6 +19,7 @@ import { NonceProvider } from "#app/lib/nonce";
 import { StylesheetReaderProvider } from "#app/lib/inline-styles";
 import { createStylesheetReader } from "#app/lib/inline-styles.server";
 import { holdScriptsUntilPaint } from "#app/lib/scripts-after-paint.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "#app/db/outage.server";
 
 const ABORT_DELAY = 5_000;
 /** The built stylesheets the document inlines, read once per process (docs/decisions/035-css-and-fonts.md). */
@@ -101,9 +102,25 @@ export function createAppRequestGuard(env: Pick<Env, "SITE_URL" | "TRUST_PROXY">
 export { createOperatorChannel, OPS_PATH } from "#app/ops/channel.server";
 export { trustedClientAddress, trustProxyHops } from "#app/lib/client-address.server";
 
+/**
+ * Requests (by their load context, one object per request) that met the database gone away: their
+ * answer becomes a 503 with Retry-After instead of a 500 (app/db/outage.server.ts).
+ */
+const metDatabaseOutage = new WeakSet<object>();
+
+function markedUnavailable(context: unknown): boolean {
+  return typeof context === "object" && context !== null && metDatabaseOutage.has(context);
+}
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (client went away) are not errors worth reporting.
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug to report once per request: the load balancer's /readyz and the logs' first line say it.
+    metDatabaseOutage.add(context);
+    console.error(`[database] unavailable while answering ${new URL(request.url).pathname}: ${(error as Error).message}`);
+    return;
+  }
   // 4xx answers Remix makes itself (a POST to a page without an action, a forged `_data` id) are the
   // client's mistake: logging and reporting each one lets any scanner flood the logs and Sentry.
   if (isRouteErrorResponse(error) && error.status < 500) return;
@@ -111,7 +128,22 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (context.env.SENTRY_DSN) Sentry.captureException(error);
 };
 
+/** A data request (`?_data`) that met the database gone away answers 503 with Retry-After. */
+export function handleDataRequest(response: Response, { context }: { context: unknown }): Response {
+  if (!markedUnavailable(context) || response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, headers });
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext?: { cspNonce?: string }) {
+  if (responseStatusCode >= 500 && markedUnavailable(loadContext)) {
+    // The error page still renders (in the visitor's language); the status tells clients to come back.
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   // The CSP nonce server.js generated for this response (empty when rendered outside it, e.g. tests).
   const nonce = loadContext?.cspNonce ?? "";
   const { pathname } = new URL(request.url);

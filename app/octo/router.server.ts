@@ -3,6 +3,7 @@
  * authenticates the reseller, negotiates capabilities and language, calls a handler, and answers
  * JSON with `Cache-Control: no-store`. Errors use OCTO's body; bad input is a 4xx, never a 5xx.
  */
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "#app/db/outage.server";
 import { CapabilityId } from "@octocloud/types";
 import { isBookingError, type BookingError, type BookingApi } from "#app/booking/types";
 import type { Database } from "#app/db/db.server";
@@ -146,6 +147,10 @@ export async function handleOctoRequest(request: Request, context: OctoContext):
       if (octo.status === 401) extra["WWW-Authenticate"] = 'Bearer realm="octo"';
       if (octo.status === 429) extra["Retry-After"] = String(octo.details.retryAfter ?? 60);
       return respond(octo.toJSON(), octo.status, capabilities, locale, extra);
+    }
+    if (isDatabaseUnavailable(error)) {
+      console.error("[octo] database unavailable", (error as Error).message);
+      return respond({ error: "INTERNAL_SERVER_ERROR", errorMessage: `Temporarily unavailable; please retry after ${DATABASE_RETRY_AFTER_SECONDS} seconds` }, 503, capabilities, locale, { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
     }
     console.error("[octo] unexpected error", error);
     return respond({ error: "INTERNAL_SERVER_ERROR", errorMessage: "There was an unrecoverable error; please try again" }, 500, capabilities, locale);

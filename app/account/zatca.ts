@@ -3,6 +3,8 @@
  * seller name, VAT registration number, invoice timestamp, total with VAT, VAT amount — each as
  * tag (1 byte), length (1 byte, UTF-8 bytes) and value, concatenated and base64-encoded. Pure.
  */
+import { tlvField } from "#app/invoicing/qr";
+
 export type ZatcaInvoiceFields = {
   sellerName: string;
   vatNumber: string;
@@ -17,14 +19,7 @@ const encoder = new TextEncoder();
 
 /** One TLV field; values over 255 UTF-8 bytes cannot be encoded with a one-byte length. */
 export function tlv(tag: number, value: string): Uint8Array {
-  const bytes = encoder.encode(value);
-  if (tag < 1 || tag > 255) throw new RangeError(`TLV tag ${tag} out of range`);
-  if (bytes.length > 255) throw new RangeError(`TLV value for tag ${tag} is ${bytes.length} bytes (max 255)`);
-  const out = new Uint8Array(bytes.length + 2);
-  out[0] = tag;
-  out[1] = bytes.length;
-  out.set(bytes, 2);
-  return out;
+  return tlvField(tag, encoder.encode(value));
 }
 
 /** The TLV bytes of the five fields, in tag order 1–5. */

@@ -89,6 +89,7 @@ describe("formatting numbers and dates (docs/decisions/029: Latin digits in ever
       "catalogue/detail-page.server.ts", // schema.org prices ("230.00") and a currency's decimals
       "db/seed/generate.ts", // coordinates
       "site/faq-search.ts", // lower-casing for search
+      "invoicing/ubl.ts", // the tax document's XML (ZATCA wants "15.00"), never a screen
     ]);
     const app = path.resolve("app");
     const files = (dir: string): string[] =>

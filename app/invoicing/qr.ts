@@ -33,7 +33,9 @@ export type DecodedQr = Omit<QrFields, "certificateSignature"> & { certificateSi
 
 const encoder = new TextEncoder();
 
-function tlvField(tag: number, value: Uint8Array): Uint8Array {
+/** One TLV field (a one-byte tag and length): the Phase 1 QR's five fields and the Phase 2 QR's nine alike. */
+export function tlvField(tag: number, value: Uint8Array): Uint8Array {
+  if (tag < 1 || tag > 255) throw new RangeError(`TLV tag ${tag} out of range`);
   if (value.length > 255) throw new RangeError(`QR field ${tag} is ${value.length} bytes (max 255)`);
   const out = new Uint8Array(value.length + 2);
   out[0] = tag;

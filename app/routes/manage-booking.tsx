@@ -1,3 +1,8 @@
+/**
+ * /manage-booking?order=<the order's secret> — the guest's own page for each booking: move it to
+ * another time of the same option (?item=&date= lists that day's times and what each costs or gives
+ * back), or cancel it (?cancel=<item> shows the refund before the button). Plain forms: no JavaScript.
+ */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -19,17 +24,13 @@ import { manageBookingPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 
-export const handle = { cache: "private" } satisfies CacheHandle;
-export const headers = pageHeaders;
 export const meta = pageMeta;
+export const headers = pageHeaders;
+export const handle = { cache: "private" } satisfies CacheHandle;
 
+/** Every answer is this guest's own. */
 const noStore = { "Cache-Control": CACHE_PRIVATE };
 
-/**
- * /manage-booking?order=<the order's secret> — the guest's own page for each booking: move it to
- * another time of the same option (?item=&date= lists that day's times and what each costs or gives
- * back), or cancel it (?cancel=<item> shows the refund before the button). Plain forms: no JavaScript.
- */
 export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const params = context.url.searchParams;

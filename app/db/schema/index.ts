@@ -16,3 +16,4 @@ export * from "./octo";
 export * from "./accounts";
 export * from "./ops";
 export * from "./staff";
+export * from "./resources";

@@ -8,7 +8,7 @@
  * After the commit, notifyCatalogueChanged tells every instance: the engine forgets its cached rules,
  * the catalogue index and the OCTO product list rebuild, and cached pages are dropped.
  */
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { notifyCatalogueChanged } from "#app/db/announce.server";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
@@ -17,6 +17,7 @@ import { addDays, localDateAt } from "#app/lib/dates";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { BulkClosureInput, ScheduleRuleInput } from "./schedule-schemas";
 import { slotsForDate, type SlotContext } from "./slots";
+import { departureCapacity } from "./departure-resources";
 import { weekdayBit } from "./time";
 
 export type ScheduleDeps = Pick<DatabaseHandle, "db" | "pubsub">;
@@ -111,7 +112,7 @@ export async function listScheduleRules(db: Database, optionId: string): Promise
 }
 
 /** The option's rules as the engine reads them (schedules, overrides, cutoffs), through `t`. */
-async function slotContextOf(t: Database, productId: string, optionId: string): Promise<{ context: SlotContext; timeZone: string }> {
+export async function slotContextOf(t: Database, productId: string, optionId: string): Promise<{ context: SlotContext; timeZone: string }> {
   const [row] = await t
     .select({
       timeZone: schema.products.timeZone,
@@ -281,17 +282,32 @@ async function reconcileInventory(t: Database, productId: string, optionId: stri
     .where(and(eq(schema.inventory.optionId, optionId), gte(schema.inventory.localDate, today)))
     .orderBy(asc(schema.inventory.availabilityId))
     .for("update");
+  // Vehicles, boats and rooms on a departure bound its seats whatever the rules say (issue #33).
+  const resourceSeats = await seatedResourcesOf(t, optionId, today);
   for (const row of rows) {
-    const slot = slotsOf(row.localDate).find((candidate) => candidate.id === row.availabilityId);
+    const found = slotsOf(row.localDate).find((candidate) => candidate.id === row.availabilityId);
+    const capacity = found ? departureCapacity(found.capacity, resourceSeats.get(row.availabilityId) ?? []) : null;
     // A freesale slot (capacity null) keeps its row's count; a vanished empty slot is harmless.
-    if (!slot || slot.capacity === null || slot.capacity === row.capacity) continue;
+    if (!found || capacity === null || capacity === row.capacity) continue;
     const updated = await t
       .update(schema.inventory)
-      .set({ capacity: slot.capacity, updatedAt: now })
-      .where(and(eq(schema.inventory.optionId, optionId), eq(schema.inventory.availabilityId, row.availabilityId), sql`${schema.inventory.held} + ${schema.inventory.booked} <= ${slot.capacity}`))
+      .set({ capacity, updatedAt: now })
+      .where(and(eq(schema.inventory.optionId, optionId), eq(schema.inventory.availabilityId, row.availabilityId), sql`${schema.inventory.held} + ${schema.inventory.booked} <= ${capacity}`))
       .returning({ capacity: schema.inventory.capacity });
-    if (updated.length === 0) refuse("admin.schedule.errors.belowSoldOn", { date: row.localDate, time: slot.localTime, sold: row.held + row.booked });
+    if (updated.length === 0) refuse("admin.schedule.errors.belowSoldOn", { date: row.localDate, time: found.localTime, sold: row.held + row.booked });
   }
+}
+
+/** The seats of the resources on each of an option's departures from `today` on, by availability id. */
+async function seatedResourcesOf(t: Database, optionId: string, today: string): Promise<Map<string, number[]>> {
+  const rows = await t
+    .select({ availabilityId: schema.departureAssignments.availabilityId, capacity: schema.resources.capacity })
+    .from(schema.departureAssignments)
+    .innerJoin(schema.resources, eq(schema.resources.id, schema.departureAssignments.resourceId))
+    .where(and(eq(schema.departureAssignments.optionId, optionId), gte(schema.departureAssignments.availabilityId, today), isNotNull(schema.resources.capacity)));
+  const seats = new Map<string, number[]>();
+  for (const row of rows) seats.set(row.availabilityId, [...(seats.get(row.availabilityId) ?? []), row.capacity!]);
+  return seats;
 }
 
 // ---------------------------------------------------------------------------------------------------

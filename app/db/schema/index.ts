@@ -17,3 +17,4 @@ export * from "./accounts";
 export * from "./ops";
 export * from "./staff";
 export * from "./invoicing";
+export * from "./resources";

@@ -72,43 +72,59 @@ export function wordMessage(locale: LocaleCode, t: TFunction, facts: MessageFact
       return outcomeMessage(locale, t, facts);
     case "item.decided":
       return decisionMessage(locale, t, facts);
-    case "item.cancelled": {
-      const { order } = facts;
-      const money = moneyIn(locale, order.currency);
-      const refund = facts.refundAmount > 0 ? [t("booking.email.cancelled.refund", { amount: money(facts.refundAmount) }), t("booking.email.refund.timing")] : [t("booking.email.cancelled.noRefund")];
-      return {
-        subject: t("booking.email.cancelled.subject", { reference: order.reference }),
-        text: email(t, order.firstName, [t("booking.email.cancelled.body", { title: facts.title, date: facts.localDate, reference: order.reference }), ...refund, ""], order.link),
-        whatsapp: null,
-      };
-    }
-    case "refund.completed": {
-      const { order } = facts;
-      const body = t("booking.email.refund.body", { amount: moneyIn(locale, order.currency)(facts.amount), title: facts.title, reference: order.reference });
-      return { subject: t("booking.email.refund.subject", { reference: order.reference }), text: email(t, order.firstName, [body, t("booking.email.refund.timing"), ""], order.link), whatsapp: null };
-    }
+    case "item.cancelled":
+      return cancelledMessage(locale, t, facts);
+    case "refund.completed":
+      return refundMessage(locale, t, facts);
     case "pay_later":
       return payLaterMessage(locale, t, facts);
     case "offer":
       return offerMessage(locale, t, facts);
-    case "booking.reminder": {
-      const { order } = facts;
-      const vars = { title: facts.title, start: facts.start, reference: order.reference };
-      const placeLine = facts.place ? t(`booking.email.reminder.${facts.place.kind}`, { place: facts.place.text }) : null;
-      const subject = t("booking.email.reminder.subject", vars);
-      const body = [t("booking.email.reminder.body", vars), ...(placeLine ? [placeLine] : []), ...(facts.ticketUrl ? [t("booking.email.ticket", { link: facts.ticketUrl })] : []), ""];
-      const text = [t("booking.email.greeting", { name: order.firstName }), "", ...body, t("booking.email.reminder.manage", { link: order.link })].join("\n");
-      const link = facts.ticketUrl ?? order.link;
-      const whatsappText = t("booking.email.reminder.whatsapp", { ...vars, place: placeLine ?? "", link });
-      return { subject, text, whatsapp: { text: whatsappText, template: { kind: "REMINDER", locale, parameters: [order.firstName, facts.title, facts.start, facts.place?.text ?? "", link] } } };
-    }
-    case "booking.review_request": {
-      const { order } = facts;
-      const vars = { title: facts.title, reference: order.reference };
-      const text = [t("booking.email.greeting", { name: order.firstName }), "", t("booking.email.review.body", { ...vars, link: facts.reviewUrl }), "", t("booking.email.review.unsubscribe", { link: facts.unsubscribeUrl })].join("\n");
-      return { subject: t("booking.email.review.subject", vars), text, whatsapp: null, unsubscribeUrl: facts.unsubscribeUrl };
-    }
+    case "booking.reminder":
+      return reminderMessage(locale, t, facts);
+    case "booking.review_request":
+      return reviewRequestMessage(locale, t, facts);
   }
+}
+
+/** A booking cancelled: what comes back, and when. */
+function cancelledMessage(locale: LocaleCode, t: TFunction, facts: Extract<MessageFacts, { type: "item.cancelled" }>): WordedMessage {
+  const { order } = facts;
+  const money = moneyIn(locale, order.currency);
+  const refund = facts.refundAmount > 0 ? [t("booking.email.cancelled.refund", { amount: money(facts.refundAmount) }), t("booking.email.refund.timing")] : [t("booking.email.cancelled.noRefund")];
+  return {
+    subject: t("booking.email.cancelled.subject", { reference: order.reference }),
+    text: email(t, order.firstName, [t("booking.email.cancelled.body", { title: facts.title, date: facts.localDate, reference: order.reference }), ...refund, ""], order.link),
+    whatsapp: null,
+  };
+}
+
+/** A refund made: how much, for what, and when it arrives. */
+function refundMessage(locale: LocaleCode, t: TFunction, facts: Extract<MessageFacts, { type: "refund.completed" }>): WordedMessage {
+  const { order } = facts;
+  const body = t("booking.email.refund.body", { amount: moneyIn(locale, order.currency)(facts.amount), title: facts.title, reference: order.reference });
+  return { subject: t("booking.email.refund.subject", { reference: order.reference }), text: email(t, order.firstName, [body, t("booking.email.refund.timing"), ""], order.link), whatsapp: null };
+}
+
+/** Before a booking starts: when, where, the ticket and the manage link (email and WhatsApp). */
+function reminderMessage(locale: LocaleCode, t: TFunction, facts: Extract<MessageFacts, { type: "booking.reminder" }>): WordedMessage {
+  const { order } = facts;
+  const vars = { title: facts.title, start: facts.start, reference: order.reference };
+  const placeLine = facts.place ? t(`booking.email.reminder.${facts.place.kind}`, { place: facts.place.text }) : null;
+  const subject = t("booking.email.reminder.subject", vars);
+  const body = [t("booking.email.reminder.body", vars), ...(placeLine ? [placeLine] : []), ...(facts.ticketUrl ? [t("booking.email.ticket", { link: facts.ticketUrl })] : []), ""];
+  const text = [t("booking.email.greeting", { name: order.firstName }), "", ...body, t("booking.email.reminder.manage", { link: order.link })].join("\n");
+  const link = facts.ticketUrl ?? order.link;
+  const whatsappText = t("booking.email.reminder.whatsapp", { ...vars, place: placeLine ?? "", link });
+  return { subject, text, whatsapp: { text: whatsappText, template: { kind: "REMINDER", locale, parameters: [order.firstName, facts.title, facts.start, facts.place?.text ?? "", link] } } };
+}
+
+/** After a booking: where to review it, and the one-click opt-out (List-Unsubscribe). */
+function reviewRequestMessage(locale: LocaleCode, t: TFunction, facts: Extract<MessageFacts, { type: "booking.review_request" }>): WordedMessage {
+  const { order } = facts;
+  const vars = { title: facts.title, reference: order.reference };
+  const text = [t("booking.email.greeting", { name: order.firstName }), "", t("booking.email.review.body", { ...vars, link: facts.reviewUrl }), "", t("booking.email.review.unsubscribe", { link: facts.unsubscribeUrl })].join("\n");
+  return { subject: t("booking.email.review.subject", vars), text, whatsapp: null, unsubscribeUrl: facts.unsubscribeUrl };
 }
 
 function outcomeMessage(locale: LocaleCode, t: TFunction, facts: Extract<MessageFacts, { type: "order.outcome" }>): WordedMessage {

@@ -19,6 +19,14 @@ export const taxDocumentChains = pgTable("tax_document_chains", {
   createdAt: createdAt(),
 });
 
+/**
+ * A document's link in its unit's chain: its own hash (base64 SHA-256 of its canonical form, the next
+ * document's PIH) and the previous document's hash (its PIH, as stamped into it).
+ */
+function chainLink() {
+  return { invoiceHash: text("invoice_hash").notNull(), previousHash: text("previous_hash").notNull() };
+}
+
 export const taxDocuments = pgTable(
   "tax_documents",
   {
@@ -37,10 +45,10 @@ export const taxDocuments = pgTable(
     orderId: text("order_id").references(() => orders.id),
     /** The credit note's invoice. */
     invoiceId: text("invoice_id"),
-    invoiceHash: text("invoice_hash").notNull(),
-    previousHash: text("previous_hash").notNull(),
+    ...chainLink(),
     /** Halalas the customer paid or is paid back. */
     payableAmount: integer("payable_amount").notNull(),
+    /** The stamped UBL 2.1 XML, exactly as issued and reported. */
     xml: text("xml").notNull(),
     issuedAt: timestamptz("issued_at").notNull(),
     createdAt: createdAt(),

@@ -23,6 +23,11 @@ export const resources = pgTable("resources", {
   createdAt: createdAt(),
 });
 
+/** When a departure runs, [utcStart, utcEnd): two of one resource's may not overlap. */
+function runningTime() {
+  return { utcStart: timestamptz("utc_start").notNull(), utcEnd: timestamptz("utc_end").notNull() };
+}
+
 export const departureAssignments = pgTable(
   "departure_assignments",
   {
@@ -30,8 +35,8 @@ export const departureAssignments = pgTable(
     optionId: ownedBy("option_id", () => productOptions.id),
     /** The slot's OCTO availability id (its local start with offset). */
     availabilityId: text("availability_id").notNull(),
-    utcStart: timestamptz("utc_start").notNull(),
-    utcEnd: timestamptz("utc_end").notNull(),
+    ...runningTime(),
+    /** The staff member's email who assigned it. */
     assignedBy: text("assigned_by"),
     createdAt: createdAt(),
   },

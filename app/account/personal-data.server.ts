@@ -17,6 +17,7 @@ import type { Database } from "#app/db/db.server";
 import { localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { cancelCustomerBooking, quoteCancellation, type CancelDeps } from "#app/commerce/cancellation.server";
+import { verifyPassword } from "#app/auth/password.server";
 import { eraseOrderContact } from "./retention.server";
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
@@ -68,7 +69,15 @@ export async function collectPersonalData(db: Database, userId: string, now: Dat
 
 /** A booking that stops the deletion, and why (the page words each). */
 export type ErasureBlocker = { reference: string; title: string; localDate: string; reason: "NOT_CANCELLABLE" | "AWAITING_ANSWER" | "UNPAID" };
-export type ErasureOutcome = { status: "erased"; cancelled: number } | { status: "blocked"; blockers: ErasureBlocker[] } | { status: "staff" } | { status: "not-found" };
+export type ErasureOutcome = { status: "erased"; cancelled: number } | { status: "blocked"; blockers: ErasureBlocker[] } | { status: "staff" } | { status: "not-found" } | { status: "wrong-password" };
+
+/** The account page's deletion: only with the account's own password, then as `eraseAccount`. */
+export async function eraseAccountWithPassword(deps: CancelDeps, userId: string, password: string): Promise<ErasureOutcome> {
+  const [row] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) return { status: "not-found" };
+  if (!password || !(await verifyPassword(row.passwordHash, password))) return { status: "wrong-password" };
+  return eraseAccount(deps, userId);
+}
 
 /** Order statuses whose bookings still stand (a cancelled, failed or expired order holds none). */
 const LIVE_ORDER_STATUSES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PROCESSING", "AWAITING_PAYMENT", "REVIEW"];

@@ -202,7 +202,7 @@ export async function cancelCustomerBooking(deps: CancelDeps, owner: BookingOwne
 }
 
 /** Reserves `amount` (or gives it back, when negative) on a captured payment: never more than captured, however many ask at once. */
-async function reserveOnPayment(t: Database, payment: PaymentRow, amount: number, now: Date): Promise<void> {
+export async function reserveOnPayment(t: Database, payment: PaymentRow, amount: number, now: Date): Promise<void> {
   const moved = await t
     .update(payments)
     .set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}`, updatedAt: now })

@@ -23,9 +23,10 @@ import type { LocaleCode } from "#app/lib/locales";
 import { localized, manageBookingPath } from "#app/lib/paths";
 import { isGatewayName } from "#app/payments/payments.server";
 import type { PaymentEvent } from "#app/payments/gateway";
-import { quoteCancellation, type CancellationQuote } from "./cancellation.server";
+import { quoteCancellation, reserveOnPayment, type CancellationQuote } from "./cancellation.server";
+import { RefundRefused } from "./refunds.server";
 import { recordOrderEvent } from "./order-events.server";
-import { getOrderItems, getOrderPayment, type CommerceDeps, type OrderItemRow, type OrderRow } from "./order-records.server";
+import { findOrderByToken, getOrderItems, getOrderPayment, type CommerceDeps, type OrderItemRow, type OrderRow } from "./order-records.server";
 import { verifyPaymentEvent } from "./payment-integrity";
 import { openOrderSession } from "./payment-session.server";
 
@@ -60,14 +61,6 @@ export type MoveOutcome = { status: "moved"; difference: number; refunded: boole
 
 type ManageDeps = Pick<CommerceDeps, "db" | "bookingApi" | "payments" | "env" | "clock" | "incidents" | "mailer" | "whatsapp">;
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
-
-async function orderByToken(db: Database, token: string): Promise<OrderRow | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.accessToken, token));
-  return order ?? null;
-}
-
 /** Whether the guest may change `item` of `order` now, and if not, why. */
 async function refusalOf(deps: Pick<ManageDeps, "db">, order: OrderRow, item: OrderItemRow, quote: CancellationQuote): Promise<ManageRefusal | null> {
   if (item.status !== "CONFIRMED") return "NOT_CONFIRMED";
@@ -79,7 +72,7 @@ async function refusalOf(deps: Pick<ManageDeps, "db">, order: OrderRow, item: Or
 
 /** The order behind a manage link, each booking with what the guest may do; null for a link that opens nothing. */
 export async function loadManagedOrder(deps: ManageDeps, token: string, locale: LocaleCode): Promise<ManagedOrder | null> {
-  const order = await orderByToken(deps.db, token);
+  const order = await findOrderByToken(deps.db, token);
   if (!order) return null;
   const items = await getOrderItems(deps.db, order.id);
   const titles = items.length ? await deps.db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
@@ -109,7 +102,7 @@ export async function loadManagedOrder(deps: ManageDeps, token: string, locale: 
 
 /** The order and one of its items, when the token opens that order and the item is in it. */
 async function managedItem(db: Database, token: string, itemId: string): Promise<{ order: OrderRow; item: OrderItemRow } | null> {
-  const order = await orderByToken(db, token);
+  const order = await findOrderByToken(db, token);
   if (!order || !/^[0-9a-f-]{36}$/.test(itemId)) return null;
   const [item] = await db.select().from(orderItems).where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
   return item ? { order, item } : null;
@@ -233,12 +226,12 @@ async function refundDifference(deps: ManageDeps, order: OrderRow, item: OrderIt
   const payment = await getOrderPayment(deps.db, order.id);
   if (!payment || payment.status !== "CAPTURED" || !isGatewayName(payment.gateway)) return false;
   const now = deps.clock.now();
-  const reserved = await deps.db
-    .update(payments)
-    .set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}`, updatedAt: now })
-    .where(and(eq(payments.id, payment.id), sql`${payments.capturedAmount} - ${payments.refundedAmount} >= ${amount}`))
-    .returning({ id: payments.id });
-  if (reserved.length === 0) return false;
+  try {
+    await reserveOnPayment(deps.db, payment, amount, now);
+  } catch (error) {
+    if (error instanceof RefundRefused) return false;
+    throw error;
+  }
   try {
     await deps.payments.get(payment.gateway).refund(payment.sessionId, amount, idempotencyKey);
   } catch (error) {
@@ -272,16 +265,21 @@ export async function applyChangePaymentEvent(deps: ManageDeps, gatewayName: str
   return true;
 }
 
+/** Asks the gateway how a move's session stands; a capture is applied as its webhook would be. Returns whether it was. */
+async function askGatewayAbout(deps: ManageDeps, change: typeof bookingChanges.$inferSelect, source: string): Promise<boolean> {
+  if (!change.gateway || !change.gatewaySessionId || !isGatewayName(change.gateway)) return false;
+  const state = await deps.payments.get(change.gateway).retrieveSession(change.gatewaySessionId);
+  if (state.status !== "captured") return false;
+  await applyChangePaymentEvent(deps, change.gateway, { id: `sync:${state.id}:captured`, type: "payment.captured", sessionId: state.id, amount: state.capturedAmount, currency: state.currency, declineCode: null, method: state.method, raw: { source } });
+  return true;
+}
+
 /** The return page's look at a move's session (a webhook may be late): applied as the webhook would be. */
 export async function syncChangePayment(deps: ManageDeps, token: string, changeId: string): Promise<void> {
-  const order = await orderByToken(deps.db, token);
+  const order = await findOrderByToken(deps.db, token);
   if (!order || !/^[0-9a-f-]{36}$/.test(changeId)) return;
   const [change] = await deps.db.select().from(bookingChanges).where(and(eq(bookingChanges.id, changeId), eq(bookingChanges.orderId, order.id)));
-  if (!change?.gateway || !change.gatewaySessionId || !isGatewayName(change.gateway)) return;
-  if (change.status !== "AWAITING_PAYMENT" && change.status !== "ABANDONED") return;
-  const state = await deps.payments.get(change.gateway).retrieveSession(change.gatewaySessionId);
-  if (state.status !== "captured") return;
-  await applyChangePaymentEvent(deps, change.gateway, { id: `sync:${state.id}:captured`, type: "payment.captured", sessionId: state.id, amount: state.capturedAmount, currency: state.currency, declineCode: null, method: state.method, raw: { source: "manage-booking" } });
+  if (change && (change.status === "AWAITING_PAYMENT" || change.status === "ABANDONED")) await askGatewayAbout(deps, change, "manage-booking");
 }
 
 /**
@@ -346,13 +344,7 @@ export async function settleOpenChanges(deps: ManageDeps, now: Date, limit: numb
     )
     .limit(limit);
   let settled = 0;
-  for (const change of open) {
-    if (!change.gateway || !isGatewayName(change.gateway)) continue;
-    const state = await deps.payments.get(change.gateway).retrieveSession(change.gatewaySessionId!);
-    if (state.status !== "captured") continue;
-    await applyChangePaymentEvent(deps, change.gateway, { id: `sync:${state.id}:captured`, type: "payment.captured", sessionId: state.id, amount: state.capturedAmount, currency: state.currency, declineCode: null, method: state.method, raw: { source: "reconciler" } });
-    settled += 1;
-  }
+  for (const change of open) if (await askGatewayAbout(deps, change, "reconciler")) settled += 1;
   return settled;
 }
 

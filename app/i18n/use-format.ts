@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import type { Money } from "#app/lib/money";
+import { isCurrencyCode, type Money } from "#app/lib/money";
 import { formatDayPrice, formatLocalDate, formatMoney, formatNumber, formatRating, formatUnit, type DateStyle } from "./format";
 import { useLocale } from "./use-locale";
 
@@ -9,6 +9,12 @@ import { useLocale } from "./use-locale";
 export function useFormatMoney(): (money: Money, options?: { compact?: boolean }) => string {
   const { code } = useLocale();
   return useCallback((money, options) => formatMoney(code, money.amount, money.currency, options), [code]);
+}
+
+/** Money stored as an amount and a currency code in text (an order's, an offer's): an unknown code shows as SAR. */
+export function useFormatAmount(): (amount: number, currency: string) => string {
+  const { code } = useLocale();
+  return useCallback((amount, currency) => formatMoney(code, amount, isCurrencyCode(currency) ? currency : "SAR"), [code]);
 }
 
 /** A day's "from" price in a calendar cell: "899", no currency (formatDayPrice). */

@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { eraseAccount, type ErasureBlocker } from "#app/account/personal-data.server";
-import { verifyPassword } from "#app/auth/password.server";
+import { eraseAccountWithPassword, type ErasureBlocker } from "#app/account/personal-data.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatLocalDate } from "#app/i18n/use-format";
@@ -10,8 +9,6 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { invoicesPath } from "#app/lib/paths";
-import { users } from "#app/db/schema";
-import { eq } from "drizzle-orm";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { requireUser, signOutAndRedirect } from "#app/web/sign-in.server";
 
@@ -29,11 +26,9 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const user = await requireUser(app, request);
   const form = await request.formData();
-  const password = String(form.get("password") ?? "");
-  const [row] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  const outcome = await eraseAccountWithPassword(app, user.id, String(form.get("password") ?? ""));
   const headers = { "Cache-Control": CACHE_PRIVATE };
-  if (!row || !password || !(await verifyPassword(row.passwordHash, password))) return json({ error: "password" as const, blockers: [] as ErasureBlocker[] }, { status: 400, headers });
-  const outcome = await eraseAccount(app, user.id);
+  if (outcome.status === "wrong-password" || outcome.status === "not-found") return json({ error: "password" as const, blockers: [] as ErasureBlocker[] }, { status: 400, headers });
   if (outcome.status === "blocked") return json({ error: "blocked" as const, blockers: outcome.blockers }, { status: 409, headers });
   if (outcome.status === "staff") return json({ error: "staff" as const, blockers: [] as ErasureBlocker[] }, { status: 409, headers });
   return signOutAndRedirect(app, request, { type: "success", key: "pages.deleteAccount.done" });

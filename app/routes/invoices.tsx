@@ -14,10 +14,9 @@ import { PostButton } from "#app/components/forms";
 import { useLocale, useLocalizedPath } from "#app/i18n/use-locale";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
-import { isCurrencyCode } from "#app/lib/money";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
-import { formatInstant, formatMoney } from "#app/i18n/format";
-import { useFormatLocalDate } from "#app/i18n/use-format";
+import { formatInstant } from "#app/i18n/format";
+import { useFormatAmount, useFormatLocalDate } from "#app/i18n/use-format";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { accountDataPath, accountDeletePath, checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
@@ -59,14 +58,10 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 
-function useMoney() {
-  const { code } = useLocale();
-  return (amount: number, currency: string) => formatMoney(code, amount, isCurrencyCode(currency) ? currency : "SAR");
-}
 
 function CancelStep({ cancel, locale }: { cancel: NonNullable<Data["cancel"]>; locale: string }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const money = useFormatAmount();
   return (
     <section className="notice cancel-step" aria-labelledby="cancel-heading" data-testid="cancel-step">
       <h2 id="cancel-heading">{t("account.cancel.heading")}</h2>
@@ -99,7 +94,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
   const { t } = useTranslation();
   const localize = useLocalizedPath();
   const { code } = useLocale();
-  const money = useMoney();
+  const money = useFormatAmount();
   const formatDay = useFormatLocalDate("medium");
   const invoiceAvailable = invoice.items.some((item) => item.status === "CONFIRMED" || item.status === "CANCELLED");
   return (
@@ -215,7 +210,7 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
   const { t } = useTranslation();
   const { code } = useLocale();
   const formatDay = useFormatLocalDate("medium");
-  const money = useMoney();
+  const money = useFormatAmount();
   return (
     <section aria-labelledby="offers-heading" className="offer-list">
       <h2 id="offers-heading">{t("account.offers.heading")}</h2>

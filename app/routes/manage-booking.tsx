@@ -11,15 +11,12 @@ import { changeOutcome, loadManagedOrder, moveBooking, moveChoices, syncChangePa
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { HiddenFields } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatMoney } from "#app/i18n/format";
-import { useLocale } from "#app/i18n/use-locale";
-import { useFormatLocalDate } from "#app/i18n/use-format";
+import { useFormatAmount, useFormatLocalDate } from "#app/i18n/use-format";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { addDays, localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { localePrefix } from "#app/lib/locales";
 import { pageMeta } from "#app/lib/meta";
-import { isCurrencyCode } from "#app/lib/money";
 import { manageBookingPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
@@ -73,17 +70,12 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 type Order = NonNullable<Data["order"]>;
 
-function useMoney(currency: string) {
-  const { code } = useLocale();
-  return (amount: number) => formatMoney(code, amount, isCurrencyCode(currency) ? currency : "SAR");
-}
-
 /** "+ SAR 50.00 to pay", "SAR 20.00 back to you" or "Same price". */
 function DifferenceText({ difference, currency }: { difference: number; currency: string }) {
   const { t } = useTranslation();
-  const money = useMoney(currency);
-  if (difference > 0) return <span className="manage-booking__difference manage-booking__difference--more">{t("pages.manageBooking.pay", { amount: money(difference) })}</span>;
-  if (difference < 0) return <span className="manage-booking__difference">{t("pages.manageBooking.back", { amount: money(-difference) })}</span>;
+  const money = useFormatAmount();
+  if (difference > 0) return <span className="manage-booking__difference manage-booking__difference--more">{t("pages.manageBooking.pay", { amount: money(difference, currency) })}</span>;
+  if (difference < 0) return <span className="manage-booking__difference">{t("pages.manageBooking.back", { amount: money(-difference, currency) })}</span>;
   return <span className="manage-booking__difference">{t("pages.manageBooking.samePrice")}</span>;
 }
 
@@ -138,18 +130,18 @@ function MoveSection({ order, item, move, today }: { order: Order; item: Managed
 
 function CancelSection({ order, item, asked }: { order: Order; item: ManagedItem; asked: boolean }) {
   const { t } = useTranslation();
-  const money = useMoney(order.currency);
+  const money = useFormatAmount();
   const { quote } = item;
   return (
     <section className="manage-booking__section cancel-step" aria-labelledby={`cancel-${item.id}`}>
       <h3 id={`cancel-${item.id}`}>{t("pages.manageBooking.cancelHeading")}</h3>
       <dl>
         <dt>{t("account.cancel.paidTotal")}</dt>
-        <dd>{money(quote.paid)}</dd>
+        <dd>{money(quote.paid, order.currency)}</dd>
         <dt>{t("account.cancel.penalty", { percent: quote.penaltyPercent })}</dt>
-        <dd>{money(quote.paid - quote.refundAmount)}</dd>
+        <dd>{money(quote.paid - quote.refundAmount, order.currency)}</dd>
         <dt>{t("account.cancel.refund")}</dt>
-        <dd data-testid="refund-amount">{money(quote.refundAmount)}</dd>
+        <dd data-testid="refund-amount">{money(quote.refundAmount, order.currency)}</dd>
       </dl>
       {asked ? (
         <Form method="post" className="manage-booking__confirm">
@@ -172,7 +164,7 @@ function CancelSection({ order, item, asked }: { order: Order; item: ManagedItem
 function ItemCard({ order, item, data }: { order: Order; item: ManagedItem; data: Data }) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate("long");
-  const money = useMoney(order.currency);
+  const money = useFormatAmount();
   return (
     <article className="invoice-card manage-booking__item" data-testid="managed-item">
       <h2>{item.title}</h2>
@@ -188,7 +180,7 @@ function ItemCard({ order, item, data }: { order: Order; item: ManagedItem; data
       </p>
       {item.awaitingPayment ? (
         <p className="notice notice--info manage-booking__waiting">
-          {t("pages.manageBooking.awaiting", { amount: money(item.awaitingPayment.difference) })}{" "}
+          {t("pages.manageBooking.awaiting", { amount: money(item.awaitingPayment.difference, order.currency) })}{" "}
           <a className="button button--secondary" href={item.awaitingPayment.redirectUrl}>
             {t("pages.manageBooking.continuePayment")}
           </a>

@@ -109,6 +109,8 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
         .returning();
       await tx.update(schema.taxDocumentChains).set({ lastHash: stamped.invoiceHash }).where(eq(schema.taxDocumentChains.unit, deps.unit));
       if (!document) throw new IssueError("the document was not stored");
+      // Owed to ZATCA from the moment it exists: reporting finds it here after any restart.
+      await tx.insert(schema.taxDocumentReports).values({ documentId: document.id, status: "PENDING", response: {} });
       return document;
     });
   } catch (error) {

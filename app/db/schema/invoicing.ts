@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, textId, timestamptz } from "./columns";
+import { counter, createdAt, jsonRecord, textId, timestamptz, updatedAt } from "./columns";
 import { orders } from "./commerce";
 
 /**
@@ -59,4 +59,45 @@ export const taxDocuments = pgTable(
     uniqueIndex("tax_documents_number_idx").on(table.number),
     index("tax_documents_order_idx").on(table.orderId).where(sql`${table.orderId} IS NOT NULL`),
   ],
+);
+
+/**
+ * An issuing unit's onboarding with ZATCA (app/invoicing/onboarding.server.ts): its private key, CSR and
+ * the CSIDs ZATCA issued, sealed together with ZATCA_KEY (AES-256-GCM) so neither a database dump nor a
+ * log holds the key in the clear. Documents are issued for payments made from `activeFrom` on.
+ */
+export const zatcaUnits = pgTable("zatca_units", {
+  unit: text("unit").primaryKey(),
+  /** The Fatoora base it was onboarded with: "simulation", "production" or "developer-portal". */
+  environment: text("environment").notNull(),
+  /** The sealed credentials (see app/invoicing/unit-credentials.server.ts). */
+  sealed: text("sealed").notNull(),
+  /** The production CSID's notAfter: the console warns ahead of it. */
+  certificateExpiresAt: timestamptz("certificate_expires_at").notNull(),
+  activeFrom: timestamptz("active_from").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Reporting a document to ZATCA (within 24 hours of issue for simplified documents), apart from the
+ * document itself, which never changes. Made in the issuing transaction, so a crash between issuing
+ * and reporting loses nothing. `status`: PENDING (not yet accepted; retried at `nextAttemptAt`),
+ * REPORTED (accepted, perhaps with warnings), REJECTED (ZATCA refused it: the console's queue).
+ */
+export const taxDocumentReports = pgTable(
+  "tax_document_reports",
+  {
+    documentId: text("document_id")
+      .primaryKey()
+      .references(() => taxDocuments.id),
+    status: text("status").notNull(),
+    attempts: counter("attempts"),
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    /** ZATCA's last answer: HTTP status, its reportingStatus and validationResults (warnings, errors). */
+    response: jsonRecord("response"),
+    reportedAt: timestamptz("reported_at"),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("tax_document_reports_due_idx").on(table.status, table.nextAttemptAt)],
 );

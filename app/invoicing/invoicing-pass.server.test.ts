@@ -1,0 +1,129 @@
+/**
+ * Tax documents follow the money end to end: a booking paid by card through the sandbox gateway gets a
+ * stamped, chained invoice reported to a local fake of ZATCA's Fatoora API (onboarded through the same
+ * fake); a refund gets a credit note chained after it; an outage, a lost answer and a restart lose
+ * nothing and report nothing twice; two instances never issue the same counter.
+ */
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refundItem } from "#app/commerce/refunds.server";
+import { taxDocumentReports, taxDocuments } from "#app/db/schema";
+import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
+import { startFakeFatoora, type FakeFatoora } from "#app/testing/fake-fatoora.server";
+import { sampleSeller } from "#app/testing/invoicing-fixtures.server";
+import { FatooraClient } from "./fatoora.server";
+import { runInvoicingPass, retryDelayMs, unacceptedDocuments, type InvoicingDeps } from "./invoicing-pass.server";
+import { onboardUnit, OnboardingError } from "./onboarding.server";
+import { decodeQr } from "./qr";
+import { checkStamp } from "./stamp";
+import { validateDocument } from "./validate";
+import { loadUnit } from "./unit-credentials.server";
+import { UnsealError } from "#app/lib/sealed-box.server";
+
+const KEY = "a-test-zatca-key-of-32-characters-or-more";
+let card: CardTestContext;
+let fatoora: FakeFatoora;
+let product: TestProduct;
+let day = 20;
+let deps: InvoicingDeps;
+
+beforeAll(async () => {
+  card = await createCardTestContext();
+  fatoora = await startFakeFatoora({ now: () => card.ctx.clock.now() });
+  product = await pickProduct(card.ctx, { instant: true, refundable: true });
+  const client = new FatooraClient(fatoora.origin);
+  deps = { db: card.ctx.db, now: () => card.ctx.clock.now(), seller: sampleSeller, unit: "web-1", vatRatePercent: 15, key: KEY, client };
+});
+afterAll(async () => {
+  await fatoora?.close();
+  await card?.ctx.stop();
+});
+
+const documentsOf = (orderId: string) => card.ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.counter));
+const reportOf = async (documentId: string) => (await card.ctx.db.select().from(taxDocumentReports).where(eq(taxDocumentReports.documentId, documentId)))[0]!;
+const qrOf = (xml: string) => decodeQr(/<cbc:ID>QR<\/cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">([^<]+)</.exec(xml)![1]!);
+/** The clock moved past every retry's wait. */
+const later = () => card.ctx.setNow(new Date(card.ctx.clock.now().getTime() + retryDelayMs(10) + 1000));
+
+describe("onboarding", () => {
+  it("a wrong one-time code keeps nothing; before onboarding no document is issued", async () => {
+    await expect(onboardUnit({ ...deps, client: deps.client!, key: KEY, now: deps.now(), environment: "simulation", otp: "654321", branch: "Riyadh", businessCategory: "Travel" })).rejects.toThrow(OnboardingError);
+    expect(await loadUnit(card.ctx.db, KEY, "web-1")).toBeNull();
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 0, skipped: "unit web-1 is not onboarded" });
+  });
+
+  it("makes a key and CSR, passes the compliance checks and keeps the production CSID sealed", async () => {
+    const unit = await onboardUnit({ ...deps, client: deps.client!, key: KEY, now: deps.now(), environment: "simulation", otp: fatoora.otp, branch: "Riyadh", businessCategory: "Travel", activeFrom: new Date(Date.now() - 3_600_000) });
+    // (Orders are stamped with the database's clock, the documents with the test's fixed one.)
+    expect(fatoora.complianceChecks).toBe(2);
+    expect(unit.certificateExpiresAt.getTime()).toBeGreaterThan(deps.now().getTime() + 300 * 86_400_000);
+    const [row] = await card.ctx.db.execute<{ sealed: string }>(`SELECT sealed FROM zatca_units WHERE unit = 'web-1'`).then((result) => result.rows);
+    expect(row!.sealed).not.toContain("PRIVATE KEY");
+    expect(Buffer.from(row!.sealed, "base64").toString("latin1")).not.toContain("PRIVATE KEY");
+    await expect(loadUnit(card.ctx.db, "another-key-that-is-32-characters-long", "web-1")).rejects.toThrow(UnsealError);
+  });
+});
+
+describe("documents follow the money", () => {
+  it("a booking paid by card gets a valid invoice reported to ZATCA; a refund a credit note chained after it", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++, adults: 2 });
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1, reported: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    expect(invoice).toMatchObject({ kind: "invoice", payableAmount: paid.captured });
+    expect(checkStamp(invoice!.xml).filter((check) => !check.ok)).toEqual([]);
+    expect(validateDocument(invoice!.xml, { now: deps.now() }).filter((rule) => !rule.ok)).toEqual([]);
+    const qr = qrOf(invoice!.xml);
+    expect(qr).toMatchObject({ sellerName: sampleSeller.name, vatNumber: sampleSeller.vatNumber, invoiceHash: invoice!.invoiceHash });
+    expect(await reportOf(invoice!.id)).toMatchObject({ status: "REPORTED", attempts: 1 });
+    expect(fatoora.reports.get(invoice!.uuid)).toMatchObject({ sent: 1, accepted: 1 });
+
+    const half = Math.floor(paid.captured / 2);
+    const refunded = await refundItem(card.ctx, { orderId: paid.orderId, itemId: paid.item.id, amount: half, idempotencyKey: randomUUID(), reason: "Guest fell ill", actor: { email: "admin@rihla.test", userId: null }, role: "admin" });
+    expect(refunded.ok).toBe(true);
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 0, credited: 1, reported: 1 });
+    const [, creditNote] = await documentsOf(paid.orderId);
+    expect(creditNote).toMatchObject({ kind: "creditNote", invoiceId: invoice!.id, payableAmount: half, counter: invoice!.counter + 1, previousHash: invoice!.invoiceHash });
+    expect(creditNote!.xml).toContain("Guest fell ill");
+    expect(validateDocument(creditNote!.xml, { now: deps.now() }).filter((rule) => !rule.ok)).toEqual([]);
+    // Nothing more is owed: another pass issues and reports nothing.
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 0, credited: 0, reported: 0 });
+  });
+
+  it("ZATCA down: the report waits and is retried with backoff; then accepted once", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++ });
+    fatoora.failNext = 1;
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1, retrying: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    expect(await reportOf(invoice!.id)).toMatchObject({ status: "PENDING", attempts: 1, response: { httpStatus: 503 } });
+    expect((await unacceptedDocuments(card.ctx.db)).map((document) => document.id)).toContain(invoice!.id);
+    // Not before its time.
+    expect(await runInvoicingPass(deps)).toMatchObject({ reported: 0 });
+    later();
+    expect(await runInvoicingPass(deps)).toMatchObject({ reported: 1 });
+    expect(await reportOf(invoice!.id)).toMatchObject({ status: "REPORTED", attempts: 2 });
+    expect(fatoora.reports.get(invoice!.uuid)).toMatchObject({ accepted: 1 });
+  });
+
+  it("an answer lost mid-report (a crash): the next pass sends again and ZATCA keeps it once", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++ });
+    fatoora.dropNextReport = true;
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1, retrying: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    expect(fatoora.reports.get(invoice!.uuid)).toMatchObject({ accepted: 1 });
+    later();
+    expect(await runInvoicingPass(deps)).toMatchObject({ reported: 1 });
+    expect(await reportOf(invoice!.id)).toMatchObject({ status: "REPORTED", response: { httpStatus: 409 } });
+    expect(fatoora.reports.get(invoice!.uuid)).toMatchObject({ sent: 2, accepted: 1 });
+  });
+
+  it("two instances passing at once issue each order once, on consecutive counters", async () => {
+    const orders = [];
+    for (let index = 0; index < 4; index += 1) orders.push(await capturedCardOrder(card, product, { daysAhead: day++ }));
+    await Promise.all([runInvoicingPass(deps), runInvoicingPass({ ...deps })]);
+    const chain = await card.ctx.db.select().from(taxDocuments).where(eq(taxDocuments.unit, "web-1")).orderBy(asc(taxDocuments.counter));
+    expect(chain.map((document) => document.counter)).toEqual(chain.map((_, index) => index + 1));
+    chain.slice(1).forEach((document, index) => expect(document.previousHash).toBe(chain[index]!.invoiceHash));
+    for (const order of orders) expect((await documentsOf(order.orderId)).filter((document) => document.kind === "invoice")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The periodic pass that keeps the tax documents in step with the money (run on one instance at a
+ * time): an invoice for every SAR order paid since the unit was onboarded, a credit note for every
+ * amount refunded on it and not yet credited, and each document reported to ZATCA, retried with
+ * backoff until it is accepted or refused. Every step is found again from the database, so a restart
+ * or a crash at any point loses nothing: a document is made once (its source key), and a report whose
+ * answer was lost is sent again, which ZATCA answers "already reported".
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "#app/db/db.server";
+import { customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
+import type { FatooraClient, ReportOutcome } from "./fatoora.server";
+import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
+import { creditNoteRequestForRefund, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
+import type { Seller } from "./ubl";
+import { loadUnit, signingCredentials, type OnboardedUnit } from "./unit-credentials.server";
+
+export type InvoicingDeps = {
+  db: Database;
+  now: () => Date;
+  seller: Seller;
+  unit: string;
+  vatRatePercent: number;
+  /** ZATCA_KEY; null when it is not set (then nothing is issued). */
+  key: string | null;
+  client: FatooraClient | null;
+  batch?: number;
+};
+
+export type PassResult = { issued: number; credited: number; reported: number; rejected: number; retrying: number; skipped?: string };
+
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+
+/** 30 s, 1 min, 2 min, … up to an hour: well inside the 24 hours ZATCA allows for reporting. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** What was paid on an order and what was given back, from its payments (halalas). */
+async function paidAndRefunded(db: Database, orderId: string): Promise<{ captured: number; refunded: number; method: string | null }> {
+  const rows = await db.select({ captured: payments.capturedAmount, refunded: payments.refundedAmount, method: payments.method, status: payments.status }).from(payments).where(eq(payments.orderId, orderId));
+  const settled = rows.filter((row) => row.captured > 0);
+  return { captured: settled.reduce((sum, row) => sum + row.captured, 0), refunded: settled.reduce((sum, row) => sum + row.refunded, 0), method: settled[0]?.method ?? null };
+}
+
+/**
+ * The order as its invoice tells it: the bookings that were charged, after their discount. When the
+ * captured amount is not the sum of some natural set of bookings (a capture of part of an order), one
+ * line for the order keeps the invoice equal to the money, to the halala.
+ */
+async function paidOrderFacts(db: Database, order: typeof orders.$inferSelect, captured: number, method: string | null): Promise<PaidOrderFacts> {
+  const items = await db.select({ item: orderItems, title: products.title }).from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  const lineOf = ({ item, title }: (typeof items)[number]) => ({
+    title: (title as Record<string, string> | null)?.en ?? "Experience",
+    optionTitle: "",
+    localDate: item.localDate,
+    travellers: item.units.reduce((sum, unit) => sum + unit.quantity, 0),
+    amount: item.amount,
+    discountShare: item.discountShare,
+  });
+  const net = (rows: typeof items) => rows.reduce((sum, row) => sum + row.item.amount - row.item.discountShare, 0);
+  const charged = items.filter((row) => row.item.status === "CONFIRMED" || row.item.status === "CANCELLED");
+  const chosen = net(items) === captured ? items : net(charged) === captured ? charged : null;
+  const lines = chosen ? chosen.map(lineOf) : [{ title: `Booking ${order.reference}`, optionTitle: "", localDate: "", travellers: 1, amount: captured, discountShare: 0 }];
+  return { id: order.id, reference: order.reference, currency: order.currency, totalAmount: captured, paidWith: method, items: lines };
+}
+
+/** Why money went back on an order, for the credit note (BR-KSA-17): the latest reason recorded. */
+async function refundReason(db: Database, orderId: string): Promise<string> {
+  const [team] = await db.select({ reason: orderRefunds.reason }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(sql`${orderRefunds.createdAt} DESC`).limit(1);
+  if (team?.reason.trim()) return team.reason.trim();
+  const [cancelled] = await db.select({ id: customerCancellations.orderItemId }).from(customerCancellations).where(eq(customerCancellations.orderId, orderId)).limit(1);
+  if (cancelled) return "Booking cancelled by the customer";
+  const [decided] = await db.select({ reason: orderItems.decisionReason }).from(orderItems).where(and(eq(orderItems.orderId, orderId), sql`${orderItems.decisionReason} IS NOT NULL`)).limit(1);
+  return decided?.reason?.trim() || "Booking not confirmed or cancelled; payment returned";
+}
+
+/** A refund still on its way to the gateway: its amount may yet be given back, so wait for it. */
+async function refundInFlight(db: Database, orderId: string): Promise<boolean> {
+  const [item] = await db.select({ id: orderItems.id }).from(orderItems).where(and(eq(orderItems.orderId, orderId), eq(orderItems.refundState, "REFUNDING"))).limit(1);
+  const [team] = await db.select({ id: orderRefunds.id }).from(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.state, "REFUNDING"))).limit(1);
+  const [customer] = await db.select({ id: customerCancellations.orderItemId }).from(customerCancellations).where(and(eq(customerCancellations.orderId, orderId), eq(customerCancellations.refundState, "REFUNDING"))).limit(1);
+  return Boolean(item || team || customer);
+}
+
+async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: OnboardedUnit, limit: number): Promise<number> {
+  const owed = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.currency, "SAR"),
+        gte(orders.purchasedAt, unit.activeFrom),
+        sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)`,
+        sql`NOT EXISTS (SELECT 1 FROM ${taxDocuments} WHERE ${taxDocuments.sourceKey} = 'order:' || ${orders.id})`,
+      ),
+    )
+    .orderBy(asc(orders.purchasedAt))
+    .limit(limit);
+  let issued = 0;
+  for (const order of owed) {
+    const money = await paidAndRefunded(deps.db, order.id);
+    await issueDocument(issue, invoiceRequestForOrder(await paidOrderFacts(deps.db, order, money.captured, money.method)));
+    issued += 1;
+  }
+  return issued;
+}
+
+async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit: number): Promise<number> {
+  const invoices = await deps.db
+    .select({ invoice: taxDocuments, order: orders })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(
+      and(
+        eq(taxDocuments.kind, "invoice"),
+        sql`(SELECT COALESCE(SUM(${payments.refundedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)
+          > (SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id})`,
+      ),
+    )
+    .limit(limit);
+  let credited = 0;
+  for (const { invoice, order } of invoices) {
+    if (await refundInFlight(deps.db, order.id)) continue;
+    const money = await paidAndRefunded(deps.db, order.id);
+    const [done] = await deps.db.select({ total: sql<number>`COALESCE(SUM(${taxDocuments.payableAmount}), 0)::int` }).from(taxDocuments).where(eq(taxDocuments.invoiceId, invoice.id));
+    const owed = Math.min(money.refunded, invoice.payableAmount) - (done?.total ?? 0);
+    if (owed <= 0) continue;
+    const facts = await paidOrderFacts(deps.db, order, invoice.payableAmount, money.method);
+    const reason = await refundReason(deps.db, order.id);
+    // The key is the refunded total it brings the credit up to: each further refund is one more note, once.
+    const refund = { id: `${order.id}:${(done?.total ?? 0) + owed}`, reason, lines: [{ name: `Refund — ${order.reference}`, totalWithVat: owed }] };
+    await issueDocument(issue, creditNoteRequestForRefund(facts, refund, invoice.id));
+    credited += 1;
+  }
+  return credited;
+}
+
+async function reportDue(deps: InvoicingDeps, unit: OnboardedUnit, limit: number): Promise<Pick<PassResult, "reported" | "rejected" | "retrying">> {
+  const result = { reported: 0, rejected: 0, retrying: 0 };
+  if (!deps.client) return result;
+  const now = deps.now();
+  const due = await deps.db
+    .select({ report: taxDocumentReports, document: taxDocuments })
+    .from(taxDocumentReports)
+    .innerJoin(taxDocuments, eq(taxDocuments.id, taxDocumentReports.documentId))
+    .where(and(eq(taxDocumentReports.status, "PENDING"), eq(taxDocuments.unit, unit.unit), or(isNull(taxDocumentReports.nextAttemptAt), lte(taxDocumentReports.nextAttemptAt, now))))
+    .orderBy(asc(taxDocuments.counter))
+    .limit(limit);
+  for (const { report, document } of due) {
+    // Claimed before sending: a crash after the send waits for the next attempt rather than looping.
+    const attempts = report.attempts + 1;
+    const claimed = await deps.db
+      .update(taxDocumentReports)
+      .set({ attempts, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)), updatedAt: now })
+      .where(and(eq(taxDocumentReports.documentId, document.id), eq(taxDocumentReports.attempts, report.attempts), eq(taxDocumentReports.status, "PENDING")))
+      .returning({ id: taxDocumentReports.documentId });
+    if (claimed.length === 0) continue;
+    const outcome = await deps.client.report(unit.secrets.production, { invoiceHash: document.invoiceHash, uuid: document.uuid, xml: document.xml });
+    await recordOutcome(deps.db, document, outcome, deps.now());
+    result[outcome.kind === "reported" ? "reported" : outcome.kind === "rejected" ? "rejected" : "retrying"] += 1;
+  }
+  return result;
+}
+
+async function recordOutcome(db: Database, document: TaxDocument, outcome: ReportOutcome, now: Date): Promise<void> {
+  const response = outcome.kind === "retry" ? { httpStatus: outcome.httpStatus, detail: outcome.detail } : { httpStatus: outcome.httpStatus, validationResults: outcome.results };
+  const status = outcome.kind === "reported" ? "REPORTED" : outcome.kind === "rejected" ? "REJECTED" : "PENDING";
+  await db
+    .update(taxDocumentReports)
+    .set({ status, response, reportedAt: outcome.kind === "reported" ? now : null, updatedAt: now })
+    .where(eq(taxDocumentReports.documentId, document.id));
+}
+
+/** One pass: issue what is owed, then report what is due. Nothing happens before the unit is onboarded. */
+export async function runInvoicingPass(deps: InvoicingDeps): Promise<PassResult> {
+  const none: PassResult = { issued: 0, credited: 0, reported: 0, rejected: 0, retrying: 0 };
+  if (!deps.key) return { ...none, skipped: "ZATCA_KEY is not set" };
+  const unit = await loadUnit(deps.db, deps.key, deps.unit);
+  if (!unit) return { ...none, skipped: `unit ${deps.unit} is not onboarded` };
+  const issue: IssueDeps = { db: deps.db, now: deps.now, seller: deps.seller, unit: deps.unit, vatRatePercent: deps.vatRatePercent, credentials: async () => signingCredentials(unit) };
+  const limit = deps.batch ?? 50;
+  let issued = 0;
+  let credited = 0;
+  try {
+    issued = await issueOwedInvoices(deps, issue, unit, limit);
+    credited = await issueOwedCreditNotes(deps, issue, limit);
+  } catch (error) {
+    // One order that cannot be invoiced (a rule it breaks) must not hold back reporting the others.
+    if (!(error instanceof IssueError)) throw error;
+    console.error("[zatca] a document could not be issued", error.message);
+  }
+  return { issued, credited, ...(await reportDue(deps, unit, limit)) };
+}
+
+/** The console's queue: documents ZATCA has not accepted yet, oldest first. */
+export async function unacceptedDocuments(db: Database, limit = 100) {
+  return db
+    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, orderId: taxDocuments.orderId, issuedAt: taxDocuments.issuedAt, payableAmount: taxDocuments.payableAmount, status: taxDocumentReports.status, attempts: taxDocumentReports.attempts, nextAttemptAt: taxDocumentReports.nextAttemptAt, response: taxDocumentReports.response })
+    .from(taxDocumentReports)
+    .innerJoin(taxDocuments, eq(taxDocuments.id, taxDocumentReports.documentId))
+    .where(inArray(taxDocumentReports.status, ["PENDING", "REJECTED"]))
+    .orderBy(asc(taxDocuments.issuedAt))
+    .limit(limit);
+}
+
+/** The console's retry: report it on the next pass (a refused document after it was corrected at ZATCA's side, or a long outage). */
+export async function retryReport(db: Database, documentId: string, now: Date): Promise<boolean> {
+  const moved = await db.update(taxDocumentReports).set({ status: "PENDING", nextAttemptAt: now, updatedAt: now }).where(and(eq(taxDocumentReports.documentId, documentId), inArray(taxDocumentReports.status, ["PENDING", "REJECTED"]))).returning({ id: taxDocumentReports.documentId });
+  return moved.length > 0;
+}

@@ -1,0 +1,59 @@
+/**
+ * An issuing unit's key and CSIDs in the database, sealed with ZATCA_KEY (AES-256-GCM, scrypt): a
+ * database dump or a backup holds them only sealed, and nothing here logs them. There is no default
+ * key; without one, nothing is onboarded and no document is issued.
+ */
+import { X509Certificate } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "#app/db/db.server";
+import { zatcaUnits } from "#app/db/schema";
+import { seal, unseal } from "#app/lib/sealed-box.server";
+import type { FatooraEnvironment } from "./csr";
+import { certificateOfCsid, type Csid } from "./fatoora.server";
+import type { SigningCredentials } from "./stamp";
+
+const MAGIC = Buffer.from("RIHLAZU1", "ascii");
+export const MIN_ZATCA_KEY_LENGTH = 32;
+
+export class ZatcaKeyError extends Error {}
+
+export function zatcaKeyFrom(env: Record<string, string | undefined>): string {
+  const key = env.ZATCA_KEY ?? "";
+  if (!key) throw new ZatcaKeyError("ZATCA_KEY is not set: the unit's private key is kept sealed with it and there is no default. Set it to 32+ random characters (e.g. `openssl rand -base64 32`) and keep a copy in the password manager.");
+  if (key.length < MIN_ZATCA_KEY_LENGTH) throw new ZatcaKeyError(`ZATCA_KEY is too short: use ${MIN_ZATCA_KEY_LENGTH}+ random characters.`);
+  return key;
+}
+
+export type UnitSecrets = { privateKeyPem: string; csrPem: string; compliance: Csid; production: Csid };
+
+export type OnboardedUnit = { unit: string; environment: FatooraEnvironment; activeFrom: Date; certificateExpiresAt: Date; secrets: UnitSecrets };
+
+export async function saveUnit(db: Database, key: string, unit: Omit<OnboardedUnit, "certificateExpiresAt">, now: Date): Promise<OnboardedUnit> {
+  const certificateExpiresAt = new Date(new X509Certificate(Buffer.from(certificateOfCsid(unit.secrets.production), "base64")).validTo);
+  const sealed = seal(MAGIC, Buffer.from(JSON.stringify(unit.secrets), "utf8"), key).toString("base64");
+  const row = { environment: unit.environment, sealed, certificateExpiresAt, activeFrom: unit.activeFrom, updatedAt: now };
+  await db
+    .insert(zatcaUnits)
+    .values({ unit: unit.unit, ...row })
+    .onConflictDoUpdate({ target: zatcaUnits.unit, set: row });
+  return { ...unit, certificateExpiresAt };
+}
+
+/** What the console may show of a unit: never its secrets. */
+export async function unitStatus(db: Database, unit: string): Promise<{ environment: string; activeFrom: Date; certificateExpiresAt: Date } | null> {
+  const [row] = await db.select({ environment: zatcaUnits.environment, activeFrom: zatcaUnits.activeFrom, certificateExpiresAt: zatcaUnits.certificateExpiresAt }).from(zatcaUnits).where(eq(zatcaUnits.unit, unit));
+  return row ?? null;
+}
+
+/** The unit, unsealed; null when it was never onboarded. A wrong key throws (UnsealError). */
+export async function loadUnit(db: Database, key: string, unit: string): Promise<OnboardedUnit | null> {
+  const [row] = await db.select().from(zatcaUnits).where(eq(zatcaUnits.unit, unit));
+  if (!row) return null;
+  const secrets = JSON.parse(unseal(MAGIC, Buffer.from(row.sealed, "base64"), key).toString("utf8")) as UnitSecrets;
+  return { unit: row.unit, environment: row.environment as FatooraEnvironment, activeFrom: row.activeFrom, certificateExpiresAt: row.certificateExpiresAt, secrets };
+}
+
+/** What the stamp signs with: the production CSID's certificate and the unit's key. */
+export function signingCredentials(unit: OnboardedUnit): SigningCredentials {
+  return { privateKey: unit.secrets.privateKeyPem, certificate: certificateOfCsid(unit.secrets.production) };
+}

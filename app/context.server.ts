@@ -20,6 +20,8 @@ import { createPreviewCookie } from "#app/layouts/preview.server";
 import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { runRetention } from "#app/account/retention.server";
 import { startPeriodic, type PeriodicJob } from "#app/db/periodic.server";
+import { invoicingDepsFrom } from "#app/invoicing/invoicing-job.server";
+import { runInvoicingPass } from "#app/invoicing/invoicing-pass.server";
 import { refreshSeasonalPriceFrom } from "#app/catalogue/manage/catalogue-write.server";
 import { createCartCookie } from "#app/web/cart-cookie.server";
 import { systemClock, type Clock } from "#app/lib/clock";
@@ -167,6 +169,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
     let reconciler: Reconciler | undefined;
     let seasonalPrices: PeriodicJob | undefined;
     let retention: PeriodicJob | undefined;
+    let invoicing: PeriodicJob | undefined;
     let stopping: Promise<void> | undefined;
 
     async function start(): Promise<void> {
@@ -180,6 +183,9 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       // Personal data kept no longer than needed (PDPL): once at start, then daily.
       const periods = { guestContactDays: env.RETENTION_GUEST_CONTACT_DAYS, unverifiedAccountDays: env.RETENTION_UNVERIFIED_ACCOUNT_DAYS, contactMessageDays: env.RETENTION_CONTACT_MESSAGE_DAYS };
       retention = startPeriodic(database, { lock: LOCKS.retention, intervalMs: RETENTION_EVERY_MS, name: "retention" }, () => runRetention(database.db, clock.now(), periods));
+      // ZATCA: every paid order invoiced, every refund credited, each reported (a no-op until the unit is onboarded).
+      const invoicingDeps = invoicingDepsFrom(env, database.db, () => clock.now());
+      invoicing = startPeriodic(database, { lock: LOCKS.invoicing, intervalMs: env.ZATCA_PASS_SECONDS * 1000, name: "zatca" }, () => runInvoicingPass(invoicingDeps));
       if (env.DATABASE_URL && !env.SMTP_URL) {
         console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
       }
@@ -200,6 +206,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
         await reconciler?.stop();
         await seasonalPrices?.stop();
         await retention?.stop();
+        await invoicing?.stop();
         await booking.stop();
         if (!overrides.content) await content.close();
         if (closeDatabase) await database.close();

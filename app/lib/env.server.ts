@@ -140,6 +140,23 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || "310122393500003")
     .pipe(z.string().regex(/^3\d{13}3$/)),
+  /** The seller's commercial registration number and address, as its tax documents carry them (BR-KSA-08, BR-KSA-09). */
+  SELLER_CRN: z.string().regex(/^\d{10}$/).optional().or(z.literal("").transform(() => undefined)).transform((value) => value ?? "1010010000"),
+  SELLER_STREET: z.string().optional().transform((value) => value || "King Fahd Road"),
+  SELLER_BUILDING_NUMBER: z.string().regex(/^\d{4}$/).optional().or(z.literal("").transform(() => undefined)).transform((value) => value ?? "1234"),
+  SELLER_DISTRICT: z.string().optional().transform((value) => value || "Al Olaya"),
+  SELLER_CITY: z.string().optional().transform((value) => value || "Riyadh"),
+  SELLER_POSTAL_CODE: z.string().regex(/^\d{5}$/).optional().or(z.literal("").transform(() => undefined)).transform((value) => value ?? "12211"),
+  /** Seals the ZATCA unit's private key and CSIDs in the database (32+ characters; no default: without it nothing is issued). */
+  ZATCA_KEY: z.string().optional().transform((value) => value || undefined),
+  /** Fatoora's API base: the simulation (https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation) or production (…/e-invoicing/core); empty: documents are issued and wait to be reported. */
+  ZATCA_API_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** Which Fatoora environment the unit is onboarded with (its certificate template). */
+  ZATCA_ENVIRONMENT: z.enum(["developer-portal", "simulation", "production"]).default("simulation"),
+  /** This installation's issuing unit (EGS): one chain of counters and hashes. */
+  ZATCA_UNIT: z.string().regex(/^[A-Za-z0-9-]{1,40}$/).default("web-1"),
+  /** Seconds between passes that issue owed tax documents and report them to ZATCA. */
+  ZATCA_PASS_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** VAT rate in percent; prices shown to customers include it. */
   VAT_RATE: z.coerce.number().min(0).max(100).default(15),
   /** An external OCTO supplier's base URL (e.g. https://supplier.example/octo/v1); when set, the storefront books there instead of with the embedded engine. */

@@ -5,6 +5,10 @@
  * with the text to print.
  */
 import type { Database } from "#app/db/db.server";
+import { FatooraClient } from "#app/invoicing/fatoora.server";
+import { sellerFrom, type InvoicingEnv } from "#app/invoicing/invoicing-job.server";
+import { onboardUnit, OnboardingError } from "#app/invoicing/onboarding.server";
+import { unitStatus, zatcaKeyFrom, ZatcaKeyError } from "#app/invoicing/unit-credentials.server";
 import { isIsoDate } from "#app/lib/dates";
 import type { Env } from "#app/lib/env.server";
 import type { Clock } from "#app/lib/clock";
@@ -14,7 +18,7 @@ import { staffSetupUrl } from "#app/staff/invite-mail.server";
 import { isStaffRole } from "#app/staff/roles";
 import { addStaffMember, isStaffLocale } from "#app/staff/staff.server";
 
-export type OperatorDeps = { db: Database; env: Pick<Env, "SITE_URL">; clock: Clock };
+export type OperatorDeps = { db: Database; env: Pick<Env, "SITE_URL" | "ZATCA_ENVIRONMENT"> & InvoicingEnv; clock: Clock };
 export type OperatorResult = { ok: boolean; output: string };
 export type OperatorCommand = (deps: OperatorDeps, args: Record<string, unknown>) => Promise<OperatorResult>;
 
@@ -102,9 +106,43 @@ const octoKey: OperatorCommand = async (deps, args) => {
   };
 };
 
+/** ZATCA onboarding of this installation's unit: `{ otp, branch?, category? }`; `{ status: true }` shows it. */
+const zatcaOnboard: OperatorCommand = async (deps, args) => {
+  const env = deps.env;
+  if (args.status === true) {
+    const status = await unitStatus(deps.db, env.ZATCA_UNIT);
+    return status
+      ? { ok: true, output: `Unit ${env.ZATCA_UNIT}: onboarded with ${status.environment}; invoicing orders from ${status.activeFrom.toISOString()}; certificate valid until ${status.certificateExpiresAt.toISOString()}.` }
+      : { ok: true, output: `Unit ${env.ZATCA_UNIT} is not onboarded: no tax document is issued yet.` };
+  }
+  const otp = typeof args.otp === "string" ? args.otp.trim() : "";
+  if (!env.ZATCA_API_URL) return { ok: false, output: "ZATCA_API_URL is not set: onboarding asks Fatoora (simulation: https://gw-fatoora.zatca.gov.sa/e-invoicing/simulation)." };
+  try {
+    const unit = await onboardUnit({
+      db: deps.db,
+      client: new FatooraClient(env.ZATCA_API_URL),
+      key: zatcaKeyFrom({ ZATCA_KEY: env.ZATCA_KEY }),
+      now: deps.clock.now(),
+      unit: env.ZATCA_UNIT,
+      environment: env.ZATCA_ENVIRONMENT,
+      seller: sellerFrom(env),
+      vatRatePercent: env.VAT_RATE,
+      otp,
+      branch: typeof args.branch === "string" && args.branch.trim() ? args.branch.trim().slice(0, 100) : env.SELLER_CITY,
+      businessCategory: typeof args.category === "string" && args.category.trim() ? args.category.trim().slice(0, 100) : "Travel and tourism",
+    });
+    await recordAudit(deps.db, COMMAND_LINE_ACTOR, { action: "zatca.onboarded", subjectType: "zatca_unit", subjectId: unit.unit, after: { environment: unit.environment, certificateExpiresAt: unit.certificateExpiresAt.toISOString() } }, deps.clock.now());
+    return { ok: true, output: `Unit ${unit.unit} onboarded with ZATCA (${unit.environment}). Orders paid from now on are invoiced and reported.\nThe production certificate is valid until ${unit.certificateExpiresAt.toISOString()}; its key is kept sealed with ZATCA_KEY.` };
+  } catch (error) {
+    if (error instanceof OnboardingError || error instanceof ZatcaKeyError) return { ok: false, output: error.message };
+    throw error;
+  }
+};
+
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   "staff:add": staffAdd,
   "octo:key": octoKey,
+  "zatca:onboard": zatcaOnboard,
 };
 
 export async function runOperatorCommandIn(deps: OperatorDeps, name: string, args: Record<string, unknown>): Promise<OperatorResult> {

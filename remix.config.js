@@ -120,6 +120,7 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["products/:id", "routes/admin.product.tsx", "admin-product"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],
+  ["invoicing", "routes/admin.invoicing.tsx", "admin-invoicing"],
   ["products/:productId/schedule", "routes/admin.product-schedule.tsx", "admin-product-schedule"],
   ["availability", "routes/admin.availability.tsx", "admin-availability"],
   ["*", "routes/admin.not-found.tsx", "admin-not-found"],

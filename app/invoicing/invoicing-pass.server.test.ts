@@ -13,7 +13,7 @@ import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestCon
 import { startFakeFatoora, type FakeFatoora } from "#app/testing/fake-fatoora.server";
 import { sampleSeller } from "#app/testing/invoicing-fixtures.server";
 import { FatooraClient } from "./fatoora.server";
-import { runInvoicingPass, retryDelayMs, unacceptedDocuments, type InvoicingDeps } from "./invoicing-pass.server";
+import { invoicingOverview, runInvoicingPass, retryDelayMs, type InvoicingDeps } from "./invoicing-pass.server";
 import { onboardUnit, OnboardingError } from "./onboarding.server";
 import { decodeQr } from "./qr";
 import { checkStamp } from "./stamp";
@@ -96,7 +96,7 @@ describe("documents follow the money", () => {
     expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1, retrying: 1 });
     const [invoice] = await documentsOf(paid.orderId);
     expect(await reportOf(invoice!.id)).toMatchObject({ status: "PENDING", attempts: 1, response: { httpStatus: 503 } });
-    expect((await unacceptedDocuments(card.ctx.db)).map((document) => document.id)).toContain(invoice!.id);
+    expect((await invoicingOverview(card.ctx.db, "web-1")).queue.map((document) => document.id)).toContain(invoice!.id);
     // Not before its time.
     expect(await runInvoicingPass(deps)).toMatchObject({ reported: 0 });
     later();

@@ -13,7 +13,7 @@ import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
 import { creditNoteRequestForRefund, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
 import type { Seller } from "./ubl";
-import { loadUnit, signingCredentials, type OnboardedUnit } from "./unit-credentials.server";
+import { loadUnit, signingCredentials, unitStatus, type OnboardedUnit } from "./unit-credentials.server";
 
 export type InvoicingDeps = {
   db: Database;
@@ -194,15 +194,26 @@ export async function runInvoicingPass(deps: InvoicingDeps): Promise<PassResult>
   return { issued, credited, ...(await reportDue(deps, unit, limit)) };
 }
 
-/** The console's queue: documents ZATCA has not accepted yet, oldest first. */
-export async function unacceptedDocuments(db: Database, limit = 100) {
-  return db
-    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, orderId: taxDocuments.orderId, issuedAt: taxDocuments.issuedAt, payableAmount: taxDocuments.payableAmount, status: taxDocumentReports.status, attempts: taxDocumentReports.attempts, nextAttemptAt: taxDocumentReports.nextAttemptAt, response: taxDocumentReports.response })
+/** The console's page: the unit (never its secrets), counts, and the documents ZATCA has not accepted yet, oldest first. */
+export async function invoicingOverview(db: Database, unitName: string, limit = 100) {
+  const unit = await unitStatus(db, unitName);
+  const [counts] = await db
+    .select({
+      issued: sql<number>`count(*)::int`,
+      reported: sql<number>`count(*) FILTER (WHERE ${taxDocumentReports.status} = 'REPORTED')::int`,
+      waiting: sql<number>`count(*) FILTER (WHERE ${taxDocumentReports.status} = 'PENDING')::int`,
+      rejected: sql<number>`count(*) FILTER (WHERE ${taxDocumentReports.status} = 'REJECTED')::int`,
+    })
+    .from(taxDocumentReports);
+  const queue = await db
+    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, orderReference: orders.reference, issuedAt: taxDocuments.issuedAt, payableAmount: taxDocuments.payableAmount, status: taxDocumentReports.status, attempts: taxDocumentReports.attempts, nextAttemptAt: taxDocumentReports.nextAttemptAt, response: taxDocumentReports.response })
     .from(taxDocumentReports)
     .innerJoin(taxDocuments, eq(taxDocuments.id, taxDocumentReports.documentId))
+    .leftJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(inArray(taxDocumentReports.status, ["PENDING", "REJECTED"]))
     .orderBy(asc(taxDocuments.issuedAt))
     .limit(limit);
+  return { unit, counts: counts ?? { issued: 0, reported: 0, waiting: 0, rejected: 0 }, queue };
 }
 
 /** The console's retry: report it on the next pass (a refused document after it was corrected at ZATCA's side, or a long outage). */

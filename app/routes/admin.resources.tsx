@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { AdminCard, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field } from "#app/components/forms";
-import { addResource, RESOURCE_KINDS } from "#app/booking/departure-resources.server";
+import { RESOURCE_KINDS } from "#app/booking/departure-resources";
+import { addResource } from "#app/booking/departure-resources.server";
 import { listResources, parseResourceForm, type ResourceFormErrors } from "#app/booking/resources-console.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { todayInRiyadh } from "#app/lib/dates";
@@ -39,7 +40,7 @@ export default function AdminResources() {
   const { t } = useTranslation();
   const errors = result?.errors ?? {};
   const values = result?.values;
-  const errorOf = (key: keyof ResourceFormErrors) => (errors[key] ? [t(errors[key]!)] : undefined);
+  const errorOf = (key: keyof ResourceFormErrors) => (errors[key] ? [errors[key]!] : undefined);
   return (
     <>
       <AdminPageHeader title={t("admin.resources.heading")} subtitle={t("admin.resources.subtitle")} />

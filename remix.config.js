@@ -123,6 +123,8 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["invoicing", "routes/admin.invoicing.tsx", "admin-invoicing"],
   ["products/:productId/schedule", "routes/admin.product-schedule.tsx", "admin-product-schedule"],
   ["availability", "routes/admin.availability.tsx", "admin-availability"],
+  ["resources", "routes/admin.resources.tsx", "admin-resources"],
+  ["resources/:resourceId/day", "routes/admin.resource-day.tsx", "admin-resource-day"],
   ["*", "routes/admin.not-found.tsx", "admin-not-found"],
 ];
 

@@ -12,10 +12,10 @@ import { slotsForDate } from "./slots";
 import { slotContextOf } from "./schedule-admin.server";
 import { clashingDeparture, departureCapacity, type DepartureSpan } from "./departure-resources";
 
-export const RESOURCE_KINDS = ["guide", "driver", "vehicle", "boat", "room"] as const;
-export type ResourceKind = (typeof RESOURCE_KINDS)[number];
-/** People carry no seats; the others bound their departures' capacity. */
-export const SEATED_KINDS: readonly ResourceKind[] = ["vehicle", "boat", "room"];
+import { SEATED_KINDS, type ResourceKind } from "./departure-resources";
+
+// The kinds live in the pure module, so that console pages can list them in the browser too.
+export { RESOURCE_KINDS, SEATED_KINDS, type ResourceKind } from "./departure-resources";
 
 export interface NewResource {
   kind: ResourceKind;

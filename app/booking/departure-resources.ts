@@ -5,6 +5,11 @@
  * capacity and its resources' capacities. The engine and the console load the rows; this decides.
  */
 
+export const RESOURCE_KINDS = ["guide", "driver", "vehicle", "boat", "room"] as const;
+export type ResourceKind = (typeof RESOURCE_KINDS)[number];
+/** People carry no seats; the others bound their departures' capacity. */
+export const SEATED_KINDS: readonly ResourceKind[] = ["vehicle", "boat", "room"];
+
 /** A departure as the assignment rules see it: which slot, and when it runs. */
 export interface DepartureSpan {
   optionId: string;

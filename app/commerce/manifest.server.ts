@@ -47,6 +47,9 @@ export type ManifestRow = {
   itemStatus: string;
   productId: string;
   productTitle: string;
+  /** The departure: its option and slot (guides and resources are assigned to it, issue #33). */
+  optionId: string;
+  availabilityId: string;
   optionTitle: string;
   startTime: string | null;
   leadGuest: string;
@@ -61,7 +64,7 @@ export type ManifestRow = {
   checkedInAt: Date | null;
 };
 
-export type ManifestSlot = { key: string; productId: string; productTitle: string; optionTitle: string; startTime: string | null; travellers: number; rows: ManifestRow[] };
+export type ManifestSlot = { key: string; productId: string; optionId: string; availabilityId: string; productTitle: string; optionTitle: string; startTime: string | null; travellers: number; rows: ManifestRow[] };
 
 export type Manifest = { date: string; productId: string | null; slots: ManifestSlot[]; rows: ManifestRow[]; products: Array<{ id: string; title: string }> };
 
@@ -122,6 +125,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         availabilityId: bookings.availabilityId,
         status: bookings.status,
         productId: bookings.productId,
+        optionId: bookings.optionId,
         contact: bookings.contact,
         resellerReference: bookings.resellerReference,
         supplierReference: bookings.supplierReference,
@@ -174,6 +178,8 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       itemStatus: row.itemStatus,
       productId: row.productId,
       productTitle: text(row.productTitle, locale, row.productId),
+      optionId: row.optionId,
+      availabilityId: row.availabilityId,
       optionTitle: text(row.optionTitle, locale, ""),
       startTime: slotTimeOf(row.availabilityId),
       leadGuest: `${row.firstName} ${row.lastName}`,
@@ -207,6 +213,8 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       itemStatus: row.status,
       productId: row.productId,
       productTitle: text(row.productTitle, locale, row.productId),
+      optionId: row.optionId,
+      availabilityId: row.availabilityId,
       optionTitle: text(row.optionTitle, locale, ""),
       startTime: slotTimeOf(row.availabilityId),
       leadGuest: contactNameOf(row.contact),
@@ -225,7 +233,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
   for (const row of rows) {
     const key = `${row.productId}|${row.optionTitle}|${row.startTime ?? ""}`;
     let slot = slots.get(key);
-    if (!slot) slots.set(key, (slot = { key, productId: row.productId, productTitle: row.productTitle, optionTitle: row.optionTitle, startTime: row.startTime, travellers: 0, rows: [] }));
+    if (!slot) slots.set(key, (slot = { key, productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId, productTitle: row.productTitle, optionTitle: row.optionTitle, startTime: row.startTime, travellers: 0, rows: [] }));
     slot.rows.push(row);
     slot.travellers += row.travellers;
   }

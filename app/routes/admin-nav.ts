@@ -13,6 +13,7 @@ export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permis
   { to: "/admin/offers", labelKey: "admin.nav.offers", permission: "orders.view" },
   { to: "/admin/products", labelKey: "admin.nav.products", permission: "catalogue.manage" },
   { to: "/admin/availability", labelKey: "admin.nav.availability", permission: "catalogue.manage" },
+  { to: "/admin/resources", labelKey: "admin.nav.resources", permission: "catalogue.manage" },
   { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
   { to: "/admin/invoicing", labelKey: "admin.nav.invoicing", permission: "orders.view" },
   { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },

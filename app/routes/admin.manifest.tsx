@@ -4,12 +4,15 @@
  * reseller), with a check-in link per booking, a print view and a CSV. A GET form picks the day and
  * product: works without JavaScript.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminDate, AdminFilterActions, AdminEmpty, AdminPageHeader, AdminTime, StatusBadge } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
+import { DepartureResources } from "#app/components/admin/departure-resources";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { assignResource, resourcesOn } from "#app/booking/departure-resources.server";
+import { departureSpanOf, describeDeparture, listResources } from "#app/booking/resources-console.server";
 import { loadManifest, parseManifestFilter } from "#app/commerce/manifest.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { addDays } from "#app/lib/dates";
@@ -26,14 +29,38 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseManifestFilter(params, app.clock.now());
   const manifest = await loadManifest(app.db, filter, locale);
+  const canAssign = can(member.role, "catalogue.manage");
+  const resources = canAssign ? await listResources(app.db) : [];
+  const assigned = await Promise.all(manifest.slots.map((slot) => resourcesOn(app.db, slot.optionId, slot.availabilityId)));
   return json(
-    { title: t("admin.manifest.title"), manifest, print: params.get("view") === "print", canCheckIn: can(member.role, "tickets.redeem") },
+    { title: t("admin.manifest.title"), manifest, print: params.get("view") === "print", canCheckIn: can(member.role, "tickets.redeem"), canAssign, resources, assigned },
     { headers: ADMIN_NO_STORE },
   );
 }
 
+/** Assigns a guide or resource to one departure (option + slot); a clash is refused with the departure it clashes with (409). */
+export async function action({ request, context: app }: ActionFunctionArgs) {
+  const member = await requireStaff(app, request, "catalogue.manage");
+  const { locale } = adminPageContext(request);
+  const form = await request.formData();
+  const optionId = String(form.get("optionId") ?? "");
+  const availabilityId = String(form.get("availabilityId") ?? "");
+  const refuse = (status: number, key: string, params: Record<string, string> = {}) => json({ refusal: { key, params, optionId, availabilityId } }, { status, headers: ADMIN_NO_STORE });
+  const span = await departureSpanOf(app.db, optionId, availabilityId);
+  if (!span) return refuse(404, "admin.resources.errors.noDeparture");
+  const result = await assignResource(app.db, String(form.get("resourceId") ?? "").slice(0, 64), span, member.userId);
+  if (result.ok) {
+    const url = new URL(request.url);
+    return redirect(`${url.pathname}${url.search}`, { headers: ADMIN_NO_STORE });
+  }
+  if (result.reason === "clash") return refuse(409, "admin.resources.errors.clash", await describeDeparture(app.db, result.clash, locale));
+  if (result.reason === "belowSold") return refuse(409, "admin.resources.errors.belowSold", { capacity: String(result.capacity) });
+  return refuse(404, result.reason === "notFound" ? "admin.resources.errors.notFound" : "admin.resources.errors.noDeparture");
+}
+
 export default function AdminManifest() {
-  const { manifest, print, canCheckIn } = useLoaderData<typeof loader>();
+  const { manifest, print, canCheckIn, canAssign, resources, assigned } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>()?.refusal;
   const { t } = useTranslation();
   useLiveData();
   const query = { date: manifest.date, product: manifest.productId ?? undefined };
@@ -89,7 +116,7 @@ export default function AdminManifest() {
       {manifest.slots.length === 0 ? (
         <AdminEmpty>{t("admin.manifest.none")}</AdminEmpty>
       ) : (
-        manifest.slots.map((slot) => (
+        manifest.slots.map((slot, index) => (
           <AdminCard
             key={slot.key}
             id={`slot-${slot.productId}-${slot.startTime ?? "day"}`.replace(/[^\w-]/g, "")}
@@ -182,6 +209,7 @@ export default function AdminManifest() {
                 </tbody>
               </table>
             </div>
+            <DepartureResources optionId={slot.optionId} availabilityId={slot.availabilityId} assigned={assigned[index] ?? []} resources={resources} canAssign={canAssign && !print} refusal={refusal} />
           </AdminCard>
         ))
       )}

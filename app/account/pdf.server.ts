@@ -18,8 +18,11 @@ import type { Invoice, InvoiceItem } from "./orders.server";
 import { PdfTextWriter } from "./pdf-text.server";
 import { decimalAmount, vatIncluded, zatcaQrPayload } from "./zatca";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
+import type { IssuedTaxDocuments } from "#app/invoicing/order-tax-documents.server";
 
 const A4: [number, number] = [595.28, 841.89];
+/** About what fits the 150 pt label column at 11 pt. */
+const ITEM_LABEL_CHARS = 26;
 const MARGIN = 48;
 
 /** What a ticket's QR code carries when the booking has no voucher code (bookings from before tickets). */
@@ -42,6 +45,11 @@ export function invoiceQrText(env: SellerEnv, invoice: Pick<Invoice, "purchasedA
 function money(amount: number, currency: string, locale: LocaleCode): string {
   // Latin digits in every language: amounts and ids must read the same on the printed page and the QR.
   return formatMoney(amount, isCurrencyCode(currency) ? currency : "SAR", `${getLocale(locale).iso}-u-nu-latn`);
+}
+
+/** The Hijri (Umm al-Qura) date of an instant in Riyadh, in the page's language with Latin digits, as Saudi invoices print it beside the Gregorian one. */
+export function hijriDate(value: Date, locale: LocaleCode): string {
+  return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-ca-islamic-umalqura-nu-latn`, { dateStyle: "long", timeZone: RIYADH_TIME_ZONE }).format(value);
 }
 
 function date(value: Date | string, locale: LocaleCode): string {
@@ -67,12 +75,17 @@ class Layout {
     this.y -= size + (options.gap ?? 6);
     await this.text.draw(this.page, value, { x: this.start, y: this.y, size, rtl: this.rtl, bold: options.bold, color: options.color });
   }
-  /** A label and its value on one row: label at the start edge, value after a fixed column. */
-  async row(label: string, value: string, size = 11) {
+  /**
+   * A label and its value on one row: label at the start edge, value after a fixed column. `arabic`:
+   * the label in Arabic too, at the far edge of a left-to-right page (a Saudi tax invoice's labels are
+   * bilingual).
+   */
+  async row(label: string, value: string, size = 11, arabic?: string) {
     this.y -= size + 7;
     const column = 150;
     await this.text.draw(this.page, label, { x: this.start, y: this.y, size, rtl: this.rtl, color: [0.35, 0.35, 0.4] });
     await this.text.draw(this.page, value, { x: this.rtl ? this.start - column : this.start + column, y: this.y, size, rtl: this.rtl });
+    if (arabic && !this.rtl) await this.text.draw(this.page, arabic, { x: A4[0] - MARGIN, y: this.y, size: size - 1, rtl: true, color: [0.35, 0.35, 0.4] });
   }
   rule() {
     this.y -= 10;
@@ -150,27 +163,46 @@ export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, local
   );
 }
 
-/** The simplified tax invoice of one order (prices include VAT). */
-export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale: LocaleCode): Promise<Uint8Array> {
+/**
+ * The simplified tax invoice of one order (prices include VAT). Once ZATCA's document is issued
+ * (`issued`), its number, issue time and Phase 2 QR are the PDF's, its credit notes are listed, and the
+ * labels are bilingual with the Hijri date beside the Gregorian one.
+ */
+export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale: LocaleCode, issued: IssuedTaxDocuments | null = null): Promise<Uint8Array> {
   const t = getFixedT(locale);
-  const { doc, layout } = await openDocument(locale, t("account.pdf.taxInvoice"), invoice.invoiceId, invoiceQrText(env, invoice));
-  await layout.line(`${t("account.invoices.invoiceId")}: ${invoice.invoiceId}`, 11, { gap: 10 });
+  const ar = getFixedT("ar");
+  const both = (key: string, options?: Record<string, unknown>): [string, string] => [t(key, options), ar(key, options)];
+  const { doc, layout } = await openDocument(locale, t("account.pdf.taxInvoice"), issued?.number ?? invoice.invoiceId, issued?.qr ?? invoiceQrText(env, invoice));
+  // The title in Arabic too, right-aligned beside the QR code (a Saudi tax invoice is bilingual).
+  if (locale !== "ar") await layout.text.draw(layout.page, ar("account.pdf.taxInvoice"), { x: A4[0] - MARGIN - 175, y: layout.y, size: 14, rtl: true, bold: true });
+  await layout.line(`${t("account.invoices.invoiceId")}: ${issued?.number ?? invoice.invoiceId}`, 11, { gap: 10 });
   await layout.line(`${t("account.invoices.orderId")}: ${invoice.reference}`, 11);
   layout.y = Math.min(layout.y, A4[1] - MARGIN - 175);
   layout.rule();
-  await layout.row(t("account.pdf.seller"), env.SELLER_NAME);
-  await layout.row(t("account.pdf.vatNumber"), env.SELLER_VAT_NUMBER);
-  await layout.row(t("account.pdf.issued"), date(invoice.purchasedAt, locale));
+  const row = async ([label, arabic]: [string, string], value: string) => layout.row(label, value, 11, arabic);
+  await row(both("account.pdf.seller"), env.SELLER_NAME);
+  await row(both("account.pdf.vatNumber"), env.SELLER_VAT_NUMBER);
+  const issuedAt = issued?.issuedAt ?? invoice.purchasedAt;
+  await row(both("account.pdf.issued"), date(issuedAt, locale));
+  await row(both("account.pdf.hijriDate"), hijriDate(issuedAt, locale));
   await layout.row(t("account.pdf.guest"), `${invoice.guest.firstName} ${invoice.guest.lastName}`);
   layout.rule();
-  for (const item of invoice.items) await layout.row(item.title.length > 60 ? `${item.title.slice(0, 57)}…` : item.title, money(item.amount, invoice.currency, locale));
+  for (const item of invoice.items) {
+    const title = item.title.length > 80 ? `${item.title.slice(0, 77)}…` : item.title;
+    // A title wider than the label column gets its own line, the amount under it.
+    if (title.length > ITEM_LABEL_CHARS) {
+      await layout.line(title, 11);
+      await layout.row("", money(item.amount, invoice.currency, locale));
+    } else await layout.row(title, money(item.amount, invoice.currency, locale));
+  }
   layout.rule();
   const vat = vatIncluded(invoice.totalAmount, env.VAT_RATE);
   if (invoice.discountAmount > 0) await layout.row(`${t("account.invoices.discount")}${invoice.promoCode ? ` (${invoice.promoCode})` : ""}`, `-${money(invoice.discountAmount, invoice.currency, locale)}`);
-  await layout.row(t("account.pdf.subtotal"), money(invoice.totalAmount - vat, invoice.currency, locale));
-  await layout.row(t("account.pdf.vat", { rate: env.VAT_RATE }), money(vat, invoice.currency, locale));
-  await layout.row(t("account.pdf.totalWithVat"), money(invoice.totalAmount, invoice.currency, locale));
+  await row(both("account.pdf.subtotal"), money(invoice.totalAmount - vat, invoice.currency, locale));
+  await row(both("account.pdf.vat", { rate: env.VAT_RATE }), money(vat, invoice.currency, locale));
+  await row(both("account.pdf.totalWithVat"), money(invoice.totalAmount, invoice.currency, locale));
   if (invoice.paidWith) await layout.row(t("booking.result.paidWith"), t(`booking.paymentMethods.${invoice.paidWith}`));
   if (invoice.refundedAmount > 0) await layout.row(t("account.pdf.refunded"), `-${money(invoice.refundedAmount, invoice.currency, locale)}`);
+  for (const note of issued?.creditNotes ?? []) await row(both("account.pdf.creditNote"), `${note.number} · -${money(note.payableAmount, "SAR", locale)} · ${date(note.issuedAt, locale)}`);
   return doc.save();
 }

@@ -127,3 +127,39 @@ describe("documents follow the money", () => {
     for (const order of orders) expect((await documentsOf(order.orderId)).filter((document) => document.kind === "invoice")).toHaveLength(1);
   });
 });
+
+describe("the customer's PDF", () => {
+  it("carries the issued invoice's number, its Phase 2 QR, the Hijri date, Arabic labels and the credit note", async () => {
+    const { renderInvoicePdf } = await import("#app/account/pdf.server");
+    const { issuedTaxDocuments } = await import("./order-tax-documents.server");
+    const { getInvoiceForUser } = await import("#app/account/orders.server");
+    const { orders } = await import("#app/db/schema");
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++, adults: 2 });
+    await runInvoicingPass(deps);
+    await refundItem(card.ctx, { orderId: paid.orderId, itemId: paid.item.id, amount: 1000, idempotencyKey: randomUUID(), reason: "Goodwill", actor: { id: null, email: "admin@rihla.test" }, role: "admin" });
+    await runInvoicingPass(deps);
+    const issued = (await issuedTaxDocuments(card.ctx.db, paid.orderId))!;
+    expect(issued.creditNotes).toHaveLength(1);
+    const [invoiceRow] = await documentsOf(paid.orderId);
+    expect(qrOf(invoiceRow!.xml)).toMatchObject({ invoiceHash: invoiceRow!.invoiceHash });
+    // The PDF's QR is the stamped one (nine fields), not the Phase 1 five.
+    expect(decodeQr(issued.qr)).toMatchObject({ invoiceHash: invoiceRow!.invoiceHash });
+
+    const userId = randomUUID();
+    await card.ctx.db.update(orders).set({ userId }).where(eq(orders.id, paid.orderId));
+    const invoice = (await getInvoiceForUser(userId, paid.orderId, "en", card.ctx.db))!;
+    const pdf = await renderInvoicePdf(card.ctx.env, invoice, "en", issued);
+    const { mkdtemp, writeFile } = await import("node:fs/promises");
+    const { execFileSync } = await import("node:child_process");
+    const path = await import("node:path");
+    const os = await import("node:os");
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), "pdf-")), "invoice.pdf");
+    await writeFile(file, pdf);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    expect(text).toContain(issued.number);
+    expect(text).toContain("Hijri date");
+    expect(text).toMatch(/14\d\d AH/);
+    expect(text).toMatch(new RegExp(`Credit note\\s+${issued.creditNotes[0]!.number}`));
+    expect(text).toContain("-SAR 10.00");
+  });
+});

@@ -5,7 +5,7 @@
  *
  * File layout: "RIHLABK1" then the sealed box (app/lib/sealed-box.server.ts).
  */
-import { seal, unseal, UnsealError } from "#app/lib/sealed-box.server";
+import { passphraseFrom, seal, unseal, UnsealError } from "#app/lib/sealed-box.server";
 
 const MAGIC = Buffer.from("RIHLABK1", "ascii");
 /** A passphrase shorter than this is refused: the key guards every customer's personal data. */
@@ -16,10 +16,7 @@ export class BackupIntegrityError extends Error {}
 
 /** The key from the environment, or a clear refusal naming what to set. */
 export function backupKeyFrom(env: Record<string, string | undefined>): string {
-  const key = env.BACKUP_KEY ?? "";
-  if (!key) throw new BackupKeyError("BACKUP_KEY is not set: backups are encrypted and there is no default key. Set it to 32+ random characters (e.g. `openssl rand -base64 32`) and keep a copy away from the backups.");
-  if (key.length < MIN_BACKUP_KEY_LENGTH) throw new BackupKeyError(`BACKUP_KEY is too short: use ${MIN_BACKUP_KEY_LENGTH}+ random characters.`);
-  return key;
+  return passphraseFrom(env.BACKUP_KEY, "BACKUP_KEY", "backups are encrypted with it", (message) => new BackupKeyError(message), MIN_BACKUP_KEY_LENGTH);
 }
 
 export function encryptBackup(plain: Uint8Array, passphrase: string): Buffer {

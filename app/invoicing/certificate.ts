@@ -3,6 +3,7 @@
  * its digest as XAdES writes it, its issuer and serial, its public key and its own signature.
  */
 import { createHash, X509Certificate } from "node:crypto";
+import { children, DerError, readElement, TAG, type DerElement } from "./der";
 
 export type CertificateDetails = {
   /** The certificate as ds:X509Certificate carries it: base64 of the DER, no armour, no line breaks. */
@@ -49,39 +50,20 @@ export function certificateDetails(certificate: string): CertificateDetails {
   };
 }
 
-type DerItem = { tag: number; contentStart: number; end: number };
-
-function readDer(bytes: Uint8Array, offset: number): DerItem {
-  const tag = bytes[offset];
-  let lengthByte = bytes[offset + 1];
-  if (tag === undefined || lengthByte === undefined) throw new CertificateError("DER: truncated");
-  let cursor = offset + 2;
-  let length = lengthByte;
-  if (lengthByte & 0x80) {
-    const count = lengthByte & 0x7f;
-    if (count === 0 || count > 4) throw new CertificateError("DER: unsupported length");
-    length = 0;
-    for (let index = 0; index < count; index += 1) {
-      lengthByte = bytes[cursor];
-      if (lengthByte === undefined) throw new CertificateError("DER: truncated length");
-      length = length * 256 + lengthByte;
-      cursor += 1;
-    }
-  }
-  if (cursor + length > bytes.length) throw new CertificateError("DER: item runs past the end");
-  return { tag, contentStart: cursor, end: cursor + length };
-}
-
 /**
  * Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signatureValue BIT STRING }: the
  * bytes of the BIT STRING after its unused-bits octet.
  */
 export function certificateSignature(der: Uint8Array): Uint8Array {
-  const certificate = readDer(der, 0);
-  if (certificate.tag !== 0x30) throw new CertificateError("DER: certificate is not a SEQUENCE");
-  const tbs = readDer(der, certificate.contentStart);
-  const algorithm = readDer(der, tbs.end);
-  const signature = readDer(der, algorithm.end);
-  if (signature.tag !== 0x03) throw new CertificateError("DER: signatureValue is not a BIT STRING");
-  return der.slice(signature.contentStart + 1, signature.end);
+  let signature: DerElement | undefined;
+  try {
+    const certificate = readElement(Buffer.from(der.buffer, der.byteOffset, der.byteLength));
+    if (certificate.tag !== TAG.sequence) throw new CertificateError("DER: certificate is not a SEQUENCE");
+    signature = children(certificate)[2];
+  } catch (error) {
+    if (error instanceof DerError) throw new CertificateError(`DER: ${error.message}`);
+    throw error;
+  }
+  if (signature?.tag !== TAG.bitString) throw new CertificateError("DER: signatureValue is not a BIT STRING");
+  return Uint8Array.from(signature.body.subarray(1));
 }

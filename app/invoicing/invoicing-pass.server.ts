@@ -12,15 +12,10 @@ import { customerCancellations, orderItems, orderRefunds, orders, payments, prod
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
 import { creditNoteRequestForRefund, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
-import type { Seller } from "./ubl";
 import { loadUnit, signingCredentials, unitStatus, type OnboardedUnit } from "./unit-credentials.server";
 
-export type InvoicingDeps = {
-  db: Database;
-  now: () => Date;
-  seller: Seller;
-  unit: string;
-  vatRatePercent: number;
+/** What issuing needs, but the credentials: the pass unseals them from the unit. */
+export type InvoicingDeps = Omit<IssueDeps, "credentials"> & {
   /** ZATCA_KEY; null when it is not set (then nothing is issued). */
   key: string | null;
   client: FatooraClient | null;

@@ -7,7 +7,7 @@ import { X509Certificate } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { zatcaUnits } from "#app/db/schema";
-import { seal, unseal } from "#app/lib/sealed-box.server";
+import { passphraseFrom, seal, unseal } from "#app/lib/sealed-box.server";
 import type { FatooraEnvironment } from "./csr";
 import { certificateOfCsid, type Csid } from "./fatoora.server";
 import type { SigningCredentials } from "./stamp";
@@ -18,10 +18,7 @@ export const MIN_ZATCA_KEY_LENGTH = 32;
 export class ZatcaKeyError extends Error {}
 
 export function zatcaKeyFrom(env: Record<string, string | undefined>): string {
-  const key = env.ZATCA_KEY ?? "";
-  if (!key) throw new ZatcaKeyError("ZATCA_KEY is not set: the unit's private key is kept sealed with it and there is no default. Set it to 32+ random characters (e.g. `openssl rand -base64 32`) and keep a copy in the password manager.");
-  if (key.length < MIN_ZATCA_KEY_LENGTH) throw new ZatcaKeyError(`ZATCA_KEY is too short: use ${MIN_ZATCA_KEY_LENGTH}+ random characters.`);
-  return key;
+  return passphraseFrom(env.ZATCA_KEY, "ZATCA_KEY", "the unit's private key is kept sealed with it", (message) => new ZatcaKeyError(message), MIN_ZATCA_KEY_LENGTH);
 }
 
 export type UnitSecrets = { privateKeyPem: string; csrPem: string; compliance: Csid; production: Csid };

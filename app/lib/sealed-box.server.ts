@@ -42,3 +42,13 @@ export function unseal(magic: Buffer, sealed: Uint8Array, passphrase: string): B
     throw new UnsealError("key");
   }
 }
+
+/**
+ * A sealing passphrase from the environment, or a clear refusal naming what to set: there is no default
+ * (a box nobody can open, or anybody can, is worse than none). `onError` makes the caller's own error.
+ */
+export function passphraseFrom(value: string | undefined, name: string, guards: string, onError: (message: string) => Error, minLength = 32): string {
+  if (!value) throw onError(`${name} is not set: ${guards} and there is no default. Set it to ${minLength}+ random characters (e.g. \`openssl rand -base64 32\`) and keep a copy away from what it protects.`);
+  if (value.length < minLength) throw onError(`${name} is too short: use ${minLength}+ random characters.`);
+  return value;
+}

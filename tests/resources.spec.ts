@@ -111,7 +111,8 @@ for (const lang of ["en", "ar"] as const) {
     const refusal = card(references[1]).getByRole("alert");
     await expect(refusal).toContainText(first.localDateTimeStart.slice(11, 16));
     await expect(refusal).toContainText(t("resources.errors.clash").split(":")[0]!);
-    await expect(card(references[1]).locator(".admin-departure-resources__list")).toHaveCount(0);
+    // Not on the second departure (another test running beside this one may have put its own guide there).
+    await expect(card(references[1]).locator(".admin-departure-resources__list li").filter({ hasText: guide })).toHaveCount(0);
     await shoot(page, `manifest-${lang}`);
 
     // The refusal is a 409 for a plain POST too.

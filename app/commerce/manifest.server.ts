@@ -68,7 +68,9 @@ export type ManifestSlot = { key: string; productId: string; optionId: string; a
 
 export type Manifest = { date: string; productId: string | null; slots: ManifestSlot[]; rows: ManifestRow[]; products: Array<{ id: string; title: string }> };
 
-const text = (value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
+/** A catalogue title in every language it has (null when the product is gone). */
+type LocalizedTitle = Record<string, string> | null | undefined;
+const text = (value: LocalizedTitle, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
 
 /** What a manifest row shows of the experience, its option and the booking's ticket, whoever booked it. */
 const slotColumns = {
@@ -140,8 +142,8 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       .from(bookings)
       .innerJoin(resellerBookings, eq(resellerBookings.bookingUuid, bookings.uuid))
       .innerJoin(resellers, eq(resellers.id, resellerBookings.resellerId))
-      .leftJoin(products, eq(products.id, bookings.productId))
-      .leftJoin(productOptions, eq(productOptions.id, bookings.optionId))
+      // The product and option a resold booking is of, for the card's heading.
+      .leftJoin(products, eq(products.id, bookings.productId)).leftJoin(productOptions, eq(productOptions.id, bookings.optionId))
       .leftJoin(tickets, wholeBookingTicket)
       .where(resellerOnDay)
       .orderBy(asc(bookings.availabilityId), asc(bookings.productId), asc(bookings.supplierReference)),
@@ -166,6 +168,15 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
   ]);
   const unitTitle = new Map(unitRows.map((row) => [row.id, text(row.title, locale, row.id)]));
   const pickupText = (point: PickupPoint | undefined) => (point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null);
+  /** What a row says of its departure, alike for a storefront booking and a resold one. */
+  const departureOf = (row: { productId: string; productTitle: LocalizedTitle; optionId: string; availabilityId: string; optionTitle: LocalizedTitle }) => ({
+    productId: row.productId,
+    productTitle: text(row.productTitle, locale, row.productId),
+    optionId: row.optionId,
+    availabilityId: row.availabilityId,
+    optionTitle: text(row.optionTitle, locale, ""),
+    startTime: slotTimeOf(row.availabilityId),
+  });
   const storefrontRows: ManifestRow[] = found.map((row) => {
     const state = paymentOf.get(row.orderId)?.state ?? "UNPAID";
     // The storefront books the product's first pickup point (as the ticket and the account page show it).
@@ -176,12 +187,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       channel: { kind: "STOREFRONT" },
       orderStatus: row.orderStatus,
       itemStatus: row.itemStatus,
-      productId: row.productId,
-      productTitle: text(row.productTitle, locale, row.productId),
-      optionId: row.optionId,
-      availabilityId: row.availabilityId,
-      optionTitle: text(row.optionTitle, locale, ""),
-      startTime: slotTimeOf(row.availabilityId),
+      ...departureOf(row),
       leadGuest: `${row.firstName} ${row.lastName}`,
       email: row.email,
       phone: `${row.countryCode}${row.phone}`,
@@ -211,12 +217,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       channel: { kind: "RESELLER", resellerId: row.resellerId, name: row.resellerName },
       orderStatus: null,
       itemStatus: row.status,
-      productId: row.productId,
-      productTitle: text(row.productTitle, locale, row.productId),
-      optionId: row.optionId,
-      availabilityId: row.availabilityId,
-      optionTitle: text(row.optionTitle, locale, ""),
-      startTime: slotTimeOf(row.availabilityId),
+      ...departureOf(row),
       leadGuest: contactNameOf(row.contact),
       email: reach.email,
       phone: reach.phone,

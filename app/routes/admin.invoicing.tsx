@@ -111,10 +111,10 @@ export default function AdminInvoicing() {
       </div>
       <AdminCard title={t("admin.invoicing.queue")} className="admin-zatca-queue">
       <AdminTable
-        className="admin-table--zatca"
+        empty={t("admin.invoicing.queueEmpty")}
         rows={data.queue}
         rowKey={(document) => document.id}
-        empty={t("admin.invoicing.queueEmpty")}
+        className="admin-table--zatca"
         columns={[
           { header: t("admin.invoicing.number"), cell: (document) => <bdi dir="ltr">{document.number}</bdi> },
           { header: t("admin.invoicing.kind"), cell: (document) => t(`admin.invoicing.kinds.${document.kind === "creditNote" ? "creditNote" : "invoice"}`) },

@@ -41,8 +41,9 @@ export default function AdminResources() {
   const errors = result?.errors ?? {};
   const values = result?.values;
   const errorOf = (key: keyof ResourceFormErrors) => (errors[key] ? [errors[key]!] : undefined);
+  const kindChoices = RESOURCE_KINDS.map((kind) => <option key={kind} value={kind}>{t(`admin.resources.kinds.${kind}`)}</option>);
   return (
-    <>
+    <div className="admin-resources">
       <AdminPageHeader title={t("admin.resources.heading")} subtitle={t("admin.resources.subtitle")} />
       {added ? (
         <p className="admin-notice" role="status">
@@ -71,11 +72,7 @@ export default function AdminResources() {
             <div className="form-field">
               <label htmlFor="resource-kind">{t("admin.resources.kind")}</label>
               <select id="resource-kind" name="kind" defaultValue={values?.kind ?? "guide"} aria-invalid={errors.kind ? true : undefined}>
-                {RESOURCE_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {t(`admin.resources.kinds.${kind}`)}
-                  </option>
-                ))}
+                {kindChoices}
               </select>
             </div>
             <Field label={t("admin.fields.name")} errors={errorOf("name")} errorId="resource-name-error" inputProps={{ id: "resource-name", name: "name", defaultValue: values?.name ?? "", autoComplete: "off", maxLength: 120 }} />
@@ -92,7 +89,7 @@ export default function AdminResources() {
           </Form>
         </AdminCard>
       </div>
-    </>
+    </div>
   );
 }
 

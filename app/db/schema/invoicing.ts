@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { counter, createdAt, jsonRecord, textId, timestamptz, updatedAt } from "./columns";
+import { counter, createdAt, jsonRecord, textId, timestamps, timestamptz, updatedAt } from "./columns";
 import { orders } from "./commerce";
 
 /**
@@ -69,14 +69,13 @@ export const taxDocuments = pgTable(
 export const zatcaUnits = pgTable("zatca_units", {
   unit: text("unit").primaryKey(),
   /** The Fatoora base it was onboarded with: "simulation", "production" or "developer-portal". */
-  environment: text("environment").notNull(),
+  environment: text("environment", { enum: ["developer-portal", "simulation", "production"] }).notNull(),
   /** The sealed credentials (see app/invoicing/unit-credentials.server.ts). */
   sealed: text("sealed").notNull(),
   /** The production CSID's notAfter: the console warns ahead of it. */
   certificateExpiresAt: timestamptz("certificate_expires_at").notNull(),
   activeFrom: timestamptz("active_from").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });
 
 /**

@@ -8,7 +8,7 @@ import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import { loadManifest, type ManifestSlot } from "#app/commerce/manifest.server";
 import { slotTimeOf } from "#app/commerce/check-in.server";
-import type { LocaleCode } from "#app/lib/locales";
+import { inLocale, type LocaleCode } from "#app/lib/locales";
 import { slotsForDate } from "./slots";
 import { slotContextOf } from "./schedule-admin.server";
 import type { DepartureSpan } from "./departure-resources";
@@ -56,7 +56,6 @@ export async function departureSpanOf(db: Database, optionId: string, availabili
   return { optionId, availabilityId, utcStart: slot.utcStart, utcEnd: new Date(slot.localDateTimeEnd) };
 }
 
-const text = (value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
 
 /** A departure as a refusal names it: product, option, day and start time. */
 export async function describeDeparture(db: Database, span: Pick<DepartureSpan, "optionId" | "availabilityId">, locale: LocaleCode): Promise<{ product: string; option: string; date: string; time: string }> {
@@ -66,8 +65,8 @@ export async function describeDeparture(db: Database, span: Pick<DepartureSpan, 
     .innerJoin(schema.products, eq(schema.products.id, schema.productOptions.productId))
     .where(eq(schema.productOptions.id, span.optionId));
   return {
-    product: text(row?.productTitle as Record<string, string> | null, locale, span.optionId),
-    option: text(row?.optionTitle as Record<string, string> | null, locale, ""),
+    product: inLocale(row?.productTitle as Record<string, string> | null, locale, span.optionId),
+    option: inLocale(row?.optionTitle as Record<string, string> | null, locale, ""),
     date: span.availabilityId.slice(0, 10),
     time: slotTimeOf(span.availabilityId) ?? "",
   };

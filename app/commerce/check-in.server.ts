@@ -10,7 +10,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { findTicketByCode, redeemTicket, type RedeemRefusal, type TicketView } from "#app/booking/tickets.server";
 import type { Database } from "#app/db/db.server";
 import { auditLog, bookingUnitItems, orderItems, orders, productOptions, products, units } from "#app/db/schema";
-import type { LocaleCode } from "#app/lib/locales";
+import { inLocale, type LocaleCode } from "#app/lib/locales";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import { recordOrderEvent } from "./order-events.server";
 import { orderPaymentStates, type OrderPaymentState } from "./payment-state.server";
@@ -42,8 +42,6 @@ export type CheckInTicket = {
   redeemedBy: string | null;
 };
 
-const localized = (value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
-
 /** The local start time an OCTO availability id carries ("2030-01-10T10:00:00+03:00" → "10:00"); midnight means a whole day. */
 export function slotTimeOf(availabilityId: string): string | null {
   const time = /T(\d{2}:\d{2})/.exec(availabilityId)?.[1] ?? null;
@@ -70,7 +68,7 @@ async function describe(db: Database, view: TicketView, locale: LocaleCode): Pro
       ? db.select({ id: units.id, title: units.title }).from(units).where(eq(units.id, view.unitItem.unitId))
       : db.select({ id: units.id, title: units.title }).from(units).where(inArray(units.id, db.select({ id: bookingUnitItems.unitId }).from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, booking.id)))),
   ]);
-  const unitTitle = new Map(unitRows.map((row) => [row.id, localized(row.title, locale, row.id)]));
+  const unitTitle = new Map(unitRows.map((row) => [row.id, inLocale(row.title, locale, row.id)]));
   let counted: Array<{ title: string; quantity: number }>;
   if (view.unitItem) counted = [{ title: unitTitle.get(view.unitItem.unitId) ?? view.unitItem.unitId, quantity: 1 }];
   else if (orderRow) counted = orderRow.units.filter((unit) => unit.quantity > 0).map((unit) => ({ title: unitTitle.get(unit.unitId) ?? unit.unitId, quantity: unit.quantity }));
@@ -87,8 +85,8 @@ async function describe(db: Database, view: TicketView, locale: LocaleCode): Pro
     kind: view.kind,
     bookingStatus: booking.status,
     testMode: booking.testMode,
-    productTitle: localized(product?.title, locale, booking.productId),
-    optionTitle: localized(option?.title, locale, ""),
+    productTitle: inLocale(product?.title, locale, booking.productId),
+    optionTitle: inLocale(option?.title, locale, ""),
     localDate: booking.localDate,
     startTime: slotTimeOf(booking.availabilityId),
     units: counted,

@@ -10,7 +10,7 @@ import { contactNameOf, contactReachOf } from "#app/booking/contact";
 import type { Database } from "#app/db/db.server";
 import { bookingUnitItems, bookings, orderItems, orders, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
 import type { PickupPoint } from "#app/db/types";
-import type { LocaleCode } from "#app/lib/locales";
+import { inLocale, type LocaleCode } from "#app/lib/locales";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { toCsv } from "./back-office.server";
 import { slotTimeOf } from "./check-in.server";
@@ -67,10 +67,6 @@ export type ManifestRow = {
 export type ManifestSlot = { key: string; productId: string; optionId: string; availabilityId: string; productTitle: string; optionTitle: string; startTime: string | null; travellers: number; rows: ManifestRow[] };
 
 export type Manifest = { date: string; productId: string | null; slots: ManifestSlot[]; rows: ManifestRow[]; products: Array<{ id: string; title: string }> };
-
-/** A catalogue title in every language it has (null when the product is gone). */
-type LocalizedTitle = Record<string, string> | null | undefined;
-const text = (value: LocalizedTitle, locale: LocaleCode, fallback: string) => value?.[locale] || value?.en || fallback;
 
 /** What a manifest row shows of the experience, its option and the booking's ticket, whoever booked it. */
 const slotColumns = {
@@ -148,7 +144,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       .where(resellerOnDay)
       .orderBy(asc(bookings.availabilityId), asc(bookings.productId), asc(bookings.supplierReference)),
   ]);
-  const dayProducts = new Map([...dayFound, ...dayResold].map((row) => [row.productId, { id: row.productId, title: text(row.productTitle, locale, row.productId) }]));
+  const dayProducts = new Map([...dayFound, ...dayResold].map((row) => [row.productId, { id: row.productId, title: inLocale(row.productTitle, locale, row.productId) }]));
   const ofChosenProduct = <Row extends { productId: string }>(list: Row[]) => (filter.productId ? list.filter((row) => row.productId === filter.productId) : list);
   const found = ofChosenProduct(dayFound);
   const resold = ofChosenProduct(dayResold);
@@ -166,15 +162,15 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
     orderPaymentStates(db, found),
     unitIds.length ? db.select({ id: units.id, title: units.title }).from(units).where(inArray(units.id, unitIds)) : Promise.resolve([]),
   ]);
-  const unitTitle = new Map(unitRows.map((row) => [row.id, text(row.title, locale, row.id)]));
-  const pickupText = (point: PickupPoint | undefined) => (point ? [text(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null);
+  const unitTitle = new Map(unitRows.map((row) => [row.id, inLocale(row.title, locale, row.id)]));
+  const pickupText = (point: PickupPoint | undefined) => (point ? [inLocale(point.name, locale, ""), point.pickupTime].filter(Boolean).join(" · ") : null);
   /** What a row says of its departure, alike for a storefront booking and a resold one. */
-  const departureOf = (row: { productId: string; productTitle: LocalizedTitle; optionId: string; availabilityId: string; optionTitle: LocalizedTitle }) => ({
+  const departureOf = (row: { productId: string; productTitle: Record<string, string> | null | undefined; optionId: string; availabilityId: string; optionTitle: Record<string, string> | null | undefined }) => ({
     productId: row.productId,
-    productTitle: text(row.productTitle, locale, row.productId),
+    productTitle: inLocale(row.productTitle, locale, row.productId),
     optionId: row.optionId,
     availabilityId: row.availabilityId,
-    optionTitle: text(row.optionTitle, locale, ""),
+    optionTitle: inLocale(row.optionTitle, locale, ""),
     startTime: slotTimeOf(row.availabilityId),
   });
   const storefrontRows: ManifestRow[] = found.map((row) => {

@@ -59,3 +59,8 @@ export function localizePath(pathname: string, code: LocaleCode): string {
   if (rest === "/") return prefix || "/";
   return `${prefix}${rest}`;
 }
+
+/** A catalogue text in `locale`, else its English, else `fallback` (a title kept per language; null when the row is gone). */
+export function inLocale(value: Record<string, string> | null | undefined, locale: LocaleCode, fallback: string): string {
+  return value?.[locale] || value?.en || fallback;
+}

@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
+import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
 import { creditNoteRequestForRefund, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
@@ -79,6 +80,20 @@ async function refundInFlight(db: Database, orderId: string): Promise<boolean> {
   return Boolean(item || team || customer);
 }
 
+/**
+ * Issues one document; one a rule refuses (IssueError) is logged and skipped, so it holds back neither
+ * the orders after it nor reporting. It is tried again on the next pass.
+ */
+async function unlessRefused(reference: string, issueIt: () => Promise<TaxDocument>): Promise<TaxDocument | null> {
+  try {
+    return await issueIt();
+  } catch (error) {
+    if (!(error instanceof IssueError)) throw error;
+    console.error(`[zatca] order ${reference}: no document issued`, error.message);
+    return null;
+  }
+}
+
 async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: OnboardedUnit, limit: number): Promise<number> {
   const owed = await deps.db
     .select()
@@ -96,8 +111,8 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
   let issued = 0;
   for (const order of owed) {
     const money = await paidAndRefunded(deps.db, order.id);
-    await issueDocument(issue, invoiceRequestForOrder(await paidOrderFacts(deps.db, order, money.captured, money.method)));
-    issued += 1;
+    const made = await unlessRefused(order.reference, async () => issueDocument(issue, invoiceRequestForOrder(await paidOrderFacts(deps.db, order, money.captured, money.method))));
+    if (made) issued += 1;
   }
   return issued;
 }
@@ -126,8 +141,7 @@ async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit
     const reason = await refundReason(deps.db, order.id);
     // The key is the refunded total it brings the credit up to: each further refund is one more note, once.
     const refund = { id: `${order.id}:${(done?.total ?? 0) + owed}`, reason, lines: [{ name: `Refund — ${order.reference}`, totalWithVat: owed }] };
-    await issueDocument(issue, creditNoteRequestForRefund(facts, refund, invoice.id));
-    credited += 1;
+    if (await unlessRefused(order.reference, () => issueDocument(issue, creditNoteRequestForRefund(facts, refund, invoice.id)))) credited += 1;
   }
   return credited;
 }
@@ -176,16 +190,8 @@ export async function runInvoicingPass(deps: InvoicingDeps): Promise<PassResult>
   if (!unit) return { ...none, skipped: `unit ${deps.unit} is not onboarded` };
   const issue: IssueDeps = { db: deps.db, now: deps.now, seller: deps.seller, unit: deps.unit, vatRatePercent: deps.vatRatePercent, credentials: async () => signingCredentials(unit) };
   const limit = deps.batch ?? 50;
-  let issued = 0;
-  let credited = 0;
-  try {
-    issued = await issueOwedInvoices(deps, issue, unit, limit);
-    credited = await issueOwedCreditNotes(deps, issue, limit);
-  } catch (error) {
-    // One order that cannot be invoiced (a rule it breaks) must not hold back reporting the others.
-    if (!(error instanceof IssueError)) throw error;
-    console.error("[zatca] a document could not be issued", error.message);
-  }
+  const issued = await issueOwedInvoices(deps, issue, unit, limit);
+  const credited = await issueOwedCreditNotes(deps, issue, limit);
   return { issued, credited, ...(await reportDue(deps, unit, limit)) };
 }
 
@@ -211,8 +217,13 @@ export async function invoicingOverview(db: Database, unitName: string, limit = 
   return { unit, counts: counts ?? { issued: 0, reported: 0, waiting: 0, rejected: 0 }, queue };
 }
 
-/** The console's retry: report it on the next pass (a refused document after it was corrected at ZATCA's side, or a long outage). */
-export async function retryReport(db: Database, documentId: string, now: Date): Promise<boolean> {
+/**
+ * The console's retry: report it on the next pass (a refused document after it was corrected at ZATCA's
+ * side, or a long outage), audited as `actor`'s. False when the document is not waiting to be reported.
+ */
+export async function retryReport(db: Database, documentId: string, actor: Actor, now: Date): Promise<boolean> {
   const moved = await db.update(taxDocumentReports).set({ status: "PENDING", nextAttemptAt: now, updatedAt: now }).where(and(eq(taxDocumentReports.documentId, documentId), inArray(taxDocumentReports.status, ["PENDING", "REJECTED"]))).returning({ id: taxDocumentReports.documentId });
-  return moved.length > 0;
+  if (moved.length === 0) return false;
+  await recordAudit(db, actor, { action: "zatca.report_retried", subjectType: "tax_document", subjectId: documentId }, now);
+  return true;
 }

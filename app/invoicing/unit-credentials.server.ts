@@ -17,7 +17,7 @@ export const MIN_ZATCA_KEY_LENGTH = 32;
 
 export class ZatcaKeyError extends Error {}
 
-export function zatcaKeyFrom(env: Record<string, string | undefined>): string {
+export function zatcaKeyFrom(env: { ZATCA_KEY?: string | undefined }): string {
   return passphraseFrom(env.ZATCA_KEY, "ZATCA_KEY", "the unit's private key is kept sealed with it", (message) => new ZatcaKeyError(message), MIN_ZATCA_KEY_LENGTH);
 }
 
@@ -42,11 +42,25 @@ export async function unitStatus(db: Database, unit: string): Promise<{ environm
   return row ?? null;
 }
 
+/**
+ * The last secrets unsealed, with the sealed text and key they came from. Unsealing derives the key with
+ * scrypt (tens of milliseconds of CPU on the event loop); the invoicing pass asks every few seconds, and
+ * the row changes only at onboarding.
+ */
+let lastUnsealed: { sealed: string; key: string; secrets: UnitSecrets } | null = null;
+
+function unsealSecrets(sealed: string, key: string): UnitSecrets {
+  if (lastUnsealed?.sealed === sealed && lastUnsealed.key === key) return lastUnsealed.secrets;
+  const secrets = JSON.parse(unseal(MAGIC, Buffer.from(sealed, "base64"), key).toString("utf8")) as UnitSecrets;
+  lastUnsealed = { sealed, key, secrets };
+  return secrets;
+}
+
 /** The unit, unsealed; null when it was never onboarded. A wrong key throws (UnsealError). */
 export async function loadUnit(db: Database, key: string, unit: string): Promise<OnboardedUnit | null> {
   const [row] = await db.select().from(zatcaUnits).where(eq(zatcaUnits.unit, unit));
   if (!row) return null;
-  const secrets = JSON.parse(unseal(MAGIC, Buffer.from(row.sealed, "base64"), key).toString("utf8")) as UnitSecrets;
+  const secrets = unsealSecrets(row.sealed, key);
   return { unit: row.unit, environment: row.environment as FatooraEnvironment, activeFrom: row.activeFrom, certificateExpiresAt: row.certificateExpiresAt, secrets };
 }
 

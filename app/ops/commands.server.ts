@@ -121,7 +121,7 @@ const zatcaOnboard: OperatorCommand = async (deps, args) => {
     const unit = await onboardUnit({
       db: deps.db,
       client: new FatooraClient(env.ZATCA_API_URL),
-      key: zatcaKeyFrom({ ZATCA_KEY: env.ZATCA_KEY }),
+      key: zatcaKeyFrom(env),
       now: deps.clock.now(),
       unit: env.ZATCA_UNIT,
       environment: env.ZATCA_ENVIRONMENT,

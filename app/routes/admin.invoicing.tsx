@@ -3,14 +3,13 @@
  * accepted yet (waiting for a retry, or refused), each with ZATCA's last answer and a Retry.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminCard, AdminFacts, AdminMoney, AdminNotice, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { invoicingOverview, retryReport } from "#app/invoicing/invoicing-pass.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
-import { recordAudit } from "#app/staff/audit.server";
 import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
@@ -37,12 +36,9 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
 /** POST { documentId }: report it again on the next pass. */
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "settings.manage");
-  const form = await request.formData();
-  const documentId = String(form.get("documentId") ?? "");
-  const now = app.clock.now();
-  const moved = documentId.length > 0 && documentId.length <= 64 && (await retryReport(app.db, documentId, now));
+  const documentId = String((await request.formData()).get("documentId") ?? "");
+  const moved = documentId.length > 0 && documentId.length <= 64 && (await retryReport(app.db, documentId, actorOf(member), app.clock.now()));
   if (!moved) return json({ message: adminPageContext(request).t("admin.invoicing.notRetried") }, { status: 404, headers: ADMIN_NO_STORE });
-  await recordAudit(app.db, actorOf(member), { action: "zatca.report_retried", subjectType: "tax_document", subjectId: documentId }, now);
   return redirect("/admin/invoicing?retried=1", { status: 303, headers: ADMIN_NO_STORE });
 }
 
@@ -71,12 +67,17 @@ function LastAnswer({ response }: { response: Record<string, unknown> }) {
 
 export default function AdminInvoicing() {
   const data = useLoaderData<typeof loader>();
+  // A refused retry answers 404 with its message (the page again, with JavaScript off too).
+  const refused = useActionData<typeof action>()?.message;
   const { t } = useTranslation();
   return (
     <>
       <AdminPageHeader title={t("admin.invoicing.heading")} subtitle={t("admin.invoicing.subtitle")} />
       <AdminNotice tone="ok" role="status">
         {data.retried ? t("admin.invoicing.retried") : null}
+      </AdminNotice>
+      <AdminNotice tone="bad" role="alert">
+        {refused}
       </AdminNotice>
       <AdminNotice tone="bad" role="alert" testId="zatca-certificate-warning">
         {data.warnCertificate && data.unit ? t("admin.invoicing.certificateWarning", { days: Math.max(0, data.expiresInDays ?? 0) }) : null}

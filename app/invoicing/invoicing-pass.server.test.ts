@@ -8,13 +8,14 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundItem } from "#app/commerce/refunds.server";
-import { taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
+import { auditLog, taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { startFakeFatoora, type FakeFatoora } from "#app/testing/fake-fatoora.server";
 import { sampleSeller } from "#app/testing/invoicing-fixtures.server";
 import { FatooraClient } from "./fatoora.server";
-import { invoicingOverview, runInvoicingPass, retryDelayMs, type InvoicingDeps } from "./invoicing-pass.server";
+import { invoicingOverview, retryDelayMs, retryReport, runInvoicingPass, type InvoicingDeps } from "./invoicing-pass.server";
 import { onboardUnit, OnboardingError } from "./onboarding.server";
+import { qrOfDocument } from "./order-tax-documents.server";
 import { decodeQr } from "./qr";
 import { checkStamp } from "./stamp";
 import { validateDocument } from "./validate";
@@ -42,7 +43,7 @@ afterAll(async () => {
 
 const documentsOf = (orderId: string) => card.ctx.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, orderId)).orderBy(asc(taxDocuments.counter));
 const reportOf = async (documentId: string) => (await card.ctx.db.select().from(taxDocumentReports).where(eq(taxDocumentReports.documentId, documentId)))[0]!;
-const qrOf = (xml: string) => decodeQr(/<cbc:ID>QR<\/cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="text\/plain">([^<]+)</.exec(xml)![1]!);
+const qrOf = (xml: string) => decodeQr(qrOfDocument(xml)!);
 /** The clock moved past every retry's wait. */
 const later = () => card.ctx.setNow(new Date(card.ctx.clock.now().getTime() + retryDelayMs(10) + 1000));
 
@@ -115,6 +116,19 @@ describe("documents follow the money", () => {
     expect(await runInvoicingPass(deps)).toMatchObject({ reported: 1 });
     expect(await reportOf(invoice!.id)).toMatchObject({ status: "REPORTED", response: { httpStatus: 409 } });
     expect(fatoora.reports.get(invoice!.uuid)).toMatchObject({ sent: 2, accepted: 1 });
+  });
+
+  it("the console's retry reports a waiting document on the next pass, audited; one not waiting is refused", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++ });
+    fatoora.failNext = 1;
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1, retrying: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    const admin = { id: null, email: "admin@rihla.test" };
+    expect(await retryReport(card.ctx.db, invoice!.id, admin, deps.now())).toBe(true);
+    expect(await runInvoicingPass(deps)).toMatchObject({ reported: 1 });
+    expect(await retryReport(card.ctx.db, invoice!.id, admin, deps.now())).toBe(false);
+    const audited = await card.ctx.db.select().from(auditLog).where(eq(auditLog.subjectId, invoice!.id));
+    expect(audited.map((entry) => entry.action)).toEqual(["zatca.report_retried"]);
   });
 
   it("two instances passing at once issue each order once, on consecutive counters", async () => {

@@ -8,7 +8,7 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { Database } from "#app/db/db.server";
 import { buildCsr, csrPem, type CsrFields, type FatooraEnvironment } from "./csr";
-import { certificateOfCsid, FatooraError, type FatooraClient, type ValidationResults } from "./fatoora.server";
+import { certificateOfCsid, FatooraError, type DocumentSubmission, type FatooraClient, type ValidationResults } from "./fatoora.server";
 import { GENESIS_PIH, stampDocument } from "./stamp";
 import { buildDocumentXml, type Seller } from "./ubl";
 import { saveUnit, type OnboardedUnit } from "./unit-credentials.server";
@@ -48,20 +48,21 @@ function csrFields(input: OnboardingInput): CsrFields {
   };
 }
 
-/** The compliance step's samples: what this unit will issue, signed with the compliance CSID. */
-function complianceSamples(input: OnboardingInput, credentials: { privateKey: string; certificate: string }) {
+/** The compliance step's samples: what this unit will issue, signed with the compliance CSID, as Fatoora takes them. */
+function complianceSamples(input: OnboardingInput, credentials: { privateKey: string; certificate: string }): DocumentSubmission[] {
   const common = { issuedAt: input.now, seller: input.seller, currency: "SAR" as const, vatRatePercent: input.vatRatePercent, paymentMeansCode: "48", lines: [{ name: "Compliance sample — desert safari", quantity: 1, totalWithVat: 11_500 }] };
-  const invoice = stampDocument(buildDocumentXml({ ...common, kind: "invoice", number: "COMPLIANCE-INV-1", uuid: randomUUID(), counter: 1, previousHash: GENESIS_PIH }), credentials, input.now);
+  const invoiceUuid = randomUUID();
+  const invoice = stampDocument(buildDocumentXml({ ...common, kind: "invoice", number: "COMPLIANCE-INV-1", uuid: invoiceUuid, counter: 1, previousHash: GENESIS_PIH }), credentials, input.now);
+  const creditNoteUuid = randomUUID();
   const creditNote = stampDocument(
-    buildDocumentXml({ ...common, kind: "creditNote", number: "COMPLIANCE-CRN-2", uuid: randomUUID(), counter: 2, previousHash: invoice.invoiceHash, invoiceNumber: "COMPLIANCE-INV-1", reason: "Compliance sample: cancelled booking" }),
+    buildDocumentXml({ ...common, kind: "creditNote", number: "COMPLIANCE-CRN-2", uuid: creditNoteUuid, counter: 2, previousHash: invoice.invoiceHash, invoiceNumber: "COMPLIANCE-INV-1", reason: "Compliance sample: cancelled booking" }),
     credentials,
     input.now,
   );
-  return [invoice, creditNote];
-}
-
-function uuidOf(xml: string): string {
-  return /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec(xml)?.[1] ?? "";
+  return [
+    { invoiceHash: invoice.invoiceHash, uuid: invoiceUuid, xml: invoice.xml },
+    { invoiceHash: creditNote.invoiceHash, uuid: creditNoteUuid, xml: creditNote.xml },
+  ];
 }
 
 function errorsOf(results: ValidationResults): string {
@@ -76,7 +77,7 @@ export async function onboardUnit(input: OnboardingInput): Promise<OnboardedUnit
   try {
     const compliance = await input.client.complianceCsid(request, input.otp);
     for (const sample of complianceSamples(input, { privateKey: privateKeyPem, certificate: certificateOfCsid(compliance) })) {
-      const results = await input.client.complianceCheck(compliance, { invoiceHash: sample.invoiceHash, uuid: uuidOf(sample.xml), xml: sample.xml });
+      const results = await input.client.complianceCheck(compliance, sample);
       if (results.status !== "PASS" && results.status !== "WARNING") throw new OnboardingError(`ZATCA's compliance check failed: ${errorsOf(results) || results.status}`);
     }
     const production = await input.client.productionCsid(compliance);

@@ -5,7 +5,7 @@
  * first's departure and is refused with it (rules in ./departure-resources).
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import { slotsForDate } from "./slots";
@@ -72,14 +72,33 @@ export async function assignResource(db: Database, resourceId: string, departure
   });
 }
 
+/** What the console shows of a resource: its kind, name and seats (null for people). */
+export type ResourceRow = { id: string; kind: string; name: string; capacity: number | null };
+export const resourceColumns = { id: schema.resources.id, kind: schema.resources.kind, name: schema.resources.name, capacity: schema.resources.capacity };
+
 /** The resources on a departure, with their seats (null for people). */
-export async function resourcesOn(db: Database, optionId: string, availabilityId: string): Promise<Array<{ id: string; kind: string; name: string; capacity: number | null }>> {
-  return db
-    .select({ id: schema.resources.id, kind: schema.resources.kind, name: schema.resources.name, capacity: schema.resources.capacity })
+export async function resourcesOn(db: Database, optionId: string, availabilityId: string): Promise<ResourceRow[]> {
+  return (await resourcesOnDepartures(db, [{ optionId, availabilityId }]))[0]!;
+}
+
+/** The resources on each of several departures (one query), in the order asked. */
+export async function resourcesOnDepartures(db: Database, departures: ReadonlyArray<Pick<DepartureSpan, "optionId" | "availabilityId">>): Promise<ResourceRow[][]> {
+  if (departures.length === 0) return [];
+  const rows = await db
+    .select({ ...resourceColumns, optionId: schema.departureAssignments.optionId, availabilityId: schema.departureAssignments.availabilityId })
     .from(schema.departureAssignments)
     .innerJoin(schema.resources, eq(schema.resources.id, schema.departureAssignments.resourceId))
-    .where(and(eq(schema.departureAssignments.optionId, optionId), eq(schema.departureAssignments.availabilityId, availabilityId)))
+    .where(inArray(schema.departureAssignments.availabilityId, [...new Set(departures.map((departure) => departure.availabilityId))]))
     .orderBy(asc(schema.resources.name));
+  return departures.map((departure) => rows.filter((row) => row.optionId === departure.optionId && row.availabilityId === departure.availabilityId).map(({ id, kind, name, capacity }) => ({ id, kind, name, capacity })));
+}
+
+/** The schedule's slot a departure is (its capacity, local day, start and end); null when the option or the slot does not exist. */
+export async function departureSlot(db: Database, optionId: string, availabilityId: string) {
+  const [option] = await db.select({ productId: schema.productOptions.productId }).from(schema.productOptions).where(eq(schema.productOptions.id, optionId));
+  if (!option) return null;
+  const { context } = await slotContextOf(db, option.productId, optionId);
+  return slotsForDate(context, availabilityId.slice(0, 10)).find((candidate) => candidate.id === availabilityId) ?? null;
 }
 
 /**
@@ -88,10 +107,7 @@ export async function resourcesOn(db: Database, optionId: string, availabilityId
  * assignment's transaction, with the row locked.
  */
 async function limitSeats(t: Database, departure: DepartureSpan, seats: number): Promise<AssignResult | null> {
-  const [option] = await t.select({ productId: schema.productOptions.productId }).from(schema.productOptions).where(eq(schema.productOptions.id, departure.optionId));
-  if (!option) return { ok: false, reason: "notFound" };
-  const { context } = await slotContextOf(t, option.productId, departure.optionId);
-  const slot = slotsForDate(context, departure.availabilityId.slice(0, 10)).find((candidate) => candidate.id === departure.availabilityId);
+  const slot = await departureSlot(t, departure.optionId, departure.availabilityId);
   if (!slot) return { ok: false, reason: "noDeparture" };
   const others = await t
     .select({ capacity: schema.resources.capacity })

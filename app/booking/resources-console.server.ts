@@ -9,20 +9,18 @@ import * as schema from "#app/db/schema";
 import { loadManifest, type ManifestSlot } from "#app/commerce/manifest.server";
 import { slotTimeOf } from "#app/commerce/check-in.server";
 import { inLocale, type LocaleCode } from "#app/lib/locales";
-import { slotsForDate } from "./slots";
-import { slotContextOf } from "./schedule-admin.server";
 import type { DepartureSpan } from "./departure-resources";
-import { RESOURCE_KINDS, SEATED_KINDS, type ResourceKind } from "./departure-resources.server";
+import { assignResource, departureSlot, resourceColumns, RESOURCE_KINDS, SEATED_KINDS, type ResourceKind, type ResourceRow } from "./departure-resources.server";
 
-export type ResourceRow = { id: string; kind: string; name: string; capacity: number | null };
+export type { ResourceRow };
 
 export async function listResources(db: Database): Promise<ResourceRow[]> {
-  return db.select({ id: schema.resources.id, kind: schema.resources.kind, name: schema.resources.name, capacity: schema.resources.capacity }).from(schema.resources).orderBy(asc(schema.resources.kind), asc(schema.resources.name));
+  return db.select(resourceColumns).from(schema.resources).orderBy(asc(schema.resources.kind), asc(schema.resources.name));
 }
 
 export async function findResource(db: Database, id: string): Promise<ResourceRow | null> {
   if (id.length > 64) return null;
-  const [row] = await db.select({ id: schema.resources.id, kind: schema.resources.kind, name: schema.resources.name, capacity: schema.resources.capacity }).from(schema.resources).where(eq(schema.resources.id, id));
+  const [row] = await db.select(resourceColumns).from(schema.resources).where(eq(schema.resources.id, id));
   return row ?? null;
 }
 
@@ -48,10 +46,7 @@ export function parseResourceForm(form: FormData): { ok: true; value: { kind: Re
 /** The departure an option's slot is, with when it runs; null when the option has no such slot. */
 export async function departureSpanOf(db: Database, optionId: string, availabilityId: string): Promise<DepartureSpan | null> {
   if (optionId.length > 64 || availabilityId.length > 64) return null;
-  const [option] = await db.select({ productId: schema.productOptions.productId }).from(schema.productOptions).where(eq(schema.productOptions.id, optionId));
-  if (!option) return null;
-  const { context } = await slotContextOf(db, option.productId, optionId);
-  const slot = slotsForDate(context, availabilityId.slice(0, 10)).find((candidate) => candidate.id === availabilityId);
+  const slot = await departureSlot(db, optionId, availabilityId);
   if (!slot) return null;
   return { optionId, availabilityId, utcStart: slot.utcStart, utcEnd: new Date(slot.localDateTimeEnd) };
 }
@@ -70,6 +65,23 @@ export async function describeDeparture(db: Database, span: Pick<DepartureSpan, 
     date: span.availabilityId.slice(0, 10),
     time: slotTimeOf(span.availabilityId) ?? "",
   };
+}
+
+/** Why the console could not assign: the HTTP status, the message's key and its values. */
+export type AssignRefusal = { status: 404 | 409; key: string; params: Record<string, string> };
+
+/**
+ * The manifest's Assign: the departure found from its option and slot, the resource put on it, and a
+ * refusal the page can say (the clashing departure named in `locale`).
+ */
+export async function assignToDeparture(db: Database, input: { resourceId: string; optionId: string; availabilityId: string; assignedBy: string | null }, locale: LocaleCode): Promise<{ ok: true } | ({ ok: false } & AssignRefusal)> {
+  const span = await departureSpanOf(db, input.optionId, input.availabilityId);
+  if (!span) return { ok: false, status: 404, key: "admin.resources.errors.noDeparture", params: {} };
+  const result = await assignResource(db, input.resourceId.slice(0, 64), span, input.assignedBy);
+  if (result.ok) return result;
+  if (result.reason === "clash") return { ok: false, status: 409, key: "admin.resources.errors.clash", params: await describeDeparture(db, result.clash, locale) };
+  if (result.reason === "belowSold") return { ok: false, status: 409, key: "admin.resources.errors.belowSold", params: { capacity: String(result.capacity) } };
+  return { ok: false, status: 404, key: result.reason === "notFound" ? "admin.resources.errors.notFound" : "admin.resources.errors.noDeparture", params: {} };
 }
 
 export type DaySheetDeparture = { optionId: string; availabilityId: string; startTime: string | null; product: string; option: string; slot: ManifestSlot | null };

@@ -11,8 +11,8 @@ import { AdminCard, AdminDate, AdminFilterActions, AdminEmpty, AdminPageHeader, 
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { DepartureResources } from "#app/components/admin/departure-resources";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { assignResource, resourcesOn } from "#app/booking/departure-resources.server";
-import { departureSpanOf, describeDeparture, listResources } from "#app/booking/resources-console.server";
+import { resourcesOnDepartures } from "#app/booking/departure-resources.server";
+import { assignToDeparture, listResources } from "#app/booking/resources-console.server";
 import { loadManifest, parseManifestFilter } from "#app/commerce/manifest.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { addDays } from "#app/lib/dates";
@@ -31,7 +31,7 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const manifest = await loadManifest(app.db, filter, locale);
   const canAssign = can(member.role, "catalogue.manage");
   const resources = canAssign ? await listResources(app.db) : [];
-  const assigned = await Promise.all(manifest.slots.map((slot) => resourcesOn(app.db, slot.optionId, slot.availabilityId)));
+  const assigned = await resourcesOnDepartures(app.db, manifest.slots);
   return json(
     { title: t("admin.manifest.title"), manifest, print: params.get("view") === "print", canCheckIn: can(member.role, "tickets.redeem"), canAssign, resources, assigned },
     { headers: ADMIN_NO_STORE },
@@ -45,17 +45,12 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const form = await request.formData();
   const optionId = String(form.get("optionId") ?? "");
   const availabilityId = String(form.get("availabilityId") ?? "");
-  const refuse = (status: number, key: string, params: Record<string, string> = {}) => json({ refusal: { key, params, optionId, availabilityId } }, { status, headers: ADMIN_NO_STORE });
-  const span = await departureSpanOf(app.db, optionId, availabilityId);
-  if (!span) return refuse(404, "admin.resources.errors.noDeparture");
-  const result = await assignResource(app.db, String(form.get("resourceId") ?? "").slice(0, 64), span, member.userId);
+  const result = await assignToDeparture(app.db, { resourceId: String(form.get("resourceId") ?? ""), optionId, availabilityId, assignedBy: member.userId }, locale);
   if (result.ok) {
     const url = new URL(request.url);
     return redirect(`${url.pathname}${url.search}`, { headers: ADMIN_NO_STORE });
   }
-  if (result.reason === "clash") return refuse(409, "admin.resources.errors.clash", await describeDeparture(app.db, result.clash, locale));
-  if (result.reason === "belowSold") return refuse(409, "admin.resources.errors.belowSold", { capacity: String(result.capacity) });
-  return refuse(404, result.reason === "notFound" ? "admin.resources.errors.notFound" : "admin.resources.errors.noDeparture");
+  return json({ refusal: { key: result.key, params: result.params, optionId, availabilityId } }, { status: result.status, headers: ADMIN_NO_STORE });
 }
 
 export default function AdminManifest() {

@@ -2,7 +2,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
+import { AdminCard, AdminNotice, AdminPageHeader, AdminTable } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { Field } from "#app/components/forms";
 import { RESOURCE_KINDS } from "#app/booking/departure-resources";
@@ -45,11 +45,9 @@ export default function AdminResources() {
   return (
     <div className="admin-resources">
       <AdminPageHeader title={t("admin.resources.heading")} subtitle={t("admin.resources.subtitle")} />
-      {added ? (
-        <p className="admin-notice" role="status">
-          {t("admin.resources.added", { name: added })}
-        </p>
-      ) : null}
+      <AdminNotice tone="ok" role="status">
+        {added ? t("admin.resources.added", { name: added }) : null}
+      </AdminNotice>
       <div className="admin-two-columns">
         <AdminCard id="resources-list" title={t("admin.resources.list")}>
           <AdminTable

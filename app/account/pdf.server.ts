@@ -48,7 +48,7 @@ function money(amount: number, currency: string, locale: LocaleCode): string {
 }
 
 /** The Hijri (Umm al-Qura) date of an instant in Riyadh, in the page's language with Latin digits, as Saudi invoices print it beside the Gregorian one. */
-export function hijriDate(value: Date, locale: LocaleCode): string {
+function hijriDate(value: Date, locale: LocaleCode): string {
   return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-ca-islamic-umalqura-nu-latn`, { dateStyle: "long", timeZone: RIYADH_TIME_ZONE }).format(value);
 }
 

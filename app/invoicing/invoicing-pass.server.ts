@@ -6,7 +6,7 @@
  * or a crash at any point loses nothing: a document is made once (its source key), and a report whose
  * answer was lost is sent again, which ZATCA answers "already reported".
  */
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
@@ -33,11 +33,10 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** What was paid on an order and what was given back, from its payments (halalas). */
-async function paidAndRefunded(db: Database, orderId: string): Promise<{ captured: number; refunded: number; method: string | null }> {
-  const rows = await db.select({ captured: payments.capturedAmount, refunded: payments.refundedAmount, method: payments.method, status: payments.status }).from(payments).where(eq(payments.orderId, orderId));
-  const settled = rows.filter((row) => row.captured > 0);
-  return { captured: settled.reduce((sum, row) => sum + row.captured, 0), refunded: settled.reduce((sum, row) => sum + row.refunded, 0), method: settled[0]?.method ?? null };
+/** What was captured on an order (halalas) and with which method. */
+async function capturedOn(db: Database, orderId: string): Promise<{ captured: number; method: string | null }> {
+  const rows = await db.select({ captured: payments.capturedAmount, method: payments.method }).from(payments).where(and(eq(payments.orderId, orderId), gt(payments.capturedAmount, 0)));
+  return { captured: rows.reduce((sum, row) => sum + row.captured, 0), method: rows[0]?.method ?? null };
 }
 
 /**
@@ -110,7 +109,7 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
     .limit(limit);
   let issued = 0;
   for (const order of owed) {
-    const money = await paidAndRefunded(deps.db, order.id);
+    const money = await capturedOn(deps.db, order.id);
     const made = await unlessRefused(order.reference, async () => issueDocument(issue, invoiceRequestForOrder(await paidOrderFacts(deps.db, order, money.captured, money.method))));
     if (made) issued += 1;
   }
@@ -118,32 +117,28 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
 }
 
 async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit: number): Promise<number> {
-  const invoices = await deps.db
-    .select({ invoice: taxDocuments, order: orders })
+  const refunded = sql<number>`(SELECT COALESCE(SUM(${payments.refundedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)::int`;
+  const credited = sql<number>`(SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id})::int`;
+  const paidWith = sql<string | null>`(SELECT ${payments.method} FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0 LIMIT 1)`;
+  const owing = await deps.db
+    .select({ invoice: taxDocuments, order: orders, refunded, credited, paidWith })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
-    .where(
-      and(
-        eq(taxDocuments.kind, "invoice"),
-        sql`(SELECT COALESCE(SUM(${payments.refundedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)
-          > (SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id})`,
-      ),
-    )
+    .where(and(eq(taxDocuments.kind, "invoice"), sql`${refunded} > ${credited}`))
     .limit(limit);
-  let credited = 0;
-  for (const { invoice, order } of invoices) {
+  let issued = 0;
+  for (const { invoice, order, ...money } of owing) {
     if (await refundInFlight(deps.db, order.id)) continue;
-    const money = await paidAndRefunded(deps.db, order.id);
-    const [done] = await deps.db.select({ total: sql<number>`COALESCE(SUM(${taxDocuments.payableAmount}), 0)::int` }).from(taxDocuments).where(eq(taxDocuments.invoiceId, invoice.id));
-    const owed = Math.min(money.refunded, invoice.payableAmount) - (done?.total ?? 0);
+    const owed = Math.min(money.refunded, invoice.payableAmount) - money.credited;
     if (owed <= 0) continue;
-    const facts = await paidOrderFacts(deps.db, order, invoice.payableAmount, money.method);
+    // A credit note names the invoice and the amount, not the bookings: the order's facts without its lines.
+    const facts: PaidOrderFacts = { id: order.id, reference: order.reference, currency: order.currency, totalAmount: invoice.payableAmount, paidWith: money.paidWith, items: [] };
     const reason = await refundReason(deps.db, order.id);
     // The key is the refunded total it brings the credit up to: each further refund is one more note, once.
-    const refund = { id: `${order.id}:${(done?.total ?? 0) + owed}`, reason, lines: [{ name: `Refund — ${order.reference}`, totalWithVat: owed }] };
-    if (await unlessRefused(order.reference, () => issueDocument(issue, creditNoteRequestForRefund(facts, refund, invoice.id)))) credited += 1;
+    const refund = { id: `${order.id}:${money.credited + owed}`, reason, lines: [{ name: `Refund — ${order.reference}`, totalWithVat: owed }] };
+    if (await unlessRefused(order.reference, () => issueDocument(issue, creditNoteRequestForRefund(facts, refund, invoice.id)))) issued += 1;
   }
-  return credited;
+  return issued;
 }
 
 async function reportDue(deps: InvoicingDeps, unit: OnboardedUnit, limit: number): Promise<Pick<PassResult, "reported" | "rejected" | "retrying">> {

@@ -11,6 +11,7 @@ import type { LocaleCode } from "#app/lib/locales";
 import type { UserRow } from "#app/auth/auth.server";
 import { paidWith, type OrderItemRow, type OrderRow, type PaidWith } from "#app/commerce/order-records.server";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
+import { readAnswer, type ReadAnswer } from "#app/booking/questions";
 
 export type InvoiceItem = {
   id: string;
@@ -33,6 +34,8 @@ export type InvoiceItem = {
   amount: number;
   discountShare: number;
   cancellation: { refundAmount: number; refundState: string } | null;
+  /** The guest's answers to the experience's booking questions (issue #33). */
+  answers: ReadAnswer[];
 };
 
 export type Invoice = {
@@ -136,6 +139,7 @@ async function itemsFor(database: Database, orderRows: OrderRow[], locale: Local
       amount: item.amount,
       discountShare: item.discountShare,
       cancellation: cancellation ? { refundAmount: cancellation.refundAmount, refundState: cancellation.refundState } : null,
+      answers: item.bookingAnswers.map((answer) => readAnswer(answer, locale)),
     };
     result.set(item.orderId, [...(result.get(item.orderId) ?? []), entry]);
   }

@@ -4,6 +4,7 @@
  * A ticket's QR code carries the booking reference; an invoice's carries the ZATCA simplified-invoice
  * TLV (seller, VAT number, time, total with VAT, VAT).
  */
+import { answerLine } from "#app/booking/questions";
 import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import QRCode from "qrcode";
 import { getFixedT } from "#app/i18n/i18n.server";
@@ -129,6 +130,7 @@ export async function renderTicketDocument(ticket: TicketDocument, locale: Local
   if (ticket.meetingPoint) await layout.row(t("account.pdf.meetingPoint"), ticket.meetingPoint);
   if (ticket.pickup) await layout.row("", [ticket.pickup.name, ticket.pickup.address, ticket.pickup.time].filter(Boolean).join(" – "));
   if (ticket.extras.length) await layout.row(t("account.invoices.additionalServices"), ticket.extras.join(", "));
+  for (const [index, answer] of (ticket.answers ?? []).entries()) await layout.row(index === 0 ? t("booking.questions.answers") : "", answer);
   layout.rule();
   await layout.line(t("account.pdf.showAtEntrance"), 10, { color: [0.35, 0.35, 0.4] });
   const printed = ticket.code ?? (ticket.qrText !== ticket.footer ? ticket.qrText : null);
@@ -157,6 +159,7 @@ export async function renderTicketPdf(invoice: Invoice, item: InvoiceItem, local
       meetingPoint: item.meetingPoint,
       pickup: item.pickup,
       extras: item.extras,
+      answers: item.answers.map(answerLine),
       footer: item.bookingUuid,
     },
     locale,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerField, answerText, askedFields, QUESTION_ERRORS, validateAnswers, type BookingQuestion } from "./questions";
+import { answerField, answerFieldsOf, answerLine, answerText, askedFields, missesRequired, QUESTION_ERRORS, readAnswer, validateAnswers, validateCartAnswers, type BookingQuestion } from "./questions";
 
 const hotel: BookingQuestion = { id: "hotel", type: "TEXT", scope: "BOOKING", required: true, label: { en: "Hotel", ar: "الفندق" }, choices: [] };
 const diet: BookingQuestion = {
@@ -62,5 +62,42 @@ describe("answerText", () => {
     expect(answerText(diet, { questionId: "diet", traveller: 1, value: "none" }, "ar")).toBe("No preference");
     expect(answerText(hotel, { questionId: "hotel", traveller: null, value: "Hilton" }, "zh")).toBe("Hilton");
     expect(answerField("hotel", null)).toBe("q.hotel");
+  });
+});
+
+describe("validateCartAnswers", () => {
+  const lines = [
+    { lineId: "L1", travellers: 2, questions: [hotel, diet] },
+    { lineId: "L2", travellers: 1, questions: [] },
+  ];
+
+  it("names every missing answer of every booking at once, by its line's field", () => {
+    const result = validateCartAnswers(lines, { "q.L1.diet.1": "veg" });
+    expect(result).toEqual({ ok: false, errors: { "q.L1.hotel": QUESTION_ERRORS.required, "q.L1.diet.2": QUESTION_ERRORS.required } });
+  });
+
+  it("keeps each answer with its question's label and a choice's label as asked", () => {
+    const result = validateCartAnswers(lines, { "q.L1.hotel": "Hilton", "q.L1.diet.1": "veg", "q.L1.diet.2": "none", "q.hotel": "ignored" });
+    if (!result.ok) throw new Error("refused");
+    expect(result.answers.get("L2")).toEqual([]);
+    const kept = result.answers.get("L1")!;
+    expect(kept.map((answer) => readAnswer(answer, "ar"))).toEqual([
+      { label: "الفندق", traveller: null, text: "Hilton" },
+      { label: "Diet", traveller: 1, text: "نباتي" },
+      { label: "Diet", traveller: 2, text: "No preference" },
+    ]);
+    expect(answerLine(readAnswer(kept[1]!, "en"))).toBe("Diet #1: Vegetarian");
+    expect(missesRequired(lines[0]!, kept)).toBe(false);
+    expect(missesRequired(lines[0]!, kept.slice(1))).toBe(true);
+    expect(missesRequired(lines[1]!, undefined)).toBe(false);
+  });
+});
+
+describe("answerFieldsOf", () => {
+  it("reads only the answer fields of a posted form", () => {
+    const form = new FormData();
+    form.set("q.L1.hotel", "Hilton");
+    form.set("email", "a@example.com");
+    expect(answerFieldsOf(form)).toEqual({ "q.L1.hotel": "Hilton" });
   });
 });

@@ -11,6 +11,7 @@ import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { ticketCheckInUrl } from "#app/lib/paths";
 import { contactNameOf } from "./contact";
+import { answerLine, readAnswer } from "./questions";
 
 /** What a ticket shows: a booking (or one traveller of it), and the code staff scan. */
 export interface TicketDocument {
@@ -31,6 +32,8 @@ export interface TicketDocument {
   meetingPoint: string;
   pickup: { name: string; address: string; time: string | null } | null;
   extras: string[];
+  /** The guest's answers to the booking questions, a line each ("Hotel: Hilton"). */
+  answers?: string[];
   /** The small print at the foot (the booking's id). */
   footer: string;
 }
@@ -74,7 +77,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
   if (!row) return null;
   const { ticket, booking } = row;
   if (booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.REDEEMED) return null;
-  const [[product], [option], [item], [owner]] = await Promise.all([
+  const [[product], [option], [item], [owner], [ordered]] = await Promise.all([
     db.select({ title: schema.products.title, content: schema.products.content, pickupPoints: schema.products.pickupPoints }).from(schema.products).where(eq(schema.products.id, booking.productId)),
     db.select({ title: schema.productOptions.title }).from(schema.productOptions).where(eq(schema.productOptions.id, booking.optionId)),
     ticket.unitItemUuid
@@ -88,6 +91,8 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
       .select({ pickupRequested: schema.resellerBookings.pickupRequested, pickupPointId: schema.resellerBookings.pickupPointId })
       .from(schema.resellerBookings)
       .where(eq(schema.resellerBookings.bookingUuid, booking.uuid)),
+    // A storefront booking's answers to its questions (the order item holds them).
+    db.select({ answers: schema.orderItems.bookingAnswers }).from(schema.orderItems).where(eq(schema.orderItems.bookingUuid, booking.uuid)),
   ]);
   const point = owner?.pickupRequested ? product?.pickupPoints.find((candidate) => candidate.id === owner.pickupPointId) : undefined;
   const startTime = /T(\d{2}:\d{2})/.exec(booking.availabilityId)?.[1] ?? null;
@@ -105,6 +110,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
     meetingPoint: text(product?.content.meetingPoint, locale),
     pickup: point ? { name: text(point.name, locale), address: text(point.address, locale), time: null } : null,
     extras: [],
+    answers: (ordered?.answers ?? []).map((answer) => answerLine(readAnswer(answer, locale))),
     footer: booking.uuid,
   };
 }

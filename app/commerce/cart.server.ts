@@ -10,7 +10,8 @@ import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
-import type { Extra, LocalizedText } from "#app/db/types";
+import type { BookingQuestion, Extra, LocalizedText } from "#app/db/types";
+import type { AskedLine } from "#app/booking/questions";
 import type { LocaleCode } from "#app/lib/locales";
 import { convertAmount, isCurrencyCode, type CurrencyCode, type Money } from "#app/lib/money";
 import { computeTotals, type PromoRefusal } from "./pricing";
@@ -52,6 +53,8 @@ export interface ProductInfo {
   currency: CurrencyCode;
   extras: Extra[];
   noFixedPrice: boolean;
+  /** What checkout asks a guest of this product (issue #33). */
+  bookingQuestions: BookingQuestion[];
   options: Map<
     string,
     {
@@ -80,6 +83,7 @@ export async function loadProducts(database: Database, productIds: string[]): Pr
         currency: products.currency,
         extras: products.extras,
         noFixedPrice: products.noFixedPrice,
+        bookingQuestions: products.bookingQuestions,
       })
       .from(products)
       .where(inArray(products.id, ids)),
@@ -267,6 +271,9 @@ export interface CartLine {
   current: Money | null;
   status: LineStatus;
   discountShare: number;
+  /** The product's booking questions, asked at checkout for this line (per traveller ones `travellerCount` times). */
+  questions: BookingQuestion[];
+  travellerCount: number;
 }
 
 export type CartNotice = "allUnavailable" | "someUnavailable" | "pricesChanged" | "unavailableAndPricesChanged" | null;
@@ -285,6 +292,25 @@ export interface CartReview {
   total: number;
   /** "Reserve now, pay later" is offered only when every item's product allows it. */
   payLaterAvailable: boolean;
+}
+
+/** How many people a line's units are (a family ticket is several). */
+function travellerCountOf(units: Array<{ unitId: string; quantity: number }>, option: { units: Array<{ id: string; paxCount: number }> } | undefined): number {
+  return units.reduce((sum, unit) => sum + unit.quantity * (option?.units.find((candidate) => candidate.id === unit.unitId)?.paxCount ?? 1), 0);
+}
+
+/**
+ * What checkout asks of each line of a cart (its product's booking questions and its travellers),
+ * read without pricing anything: the checkout action checks the answers with it before placing the order.
+ */
+export async function askedLinesOfCart(database: Database, cartId: string | null): Promise<AskedLine[]> {
+  if (!cartId) return [];
+  const rows = await database.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const productInfo = await loadProducts(database, rows.map((row) => row.productId));
+  return rows.map((row) => {
+    const product = productInfo.get(row.productId);
+    return { lineId: row.id, travellers: travellerCountOf(row.units, product?.options.get(row.optionId)), questions: product?.bookingQuestions ?? [] };
+  });
 }
 
 /** The cart re-checked against the engine, with the promo code applied to today's prices. */
@@ -329,6 +355,8 @@ export async function reviewCart(deps: CartDeps, cartId: string | null, locale: 
       current: quote.amount === null ? null : { amount: quote.amount, currency: cart.currency },
       status,
       discountShare: 0,
+      questions: product?.bookingQuestions ?? [],
+      travellerCount: travellerCountOf(row.units, option),
     });
   }
   const unavailable = lines.filter((line) => line.status === "unavailable").length;

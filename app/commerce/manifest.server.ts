@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, notExists, or, sql } from "drizzle-orm";
 import { contactNameOf, contactReachOf } from "#app/booking/contact";
+import { answerLine, readAnswer, type ReadAnswer } from "#app/booking/questions";
 import type { Database } from "#app/db/db.server";
 import { bookingUnitItems, bookings, orderItems, orders, productOptions, products, resellerBookings, resellers, tickets, units } from "#app/db/schema";
 import type { PickupPoint } from "#app/db/types";
@@ -62,6 +63,8 @@ export type ManifestRow = {
   /** The booking voucher staff check in (null when the booking engine issued none, e.g. not yet confirmed). */
   ticketCode: string | null;
   checkedInAt: Date | null;
+  /** The guest's answers to the experience's booking questions, in the manifest's language. */
+  answers: ReadAnswer[];
 };
 
 export type ManifestSlot = { key: string; productId: string; optionId: string; availabilityId: string; productTitle: string; optionTitle: string; startTime: string | null; travellers: number; rows: ManifestRow[] };
@@ -102,6 +105,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         productId: orderItems.productId,
         optionId: orderItems.optionId,
         units: orderItems.units,
+        bookingAnswers: orderItems.bookingAnswers,
         orderId: orders.id,
         reference: orders.reference,
         orderStatus: orders.status,
@@ -193,6 +197,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       payment: state,
       ticketCode: row.ticketCode,
       checkedInAt: row.checkedInAt,
+      answers: row.bookingAnswers.map((answer) => readAnswer(answer, locale)),
     };
   });
   const unitsOf = new Map<string, Array<{ title: string; quantity: number }>>();
@@ -223,6 +228,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       payment: "VIA_RESELLER",
       ticketCode: row.ticketCode,
       checkedInAt: row.checkedInAt,
+      answers: [],
     };
   });
   const rows = [...storefrontRows, ...resellerRows];
@@ -244,7 +250,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
 }
 
 /** `channel`: "storefront", or the reseller's name. */
-export const MANIFEST_CSV_HEADER = ["date", "start_time", "product", "option", "reference", "channel", "lead_guest", "units", "travellers", "pickup", "email", "phone", "payment", "booking_status", "ticket_code", "checked_in_at"];
+export const MANIFEST_CSV_HEADER = ["date", "start_time", "product", "option", "reference", "channel", "lead_guest", "units", "travellers", "pickup", "email", "phone", "payment", "booking_status", "ticket_code", "checked_in_at", "answers"];
 
 export function manifestCsv(manifest: Manifest): string {
   return toCsv(
@@ -267,6 +273,7 @@ export function manifestCsv(manifest: Manifest): string {
         row.itemStatus,
         row.ticketCode,
         row.checkedInAt?.toISOString() ?? null,
+        row.answers.map(answerLine).join("; "),
       ]),
     ),
   );

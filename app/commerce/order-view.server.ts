@@ -4,6 +4,7 @@
  * staff actions, messages), the pay-later panel and what the staff member may do. The route only
  * wires it to the request; every rule the page shows is decided here.
  */
+import { readAnswer } from "#app/booking/questions";
 import { isPaymentMethod } from "#app/payments/gateway";
 import type { LocaleCode } from "#app/lib/locales";
 import { can, type StaffRole } from "#app/staff/roles";
@@ -68,6 +69,7 @@ export async function loadOrderPage(deps: Pick<CommerceDeps, "db" | "env" | "clo
       autoRejectAt: item.status === "PENDING" ? autoRejectAt(order.purchasedAt, deps.env.ON_REQUEST_AUTO_REJECT_HOURS) : null,
       cancellation: item.cancellation,
       refunded: item.refunded,
+      answers: item.bookingAnswers.map((answer) => readAnswer(answer, input.locale)),
       /** A staff member who may decide sees the decision forms of an undecided on-request booking. */
       decidable: item.status === "PENDING" && !item.decision && can(role, "bookings.decide"),
       /** The refund and cancel forms: for a booked (or cancelled) line, to a staff member who may refund. */

@@ -6,6 +6,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
+import { missesRequired } from "#app/booking/questions";
+import type { StoredAnswer } from "#app/db/types";
 import { rowsOf, type Database } from "#app/db/db.server";
 import { countRateLimitHit } from "#app/auth/rate-limit.server";
 import { orderItems, orders, payments } from "#app/db/schema";
@@ -34,9 +36,11 @@ export interface PlaceOrderInput {
   userId?: string | null;
   /** The client's address (pay-later orders are limited per address too). */
   address?: string;
+  /** The guest's answers to the booking questions, per cart line id (checked by the checkout action). */
+  answers?: ReadonlyMap<string, StoredAnswer[]>;
 }
 
-export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT" | "PAY_LATER_NOT_ALLOWED" | "INSTALLMENTS_NOT_ALLOWED";
+export type PlaceOrderRefusal = "EMPTY_CART" | "UNAVAILABLE" | "PRICE_CHANGED" | "PROMO" | "ANSWERS_MISSING" | "PAYMENT_UNAVAILABLE" | "PAY_LATER_LIMIT" | "PAY_LATER_NOT_ALLOWED" | "INSTALLMENTS_NOT_ALLOWED";
 
 export type PlaceOrderResult = { ok: true; order: OrderRow; redirectTo: string } | { ok: false; reason: PlaceOrderRefusal; promoReason?: PromoRefusal };
 
@@ -115,6 +119,10 @@ function refusalOfCart(review: CartReview, input: PlaceOrderInput): PlaceOrderRe
   if (review.lines.some((line) => line.status === "unavailable")) return { ok: false, reason: "UNAVAILABLE" };
   if (review.promo && !review.promo.applied) return { ok: false, reason: "PROMO", promoReason: review.promo.reason };
   if (input.expectedTotal !== undefined && input.expectedTotal !== review.total) return { ok: false, reason: "PRICE_CHANGED" };
+  // A line added after the form was checked (another tab) has no answers yet: the guest is asked again.
+  if (review.lines.some((line) => missesRequired({ lineId: line.id, travellers: line.travellerCount, questions: line.questions }, input.answers?.get(line.id)))) {
+    return { ok: false, reason: "ANSWERS_MISSING" };
+  }
   return null;
 }
 
@@ -180,6 +188,7 @@ function draftOrder(review: CartReview, input: PlaceOrderInput, instantConfirmat
     amount: line.current!.amount,
     discountShare: line.discountShare,
     status: "NEW",
+    bookingAnswers: input.answers?.get(line.id) ?? [],
   }));
   return { order, items };
 }
@@ -331,7 +340,7 @@ export async function placeQuotedOrder(deps: CommerceDeps, input: QuotedOrderInp
     purchasedAt: now,
     updatedAt: now,
   };
-  const items: DraftItem[] = [{ id: randomUUID(), orderId, position: 0, bookingUuid: randomUUID(), ...input.item, extraIds: [], currency: input.currency, discountShare: 0, status: "NEW" }];
+  const items: DraftItem[] = [{ id: randomUUID(), orderId, position: 0, bookingUuid: randomUUID(), ...input.item, extraIds: [], currency: input.currency, discountShare: 0, status: "NEW", bookingAnswers: [] }];
   const written = await writeOrder(db, order, items);
   if (written !== "WRITTEN") {
     const [first] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));

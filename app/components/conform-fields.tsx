@@ -18,7 +18,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useReducer, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import type { z } from "zod";
 import { Field, FormErrors, Frame, HiddenFields, Honeypot, TextareaField } from "#app/components/forms";
 
@@ -69,7 +69,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   },
 ) {
   const { lastResult, parse = parseWithSchema, defaultValue, shouldValidate = "onSubmit" } = options;
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     constraint: getZodConstraint(schema),
@@ -77,6 +77,26 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     shouldValidate,
     shouldRevalidate: "onInput",
     defaultValue,
+  });
+  return [useRefusalShown(form), fields] as const;
+}
+
+/**
+ * Conform re-renders a form's owner after a refused submit only for the errors that owner's last render
+ * subscribed to. On a console page loaded in full (not reached by a client navigation), a refused submit
+ * with JavaScript on showed nothing: conform kept the messages and focused the first wrong field, but
+ * no render followed until the next keystroke. So the owner re-renders itself when a submit is refused.
+ */
+export function useRefusalShown<Metadata extends { onSubmit: (event: FormEvent<HTMLFormElement>) => void }>(form: Metadata): Metadata {
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  return new Proxy(form, {
+    get(target, key) {
+      if (key !== "onSubmit") return Reflect.get(target, key);
+      return (event: FormEvent<HTMLFormElement>) => {
+        target.onSubmit(event);
+        if (event.defaultPrevented) rerender();
+      };
+    },
   });
 }
 

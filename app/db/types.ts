@@ -74,3 +74,42 @@ export interface ProductContent {
   whatToBring: LocalizedList;
   meetingPoint: LocalizedText;
 }
+
+/** What a booking question asks (issue #33; app/booking/questions checks the answers). */
+export const QUESTION_TYPES = ["TEXT", "CHOICE", "DATE", "NUMBER"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+/** Asked once per booking, or once for each traveller. */
+export const QUESTION_SCOPES = ["BOOKING", "TRAVELLER"] as const;
+export type QuestionScope = (typeof QUESTION_SCOPES)[number];
+
+/** A question's text: English required, an empty language falls back to English. */
+export interface QuestionText {
+  en: string;
+  ru?: string;
+  zh?: string;
+  ar?: string;
+}
+
+export interface BookingQuestion {
+  id: string;
+  type: QuestionType;
+  scope: QuestionScope;
+  required: boolean;
+  label: QuestionText;
+  /** The offered answers of a CHOICE question; empty for the other types. */
+  choices: { id: string; label: QuestionText }[];
+}
+
+/**
+ * An answer as an order item keeps it: with the question's label (and a choice's label) as asked, so
+ * the manifest and the ticket read the same after the question is edited or removed.
+ */
+export interface StoredAnswer {
+  questionId: string;
+  /** 1-based traveller for a TRAVELLER question, null for a BOOKING one. */
+  traveller: number | null;
+  value: string;
+  label: QuestionText;
+  /** The chosen answer's label, for a CHOICE question. */
+  choiceLabel: QuestionText | null;
+}

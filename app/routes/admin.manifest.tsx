@@ -4,6 +4,7 @@
  * reseller), with a check-in link per booking, a print view and a CSV. A GET form picks the day and
  * product: works without JavaScript.
  */
+import { BookingAnswers } from "#app/components/booking-answers";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -161,6 +162,7 @@ export default function AdminManifest() {
                           </Link>
                         )}
                         {row.itemStatus !== "CONFIRMED" && row.itemStatus !== "REDEEMED" ? <StatusBadge status={row.itemStatus} /> : null}
+                        <BookingAnswers answers={row.answers} />
                       </td>
                       <td>
                         <strong>{row.travellers}</strong>

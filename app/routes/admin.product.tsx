@@ -16,7 +16,9 @@ import { optionFormValues, productFormValues, seasonFormValues, unitFormValues }
 import { addSeason, changePricesByPercent, removeSeason } from "#app/catalogue/manage/prices.server";
 import { addOption, addUnit, duplicateProduct, removeOption, removeUnit, setPublished, updateOption, updateProduct, updateUnit } from "#app/catalogue/manage/products.server";
 import { loadCatalogueChoices, loadProductForConsole, type ConsoleProduct } from "#app/catalogue/manage/queries.server";
-import { BulkPriceSchema, OptionSchema, ProductSchema, SeasonSchema, UnitSchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
+import { addQuestion, removeQuestion } from "#app/catalogue/manage/questions.server";
+import { BulkPriceSchema, OptionSchema, ProductSchema, QuestionSchema, SeasonSchema, UnitSchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
+import { BookingQuestionsCard } from "#app/components/admin/booking-questions-card";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminSchedulePath, experiencePath, localized } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
@@ -24,7 +26,7 @@ import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/we
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
 
-const NOTICES = ["created", "saved", "published", "unpublished", "duplicated", "optionAdded", "optionSaved", "optionRemoved", "unitAdded", "unitSaved", "unitRemoved", "seasonAdded", "seasonRemoved", "pricesChanged"] as const;
+const NOTICES = ["created", "saved", "published", "unpublished", "duplicated", "optionAdded", "optionSaved", "optionRemoved", "unitAdded", "unitSaved", "unitRemoved", "seasonAdded", "seasonRemoved", "pricesChanged", "questionAdded", "questionRemoved"] as const;
 const IdSchema = z.string().min(1).max(160);
 
 export async function loader({ request, context: app, params }: LoaderFunctionArgs) {
@@ -123,6 +125,10 @@ export async function action({ request, context: app, params }: ActionFunctionAr
     case "season-remove":
       if (!season) break;
       return act(async () => (await removeSeason(deps, actor, season.id, now), back("seasonRemoved", `#option-${season.optionId}`)));
+    case "question-add":
+      return submit("question-add", QuestionSchema, async (value) => (await addQuestion(deps, actor, productId, value, now), back("questionAdded", "#questions")));
+    case "question-remove":
+      return act(async () => (await removeQuestion(deps, actor, productId, String(formData.get("questionId") ?? ""), now), back("questionRemoved", "#questions")));
     case "bulk":
       return submit("bulk", BulkPriceSchema, async (value) => (await changePricesByPercent(deps, actor, { productId }, value.percent, now, value.reason), back("pricesChanged", "#prices")));
   }
@@ -208,6 +214,7 @@ export default function AdminProduct() {
         </div>
         <aside className="admin-product__side">
           <BulkCard />
+          <BookingQuestionsCard key={product.bookingQuestions.length} questions={product.bookingQuestions} lastResult={useResultFor("question-add")} />
         </aside>
       </div>
     </>

@@ -9,7 +9,7 @@ import { CheckoutSummary, InstallmentsMethod, PaymentMarks } from "#app/componen
 import { installmentsOffer } from "#app/commerce/installments";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
-import { reviewCart } from "#app/commerce/cart.server";
+import { askedLinesOfCart, reviewCart } from "#app/commerce/cart.server";
 import { CheckoutSchema, COUNTRY_CODES } from "#app/commerce/checkout-schema";
 import { findOrderByToken, getOrderPayment, placeOrder, resultPath } from "#app/commerce/orders.server";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
@@ -17,7 +17,9 @@ import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { readCartId } from "#app/web/cart-cookie.server";
-import { cartPath, localized } from "#app/lib/paths";
+import { cartPath, checkoutPath, localized } from "#app/lib/paths";
+import { answerFieldsOf, validateCartAnswers } from "#app/booking/questions";
+import { BookingQuestionsFieldsets } from "#app/components/commerce/booking-questions";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ErrorList, FormErrors } from "#app/components/forms";
 import { InputField, SelectField } from "#app/components/conform-fields";
@@ -70,8 +72,13 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   const noStore = { "Cache-Control": CACHE_PRIVATE };
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: noStore });
   const cartId = await readCartId(app.cookies.cart, request);
+  // The booking questions are checked with the contact details, so one submit shows every message.
+  const typed = answerFieldsOf(formData);
+  const checked = validateCartAnswers(await askedLinesOfCart(app.db, cartId), typed);
+  const answers = { values: typed, errors: checked.ok ? {} : checked.errors };
+  if (submission.status !== "success") return json({ result: submission.reply(), answers }, { status: 400, headers: noStore });
+  if (!checked.ok) return json({ result: submission.reply({ formErrors: ["booking.questions.errors.summary"] }), answers }, { status: 400, headers: noStore });
   if (!cartId) return redirectWithToast(app, localized(locale, cartPath()), { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
   const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
   const user = await getUser(app, request);
@@ -84,21 +91,26 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     expectedTotal,
     userId: user?.id ?? null,
     address: clientAddress(request),
+    answers: checked.answers,
   });
   if (placed.ok) return redirect(localized(locale, placed.redirectTo), { status: 303 });
+  if (placed.reason === "ANSWERS_MISSING") {
+    // The cart gained a booking with questions since the form was shown: the form asks them now.
+    return redirectWithToast(app, localized(locale, checkoutPath()), { type: "error", key: "booking.checkout.refused.ANSWERS_MISSING" });
+  }
   if (placed.reason === "PAY_LATER_LIMIT") {
-    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_LIMIT"] }) }, { status: 429, headers: noStore });
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_LIMIT"] }), answers }, { status: 429, headers: noStore });
   }
   if (placed.reason === "PAY_LATER_NOT_ALLOWED") {
     // The cart changed since the form was shown (or the form was forged): the typed details stay, card remains.
-    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_NOT_ALLOWED"] }) }, { status: 409, headers: noStore });
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAY_LATER_NOT_ALLOWED"] }), answers }, { status: 409, headers: noStore });
   }
   if (placed.reason === "INSTALLMENTS_NOT_ALLOWED") {
     // Same as pay later: the cart no longer fits Tabby (or the form was forged); the details stay, card remains.
-    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.INSTALLMENTS_NOT_ALLOWED"] }) }, { status: 409, headers: noStore });
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.INSTALLMENTS_NOT_ALLOWED"] }), answers }, { status: 409, headers: noStore });
   }
   if (placed.reason === "PAYMENT_UNAVAILABLE") {
-    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }) }, { status: 503, headers: noStore });
+    return json({ result: submission.reply({ formErrors: ["booking.checkout.refused.PAYMENT_UNAVAILABLE"] }), answers }, { status: 503, headers: noStore });
   }
   return redirectWithToast(app, localized(locale, cartPath()), { type: "error", key: `booking.checkout.refused.${placed.reason}` });
 }
@@ -183,6 +195,7 @@ function CheckoutForm() {
               <InputField className="field__part" field={fields.phone} type="tel" inputMode="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
             </div>
           </fieldset>
+          <BookingQuestionsFieldsets lines={review.lines.map((line) => ({ id: line.id, title: line.title, travellerCount: line.travellerCount, questions: line.questions }))} state={actionData?.answers} />
           <fieldset className="checkout-methods">
             <legend>{t("booking.checkout.paymentMethod")}</legend>
             <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />

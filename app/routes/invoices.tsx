@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { BookingAnswers } from "#app/components/booking-answers";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listCustomOffers, type OfferListItem } from "#app/account/custom-offers.server";
@@ -180,6 +181,7 @@ function InvoiceCard({ invoice, locale }: { invoice: Data["invoices"][number]; l
                 {t("account.invoices.showOnMap")}
               </a>
             </p>
+            <BookingAnswers answers={item.answers} />
             <p>
               {t("account.invoices.status")}: <span className={`status-badge status-badge--${item.status.toLowerCase()}`} data-testid="booking-status">{t(`account.invoices.statuses.${item.status}`)}</span>
               {item.cancellation ? <span data-testid="refunded"> · {t("account.invoices.refunded", { amount: money(item.cancellation.refundAmount, invoice.currency) })}</span> : null}

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { UNIT_TYPES } from "#app/db/types";
+import { QUESTION_SCOPES, QUESTION_TYPES, UNIT_TYPES } from "#app/db/types";
 import { isoDateSchema } from "#app/lib/date-schema";
 import { CURRENCIES } from "#app/lib/money";
 
@@ -36,6 +36,9 @@ export const CATALOGUE_ERRORS = {
   unitPrice: "admin.catalogue.errors.unitPrice",
   bulkPercent: "admin.catalogue.errors.bulkPercent",
   noOptions: "admin.catalogue.errors.noOptions",
+  choices: "admin.catalogue.errors.choices",
+  choiceCount: "admin.catalogue.errors.choiceCount",
+  questionCount: "admin.catalogue.errors.questionCount",
   notFound: "admin.errors.notFound",
 } as const;
 
@@ -207,6 +210,35 @@ export const ProductListQuerySchema = z.object({
   own: z.enum(["1"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
 });
+
+/** Offered answers, one a line; the longest a choice list may be. */
+const choiceLines = (max: number) => z.string().trim().max(max, { error: E.tooLong }).optional();
+/** The lines of a choices box, blank lines left out. */
+export const linesOf = (text: string | undefined): string[] => (text ?? "").split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+
+/**
+ * A booking question (issue #33): its text in four languages, its type, asked per booking or per
+ * traveller, required or not; a choice question's answers one a line in English (at least two), and
+ * the same lines in the other languages where given (line for line).
+ */
+export const QuestionSchema = z
+  .object({
+    label: localizedSchema(200),
+    type: z.enum(QUESTION_TYPES, { error: E.required }),
+    scope: z.enum(QUESTION_SCOPES, { error: E.required }),
+    required: z.boolean().default(false),
+    choices: z.object({ en: choiceLines(2000), ru: choiceLines(2000), zh: choiceLines(2000), ar: choiceLines(2000) }).default({}),
+  })
+  .superRefine((data, ctx) => {
+    if (data.type !== "CHOICE") return;
+    const english = linesOf(data.choices.en);
+    if (english.length < 2 || english.length > 20) ctx.addIssue({ code: "custom", path: ["choices", "en"], message: E.choiceCount });
+    for (const lang of ["ru", "zh", "ar"] as const) {
+      const lines = linesOf(data.choices[lang]);
+      if (lines.length > 0 && lines.length !== english.length) ctx.addIssue({ code: "custom", path: ["choices", lang], message: E.choices });
+    }
+  });
+export type QuestionInput = z.output<typeof QuestionSchema>;
 
 export function parseCatalogueForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
   return parseWithZod(formData, { schema });

@@ -9,9 +9,9 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "@remix-run/react";
 import { ErrorList, HiddenFields } from "#app/components/forms";
-import { ConformForm, InputField, SelectField, TextareaInputField } from "#app/components/conform-fields";
+import { ConformForm, InputField, SelectField, TextareaInputField, useRefusalShown } from "#app/components/conform-fields";
 import type { LocalizedText } from "#app/db/types";
-import { UNIT_TYPES } from "#app/db/types";
+import { QUESTION_SCOPES, QUESTION_TYPES, UNIT_TYPES } from "#app/db/types";
 import { AVAILABILITY_TYPES, CONFIRMATION, PRICING_PER, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import { CURRENCIES } from "#app/lib/money";
 import { z } from "zod";
@@ -24,7 +24,7 @@ const LANGS = ["en", "ru", "zh", "ar"] as const;
 
 /** A catalogue form: validated on submit, then as the member types, with the schema the action uses. */
 export function useCatalogueForm<Schema extends z.ZodType<Record<string, unknown>>>(id: string, schema: Schema, lastResult: SubmissionResult<string[]> | null | undefined, defaultValue?: Record<string, unknown>) {
-  return useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,
     lastResult,
     // Native constraints come from the object before its transform (conform reads no pipes).
@@ -34,6 +34,7 @@ export function useCatalogueForm<Schema extends z.ZodType<Record<string, unknown
     shouldRevalidate: "onInput",
     defaultValue: defaultValue as DefaultValue<z.input<Schema> & Record<string, unknown>>,
   });
+  return [useRefusalShown(form), fields] as const;
 }
 
 function useName() {
@@ -332,6 +333,27 @@ export function SeasonFields({ fields, pricingPer, units }: { fields: Fields; pr
             );
           })
         : null}
+    </>
+  );
+}
+
+/** A booking question's fields: its text in four languages, type, scope, required, and a choice question's answers. */
+export function QuestionFields({ fields }: { fields: Fields }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <LocalizedInputs field={fields.label!} label={t("admin.catalogue.questions.fields.label")} />
+      <div className="admin-grid">
+        <SelectField field={fields.type!} label={t("admin.catalogue.questions.fields.type")}>
+          <ValueOptions values={QUESTION_TYPES} label={(value) => t(`admin.catalogue.questions.types.${value}`)} />
+        </SelectField>
+        <SelectField field={fields.scope!} label={t("admin.catalogue.questions.fields.scope")}>
+          <ValueOptions values={QUESTION_SCOPES} label={(value) => t(`admin.catalogue.questions.scopes.${value}`)} />
+        </SelectField>
+      </div>
+      <CheckboxField field={fields.required!} label={t("admin.catalogue.questions.fields.required")} />
+      <LocalizedInputs field={fields.choices!} label={t("admin.catalogue.questions.fields.choices")} textarea />
+      <p className="form-hint">{t("admin.catalogue.questions.choicesHint")}</p>
     </>
   );
 }

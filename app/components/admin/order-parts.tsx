@@ -2,6 +2,7 @@
  * The console order page's parts: a booking line (travellers by name, what was refunded of it, the
  * decision and refund forms), the timeline, the payment card and its refunds.
  */
+import { BookingAnswers } from "#app/components/booking-answers";
 import type { ReactNode } from "react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
@@ -120,6 +121,7 @@ export function BookingLine({ item, page }: { item: Line; page: Page }) {
   const rows: Array<[string, ReactNode]> = [
     [t("admin.fields.travelDate"), <AdminDate key="d" value={item.localDate} />],
     [t("admin.fields.travellers"), item.travellers.map((traveller) => `${traveller.quantity} × ${traveller.title}`).join(", ")],
+    ...(item.answers.length > 0 ? [[t("booking.questions.answers"), <BookingAnswers key="a" answers={item.answers} />] as [string, ReactNode]] : []),
     [t("admin.fields.amount"), <AdminMoney key="m" amount={item.net} currency={item.currency} />],
   ];
   if (item.refunded > 0) rows.push([t("admin.fields.refunded"), <AdminMoney key="r" amount={item.refunded} currency={item.currency} />]);

@@ -4,7 +4,7 @@
  */
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { counter, slug, createdAt, currency, flag, locale, localizedText, money, ownedBy, refersTo, serialId, sortOrder, stringList, textId, timestamps, updatedAt } from "./columns";
-import type { CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
+import type { BookingQuestion, CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
 
 export const suppliers = pgTable("suppliers", {
   id: textId(),
@@ -125,6 +125,8 @@ export const products = pgTable(
     dropoffIncluded: flag("dropoff_included", false),
     pickupPoints: jsonb("pickup_points").$type<PickupPoint[]>().notNull(),
     extras: jsonb("extras").$type<Extra[]>().notNull(),
+    /** What checkout asks a guest of this product (hotel, diet, names), in the catalogue console's order. */
+    bookingQuestions: jsonb("booking_questions").$type<BookingQuestion[]>().notNull().default([]),
     rating: doublePrecision("rating").notNull().default(0),
     reviewCount: counter("review_count"),
     /** Tickets valid until this date; null means the product never expires. */

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { StoredAnswer } from "../types";
 import { counter, createdAt, currency, flag, jsonRecord, locale, money, ownedBy, serialId, stringList, textId, timestamps, timestamptz, updatedAt } from "./columns";
 
 /** What a visitor chose, in a cart item and again in the order item it becomes: an option's slot, its units and extras. */
@@ -166,6 +167,8 @@ export const orderItems = pgTable(
     /** "system" or the staff member's email. */
     decidedBy: text("decided_by"),
     decidedAt: timestamptz("decided_at"),
+    /** The guest's answers to the product's booking questions, with the questions as they were asked. */
+    bookingAnswers: jsonb("booking_answers").$type<StoredAnswer[]>().notNull().default([]),
   },
   (table) => [uniqueIndex("order_items_booking_idx").on(table.bookingUuid), index("order_items_order_idx").on(table.orderId)],
 );

@@ -88,7 +88,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
           .where(and(eq(schema.bookingUnitItems.uuid, ticket.unitItemUuid), eq(schema.bookingUnitItems.bookingId, booking.id)))
       : Promise.resolve([undefined]),
     db
-      .select({ pickupRequested: schema.resellerBookings.pickupRequested, pickupPointId: schema.resellerBookings.pickupPointId })
+      .select({ pickupRequested: schema.resellerBookings.pickupRequested, pickupPointId: schema.resellerBookings.pickupPointId, answers: schema.resellerBookings.bookingAnswers })
       .from(schema.resellerBookings)
       .where(eq(schema.resellerBookings.bookingUuid, booking.uuid)),
     // A storefront booking's answers to its questions (the order item holds them).
@@ -110,7 +110,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
     meetingPoint: text(product?.content.meetingPoint, locale),
     pickup: point ? { name: text(point.name, locale), address: text(point.address, locale), time: null } : null,
     extras: [],
-    answers: (ordered?.answers ?? []).map((answer) => answerLine(readAnswer(answer, locale))),
+    answers: (ordered?.answers ?? owner?.answers ?? []).map((answer) => answerLine(readAnswer(answer, locale))),
     footer: booking.uuid,
   };
 }

@@ -137,6 +137,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
         pickupPointId: resellerBookings.pickupPointId,
         pickupHotel: resellerBookings.pickupHotel,
         pickupHotelRoom: resellerBookings.pickupHotelRoom,
+        bookingAnswers: resellerBookings.bookingAnswers,
         ...slotColumns,
       })
       .from(bookings)
@@ -228,7 +229,7 @@ export async function loadManifest(db: Database, filter: ManifestFilter, locale:
       payment: "VIA_RESELLER",
       ticketCode: row.ticketCode,
       checkedInAt: row.checkedInAt,
-      answers: [],
+      answers: row.bookingAnswers.map((answer) => readAnswer(answer, locale)),
     };
   });
   const rows = [...storefrontRows, ...resellerRows];

@@ -34,6 +34,8 @@ import type { LocaleCode } from "#app/db/types";
 import type { Reseller } from "./auth.server";
 import { loadCatalogueProducts, pickupFields, toOctoProduct, supplierOf, type CatalogueProduct, type OctoPickupPoint } from "./mapping.server";
 import { OCTO_API_PATH, OctoError, SUPPORTED_CAPABILITIES, type OctoErrorCode } from "./protocol";
+import { keepGivenAnswers, presentedAnswers } from "./booking-answers.server";
+import { parseGivenAnswers } from "./questions";
 import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import { ticketsOfBooking } from "#app/booking/tickets.server";
 
@@ -284,7 +286,19 @@ async function present(call: OctoCall, raw: OctoBooking, owner: OwnershipRow): P
       pickupPoint: point,
     };
   }
+  if (call.capabilities.includes(CapabilityId.OCTO_QUESTIONS)) {
+    const answers = await presentedAnswers(call.context.db, booking.productId, owner.bookingAnswers, booking.unitItems.length, call.locale);
+    shaped = { ...shaped, questionAnswers: answers.booking, unitItems: shaped.unitItems.map((item, index) => ({ ...item, questionAnswers: answers.unitItems[index] ?? [] })) } as ResellerBooking;
+  }
   return shaped;
+}
+
+/** Keeps the answers a body gives (octo/questions); a confirmation also needs every required one. */
+async function keepAnswers(call: OctoCall, booking: Pick<OctoBooking, "uuid" | "productId"> & { unitItems: readonly unknown[] }, owner: OwnershipRow, body: unknown, confirming: boolean): Promise<OwnershipRow> {
+  if (!call.capabilities.includes(CapabilityId.OCTO_QUESTIONS)) return owner;
+  const given = parseGivenAnswers(body);
+  const bookingAnswers = await keepGivenAnswers(call.context.db, { uuid: booking.uuid, productId: booking.productId, unitItemCount: booking.unitItems.length }, owner.bookingAnswers, given, confirming);
+  return { ...owner, bookingAnswers };
 }
 
 /** A pickup request must name one of the product's pickup points. */
@@ -340,20 +354,25 @@ export async function reserve(call: OctoCall, body: unknown): Promise<ResellerBo
     }
   }
   let booking: OctoBooking;
+  let owner: OwnershipRow;
   try {
+    // Answers that do not fit their questions refuse the reservation before any seat is held.
+    owner = await keepAnswers(call, { uuid, productId: parsed.productId, unitItems: parsed.unitItems }, await ownership(call, uuid), body, false);
     booking = await engine.reserve({ ...parsed, uuid, availabilityId: parsed.availabilityId, testMode: call.reseller.testMode });
   } catch (error) {
     if (claimed.length > 0) await release();
     withIds(error, parsed);
   }
-  return present(call, booking, await ownership(call, uuid));
+  return present(call, booking, owner);
 }
 
 export async function confirm(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
   const parsed = parseBody(zBookingConfirmationBody, body);
-  const { owner } = await ownedBooking(call, uuid);
+  const { booking: held, owner } = await ownedBooking(call, uuid);
+  // The answers first: a required question left open refuses the confirmation while the hold stands.
+  const answered = await keepAnswers(call, held, owner, body, true);
   const booking = await call.context.engine.confirm(uuid, parsed);
-  return present(call, booking, owner);
+  return present(call, booking, answered);
 }
 
 export async function extend(call: OctoCall, uuid: string, body: unknown): Promise<ResellerBooking> {
@@ -495,5 +514,5 @@ export async function update(call: OctoCall, uuid: string, body: unknown): Promi
   });
   const updated = await engine.getBooking(uuid);
   if (!updated) throw new OctoError("INVALID_BOOKING_UUID", `Unknown booking ${uuid}`, { uuid });
-  return present(call, updated, { ...owner, ...(await ownership(call, uuid)) });
+  return present(call, updated, await keepAnswers(call, updated, await ownership(call, uuid), body, false));
 }

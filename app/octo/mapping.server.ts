@@ -4,6 +4,7 @@
  * only with octo/content, prices only with octo/pricing, pickup points only with octo/pickups — as
  * OCTO defines capabilities: a reseller that did not ask gets the core shape.
  */
+import { octoQuestionsOf } from "./questions";
 import {
   AvailabilityType,
   CapabilityId,
@@ -237,6 +238,7 @@ function toOctoUnit(unit: UnitRow, entry: CatalogueProduct, options: ShapeOption
     requiredContactFields: [],
     ...(withPricing ? { pricingFrom: price, pricing: price } : {}),
     ...(withContent ? { title: unit.title[options.locale] || unit.title.en, shortDescription: "" } : {}),
+    ...(options.capabilities.includes(CapabilityId.OCTO_QUESTIONS) ? { questions: octoQuestionsOf(entry.product.bookingQuestions, "unit", options.locale) } : {}),
   };
 }
 
@@ -274,6 +276,7 @@ function toOctoOption(item: CatalogueProduct["options"][number], entry: Catalogu
         }
       : {}),
     ...(withPickups ? pickupFields(entry, options.locale) : {}),
+    ...(options.capabilities.includes(CapabilityId.OCTO_QUESTIONS) ? { questions: octoQuestionsOf(entry.product.bookingQuestions, "option", options.locale) } : {}),
   };
 }
 

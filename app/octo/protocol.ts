@@ -18,6 +18,7 @@ export const SUPPORTED_CAPABILITIES: readonly Capability[] = [
   { id: CapabilityId.OCTO_CONTENT, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/content" },
   { id: CapabilityId.OCTO_PRICING, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/pricing" },
   { id: CapabilityId.OCTO_PICKUPS, revision: 1, required: false, dependencies: [], docs: "https://docs.octo.travel/octo-api-core/pickups" },
+  { id: CapabilityId.OCTO_QUESTIONS, revision: 1, required: false, dependencies: [], docs: "https://docs.ventrata.com/capabilities/questions" },
 ];
 
 const SUPPORTED_IDS = new Set<string>(SUPPORTED_CAPABILITIES.map((capability) => capability.id));

@@ -110,11 +110,11 @@ async function expectError(call: Promise<{ status: number; body: unknown }>, cod
 }
 
 describe("discovery", () => {
-  test("GET /capabilities lists content, pricing and pickups", async () => {
+  test("GET /capabilities lists content, pricing, pickups and questions", async () => {
     const { status, body, headers } = await octo("GET", "/capabilities");
     expect(status).toBe(200);
     const capabilities = zCapability.array().parse(body);
-    expect(capabilities.map((capability) => capability.id)).toEqual(["octo/content", "octo/pricing", "octo/pickups"]);
+    expect(capabilities.map((capability) => capability.id)).toEqual(["octo/content", "octo/pricing", "octo/pickups", "octo/questions"]);
     expect(headers.get("Octo-Capabilities")).toBe("octo/content, octo/pricing, octo/pickups");
   });
 

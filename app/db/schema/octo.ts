@@ -3,7 +3,8 @@
  * Kept apart from the booking tables: the booking engine knows nothing of resellers, so the
  * ownership of a booking lives in its own table, keyed by the booking's OCTO uuid.
  */
-import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { StoredAnswer } from "../types";
 import { counter, createdAt, flag, ownedBy, textId, timestamptz } from "./columns";
 
 /** A reseller (channel) that books through /octo/v1 with its own API keys. */
@@ -54,6 +55,8 @@ export const resellerBookings = pgTable(
     pickupPointId: text("pickup_point_id"),
     pickupHotel: text("pickup_hotel"),
     pickupHotelRoom: text("pickup_hotel_room"),
+    /** The reseller's answers to the product's booking questions (octo/questions), a unit item's as its traveller. */
+    bookingAnswers: jsonb("booking_answers").$type<StoredAnswer[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [index("reseller_bookings_reseller_idx").on(table.resellerId)],

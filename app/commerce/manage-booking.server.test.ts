@@ -8,13 +8,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
-import { bookingChanges, bookings, orderEvents, orderItems, orders, priceSeasons, resellerBookings, resellers, sandboxOperations } from "#app/db/schema";
+import { bookingChanges, bookings, orderEvents, orderItems, orders, payments, priceSeasons, resellerBookings, resellers, sandboxOperations } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
 import { SANDBOX_CARDS } from "#app/payments/sandbox.server";
 import { capturedCardOrder, createCardTestContext, openSlot, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";
 import { loadManagedOrder, moveBooking, moveChoices, syncChangePayment } from "./manage-booking.server";
+import { getOrderPayment } from "./order-records.server";
 import { applyPaymentEvent } from "./payment-events.server";
+import { orderPaymentStates } from "./payment-state.server";
 import { runReconcilerOnce } from "./reconciler.server";
 
 let card: CardTestContext;
@@ -101,6 +103,11 @@ describe("manage my booking", () => {
     const kinds = (await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((event) => event.kind);
     expect(kinds.filter((kind) => kind === "item.moved")).toHaveLength(1);
     expect(kinds).toContain("item.move_requested");
+    // The difference is in the order's payments, so what was captured is the order's new total: paid in full.
+    const ledger = await ctx.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(ledger.map((row) => [row.purpose, row.capturedAmount]).sort()).toEqual([["CHANGE", 10_000], ["ORDER", item.amount]]);
+    expect((await orderPaymentStates(ctx.db, [{ orderId, totalAmount: order!.totalAmount }])).get(orderId)).toEqual({ state: "PAID", captured: item.amount + 10_000 });
+    expect((await getOrderPayment(ctx.db, orderId))!.purpose).toBe("ORDER");
   });
 
   test("a capture of another amount than the difference moves nothing", async () => {
@@ -160,6 +167,28 @@ describe("manage my booking", () => {
     await runReconcilerOnce(ctx, { now: new Date(ctx.clock.now().getTime() + 10 * 60_000) });
     expect((await ctx.db.select().from(orderItems).where(eq(orderItems.id, item.id)))[0]).toMatchObject({ availabilityId: slot, amount: item.amount + 1_500 });
     expect((await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change!.id)))[0]!.status).toBe("APPLIED");
+  });
+
+  test("a move a crash left half made (moved, not yet marked) is marked by the reconciler, never refunded or moved twice", async () => {
+    const { orderId, token, item, target } = await paidOrderAndDay(2, null);
+    await adultCosts(target, item.amount / 2 + 250);
+    const slot = await openSlot(ctx, product, target);
+    expect((await moveBooking(ctx, token, item.id, slot, "en")).status).toBe("pay");
+    const [change] = await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.orderItemId, item.id));
+    card.webhooks.length = 0;
+    await card.gateway.pay(change!.gatewaySessionId!, SANDBOX_CARDS.success);
+    await deliverWebhooks();
+    // As if the process died after the move and before APPLIED and the ledger entry were written.
+    await ctx.db.delete(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, "CHANGE")));
+    await ctx.db.update(bookingChanges).set({ status: "APPLYING", updatedAt: new Date(ctx.clock.now().getTime() - 10 * 60_000) }).where(eq(bookingChanges.id, change!.id));
+    // The first pass hands the stale claim back; the next one settles it.
+    await runReconcilerOnce(ctx, { now: new Date(ctx.clock.now().getTime() + 2 * 60_000) });
+    await runReconcilerOnce(ctx, { now: new Date(ctx.clock.now().getTime() + 4 * 60_000) });
+    expect((await ctx.db.select().from(bookingChanges).where(eq(bookingChanges.id, change!.id)))[0]!.status).toBe("APPLIED");
+    expect((await ctx.db.select().from(orderItems).where(eq(orderItems.id, item.id)))[0]).toMatchObject({ availabilityId: slot, amount: item.amount + 500 });
+    const refunds = await ctx.db.select().from(sandboxOperations).where(and(eq(sandboxOperations.sessionId, change!.gatewaySessionId!), eq(sandboxOperations.kind, "refund")));
+    expect(refunds).toHaveLength(0);
+    expect((await ctx.db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, "CHANGE"))))[0]!.capturedAmount).toBe(500);
   });
 
   test("a reseller's booking and a booking past its window are refused with their reasons", async () => {

@@ -261,7 +261,7 @@ export async function applyChangePaymentEvent(deps: ManageDeps, gatewayName: str
     deps.incidents.report({ kind: "payment_mismatch", orderId: change.orderId, gateway: gatewayName, integrityProblem: verdict.problem });
     return true;
   }
-  await settleChange(deps, change.id);
+  await settleChange(deps, change.id, event.method ?? null);
   return true;
 }
 
@@ -283,10 +283,12 @@ export async function syncChangePayment(deps: ManageDeps, token: string, changeI
 }
 
 /**
- * The paid move, once: claimed AWAITING_PAYMENT → APPLYING, then moved. A move the guest replaced
- * (ABANDONED) or whose slot is gone is refunded in full instead (FAILED).
+ * The paid move, once: claimed AWAITING_PAYMENT → APPLYING, then moved, and its payment entered in the
+ * order's payments (a CHANGE payment) in the same step as APPLIED, so the order's captured money adds
+ * up to its grown total. A move found already made (a crash after the engine moved it) is only marked.
+ * A move the guest replaced (ABANDONED) or whose slot is gone is refunded in full instead (FAILED).
  */
-async function settleChange(deps: ManageDeps, changeId: string): Promise<void> {
+async function settleChange(deps: ManageDeps, changeId: string, method: string | null): Promise<void> {
   const now = deps.clock.now();
   const [claimed] = await deps.db
     .update(bookingChanges)
@@ -296,10 +298,35 @@ async function settleChange(deps: ManageDeps, changeId: string): Promise<void> {
   if (!claimed) return;
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, claimed.orderId));
   const [item] = await deps.db.select().from(orderItems).where(eq(orderItems.id, claimed.orderItemId));
+  const alreadyMoved = item?.availabilityId === claimed.toAvailabilityId;
   const stillWanted = order && item && item.availabilityId === claimed.fromAvailabilityId && item.status === "CONFIRMED";
-  const moved = stillWanted && (await applyMove(deps, order, item, claimed.toAvailabilityId, claimed.difference, "customer"));
+  const moved = alreadyMoved || (stillWanted && (await applyMove(deps, order, item, claimed.toAvailabilityId, claimed.difference, "customer")));
   if (moved) {
-    await deps.db.update(bookingChanges).set({ status: "APPLIED", updatedAt: now }).where(eq(bookingChanges.id, changeId));
+    await deps.db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      if (claimed.gateway && claimed.gatewaySessionId) {
+        await t
+          .insert(payments)
+          .values({
+            id: randomUUID(),
+            orderId: claimed.orderId,
+            gateway: claimed.gateway,
+            sessionId: claimed.gatewaySessionId,
+            redirectUrl: claimed.redirectUrl ?? "",
+            captureMethod: "automatic",
+            status: "CAPTURED",
+            currency: claimed.currency,
+            amount: claimed.difference,
+            capturedAmount: claimed.difference,
+            method,
+            purpose: "CHANGE",
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing();
+      }
+      await t.update(bookingChanges).set({ status: "APPLIED", updatedAt: now }).where(eq(bookingChanges.id, changeId));
+    });
     return;
   }
   // Paid, but nothing to move any more: the difference goes back whole.

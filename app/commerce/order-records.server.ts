@@ -2,7 +2,7 @@
  * What an order is and how it is read: its statuses, its rows, the page it leads to, and the few
  * reads and booking calls that placing and settling share.
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import type { Clock } from "#app/lib/clock";
@@ -103,7 +103,8 @@ export function paidWith(payment: Pick<PaymentRow, "gateway" | "status" | "metho
 }
 
 export async function getOrderPayment(db: Database, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+  // The order's own payment: a move's difference (CHANGE) has its own session and is refunded with the move.
+  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.purpose, "ORDER"))).orderBy(desc(payments.createdAt)).limit(1);
   return row ?? null;
 }
 

@@ -103,6 +103,7 @@ export async function loadOrderPage(deps: Pick<CommerceDeps, "db" | "env" | "clo
       capturedAmount: payment.capturedAmount,
       refundedAmount: payment.refundedAmount,
       declineCode: payment.declineCode,
+      purpose: payment.purpose,
       createdAt: payment.createdAt,
     })),
     // An email about an outcome can be sent again (rebuilt from the order); WhatsApp templates cannot.

@@ -27,7 +27,7 @@ export async function applyPaymentEvent(deps: CommerceDeps, gatewayName: string,
   const db = deps.db;
   if (!(await recordEventOnce(db, gatewayName, event))) return "duplicate";
   const [payment] = await db.select().from(payments).where(and(eq(payments.gateway, gatewayName), eq(payments.sessionId, event.sessionId)));
-  if (!payment) {
+  if (!payment || payment.purpose === "CHANGE") {
     // Not an order's payment: perhaps a guest's move paying its difference (its own session and checks).
     const wasMove = await applyChangePaymentEvent(deps, gatewayName, event);
     await markProcessed(db, gatewayName, event.id);

@@ -176,7 +176,10 @@ export function PaymentDetails({ page }: { page: Page }) {
       {page.payments.map((payment) => (
         <div key={payment.id} className="admin-payment">
           <div className="admin-item__head">
-            <h3>{payment.gateway}</h3>
+            <h3>
+              {payment.gateway}
+              {payment.purpose === "CHANGE" ? <span className="admin-muted"> · {t("admin.order.movePayment")}</span> : null}
+            </h3>
             <StatusBadge status={payment.status} />
           </div>
           <AdminFacts

@@ -38,6 +38,12 @@ export const payments = pgTable(
     declineCode: text("decline_code"),
     /** How the customer paid (mada, visa, mastercard, applepay, stcpay), once the gateway says. */
     method: text("method"),
+    /**
+     * ORDER: a payment of the order (checkout, pay later, the team's offline record); CHANGE: the price
+     * difference a guest paid to move a booking (booking_changes), entered once the move is made, so the
+     * order's payments add up to its total. Refunds and the order's "latest payment" use ORDER ones.
+     */
+    purpose: text("purpose").$type<"ORDER" | "CHANGE">().notNull().default("ORDER"),
     ...timestamps(),
   },
   (table) => [uniqueIndex("payments_session_idx").on(table.gateway, table.sessionId), index("payments_order_idx").on(table.orderId)],

@@ -9,13 +9,14 @@ import { CertificateError } from "#app/invoicing/certificate";
 import { decodeQr, QrDecodeError, QR_TAGS } from "#app/invoicing/qr";
 import { invoiceHash, StampError, stampDocument } from "#app/invoicing/stamp";
 import { validateDocument } from "#app/invoicing/validate";
+import { ublSchemaProblems } from "#app/invoicing/ubl-schema.server";
 import { descendants, parseXml, textOf, XmlParseError } from "#app/invoicing/xml";
 
 export const USAGE = `Usage:
   npm run zatca -- hash <invoice.xml>                 the invoice hash (base64 SHA-256 of the C14N 1.1 form)
   npm run zatca -- sign <invoice.xml> --key <key.pem> --cert <cert.pem|base64> [--out <signed.xml>] [--time <ISO instant>]
   npm run zatca -- qr <invoice.xml | base64 payload>  the QR's nine fields
-  npm run zatca -- validate <invoice.xml>             BR-KSA rules for simplified invoices and notes, and the stamp`;
+  npm run zatca -- validate <invoice.xml>             the UBL 2.1 schema, BR-KSA rules for simplified invoices and notes, and the stamp`;
 
 export type CliIo = { stdout: (text: string) => void; stderr: (text: string) => void; readFile: (path: string) => string; writeFile: (path: string, text: string) => void; now: () => Date };
 
@@ -31,7 +32,7 @@ const QR_LABELS: Record<number, string> = {
   [QR_TAGS.certificateSignature]: "certificate signature (base64 DER)",
 };
 
-export function runZatca(argv: string[], io: CliIo): number {
+export async function runZatca(argv: string[], io: CliIo): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   function parse() {
     return parseArgs({ args: argv, allowPositionals: true, options: { key: { type: "string" }, cert: { type: "string" }, out: { type: "string" }, time: { type: "string" } } });
@@ -116,8 +117,16 @@ export function runZatca(argv: string[], io: CliIo): number {
       case "validate": {
         const xml = read(target);
         if (xml === undefined) return 2;
-        const results = validateDocument(xml, { now: io.now() });
+        // Parsed by our own reader first (it refuses a DTD and malformed XML: exit 2), then, as ZATCA's
+        // validator orders them, the UBL 2.1 schema before the business rules.
+        const rules = validateDocument(xml, { now: io.now() });
+        const schemaProblems = await ublSchemaProblems(xml);
+        const results = [
+          { rule: "UBL-2.1-XSD", ok: schemaProblems.length === 0, message: schemaProblems.length === 0 ? "the document is valid against the UBL 2.1 Invoice schema" : `${schemaProblems.length} schema error(s)` },
+          ...rules,
+        ];
         for (const result of results) io.stdout(`${result.ok ? "ok  " : "FAIL"} ${result.rule}: ${result.message}\n`);
+        for (const problem of schemaProblems) io.stdout(`     ${problem.line === null ? "" : `line ${problem.line}: `}${problem.message}\n`);
         const failures = results.filter((result) => !result.ok).length;
         io.stdout(failures === 0 ? `valid: ${results.length} checks pass\n` : `invalid: ${failures} of ${results.length} checks fail\n`);
         return failures === 0 ? 0 : 1;

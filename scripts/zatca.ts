@@ -26,5 +26,5 @@ if (command === "onboard" || command === "status") {
   console.info(result.output);
   process.exitCode = result.ok ? 0 : 1;
 } else {
-  process.exitCode = runZatca(process.argv.slice(2), processIo());
+  process.exitCode = await runZatca(process.argv.slice(2), processIo());
 }

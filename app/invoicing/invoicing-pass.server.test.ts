@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundItem } from "#app/commerce/refunds.server";
-import { auditLog, taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
+import { auditLog, bookingChanges, payments, taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { startFakeFatoora, type FakeFatoora } from "#app/testing/fake-fatoora.server";
 import { sampleSeller } from "#app/testing/invoicing-fixtures.server";
@@ -89,6 +89,33 @@ describe("documents follow the money", () => {
     expect(validateDocument(creditNote!.xml, { now: deps.now() }).filter((rule) => !rule.ok)).toEqual([]);
     // Nothing more is owed: another pass issues and reports nothing.
     expect(await runInvoicingPass(deps)).toMatchObject({ issued: 0, credited: 0, reported: 0 });
+  });
+
+  it("a booking moved to a dearer date after its invoice: the difference paid gets a debit note against the invoice, once", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++ });
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    // The guest paid 75 SAR more to move it (manage my booking writes the move and its CHANGE payment).
+    const changeId = randomUUID();
+    const now = card.ctx.clock.now();
+    await card.ctx.db.insert(bookingChanges).values({ id: changeId, orderId: paid.orderId, orderItemId: paid.item.id, fromAvailabilityId: paid.item.availabilityId, toAvailabilityId: paid.item.availabilityId, currency: "SAR", difference: 7_500, status: "APPLIED", gateway: "sandbox", gatewaySessionId: `sbx_move_${changeId}`, createdAt: now, updatedAt: now });
+    await card.ctx.db.insert(payments).values({ id: randomUUID(), orderId: paid.orderId, gateway: "sandbox", sessionId: `sbx_move_${changeId}`, redirectUrl: "", captureMethod: "automatic", status: "CAPTURED", currency: "SAR", amount: 7_500, capturedAmount: 7_500, method: "mada", purpose: "CHANGE" });
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 0, debited: 1, credited: 0 });
+    const [, debitNote] = await documentsOf(paid.orderId);
+    expect(debitNote).toMatchObject({ kind: "debitNote", invoiceId: invoice!.id, payableAmount: 7_500, counter: invoice!.counter + 1, previousHash: invoice!.invoiceHash });
+    expect(debitNote!.number).toMatch(/^DBN-web-1-/);
+    expect(debitNote!.xml).toContain(">383</cbc:InvoiceTypeCode>");
+    expect(debitNote!.xml).toContain(`<cbc:ID>${invoice!.number}</cbc:ID>`);
+    expect(debitNote!.xml).toContain("Booking moved to a dearer date");
+    expect(validateDocument(debitNote!.xml, { now: deps.now() }).filter((rule) => !rule.ok)).toEqual([]);
+    expect(checkStamp(debitNote!.xml).filter((check) => !check.ok)).toEqual([]);
+    expect(await runInvoicingPass(deps)).toMatchObject({ debited: 0 });
+    // A full refund afterwards credits what the invoice and the debit note charged together.
+    const refunded = await refundItem(card.ctx, { orderId: paid.orderId, itemId: paid.item.id, amount: paid.captured, idempotencyKey: randomUUID(), reason: "Guest cancelled", actor: { id: null, email: "admin@rihla.test" }, role: "admin" });
+    expect(refunded.ok).toBe(true);
+    expect(await runInvoicingPass(deps)).toMatchObject({ credited: 1 });
+    const notes = (await documentsOf(paid.orderId)).filter((document) => document.kind === "creditNote");
+    expect(notes.map((note) => note.payableAmount)).toEqual([paid.captured]);
   });
 
   it("ZATCA down: the report waits and is retried with backoff; then accepted once", async () => {

@@ -1,18 +1,19 @@
 /**
  * The periodic pass that keeps the tax documents in step with the money (run on one instance at a
- * time): an invoice for every SAR order paid since the unit was onboarded, a credit note for every
- * amount refunded on it and not yet credited, and each document reported to ZATCA, retried with
+ * time): an invoice for every SAR order paid since the unit was onboarded, a debit note for money
+ * captured on it after its invoice, a credit note for every amount refunded on it and not yet credited,
+ * and each document reported to ZATCA, retried with
  * backoff until it is accepted or refused. Every step is found again from the database, so a restart
  * or a crash at any point loses nothing: a document is made once (its source key), and a report whose
  * answer was lost is sent again, which ZATCA answers "already reported".
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
-import { customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
+import { bookingChanges, customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
-import { creditNoteRequestForRefund, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
+import { creditNoteRequestForRefund, debitNoteRequestForCharge, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
 import { loadUnit, signingCredentials, unitStatus, type OnboardedUnit } from "./unit-credentials.server";
 
 /** What issuing needs, but the credentials: the pass unseals them from the unit. */
@@ -23,7 +24,7 @@ export type InvoicingDeps = Omit<IssueDeps, "credentials"> & {
   batch?: number;
 };
 
-export type PassResult = { issued: number; credited: number; reported: number; rejected: number; retrying: number; skipped?: string };
+export type PassResult = { issued: number; credited: number; debited: number; reported: number; rejected: number; retrying: number; skipped?: string };
 
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
@@ -116,12 +117,44 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
   return issued;
 }
 
+/** What an invoice's debit notes added to it (halalas). */
+const debitedOn = sql<number>`(SELECT COALESCE(SUM(debit.payable_amount), 0) FROM ${taxDocuments} debit WHERE debit.invoice_id = ${taxDocuments.id} AND debit.kind = 'debitNote')::int`;
+
+/** Why more was charged on an invoiced order, for the debit note (BR-KSA-17). */
+async function chargeReason(db: Database, orderId: string): Promise<string> {
+  const [moved] = await db.select({ id: bookingChanges.id }).from(bookingChanges).where(and(eq(bookingChanges.orderId, orderId), eq(bookingChanges.status, "APPLIED"))).limit(1);
+  return moved ? "Booking moved to a dearer date" : "Further payment on the order";
+}
+
+/**
+ * A debit note for money captured on an order after its invoice was issued (a paid move's difference,
+ * a later payment of a pay-later order): the order's payments add up to more than its invoice and its
+ * debit notes, so one more note charges the rest, once per captured total.
+ */
+async function issueOwedDebitNotes(deps: InvoicingDeps, issue: IssueDeps, limit: number): Promise<number> {
+  const captured = sql<number>`(SELECT COALESCE(SUM(${payments.capturedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id})::int`;
+  const paidWith = sql<string | null>`(SELECT ${payments.method} FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0 ORDER BY ${payments.createdAt} DESC LIMIT 1)`;
+  const owing = await deps.db
+    .select({ invoice: taxDocuments, order: orders, captured, debited: debitedOn, paidWith })
+    .from(taxDocuments)
+    .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
+    .where(and(eq(taxDocuments.kind, "invoice"), sql`${captured} > ${taxDocuments.payableAmount} + ${debitedOn}`))
+    .limit(limit);
+  let issued = 0;
+  for (const { invoice, order, captured: total, debited, paidWith: method } of owing) {
+    const amount = total - invoice.payableAmount - debited;
+    const charge = { capturedTotal: total, amount, reason: await chargeReason(deps.db, order.id) };
+    if (await unlessRefused(order.reference, () => issueDocument(issue, debitNoteRequestForCharge({ ...order, paidWith: method }, charge, invoice.id)))) issued += 1;
+  }
+  return issued;
+}
+
 async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit: number): Promise<number> {
   const refunded = sql<number>`(SELECT COALESCE(SUM(${payments.refundedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)::int`;
-  const credited = sql<number>`(SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id})::int`;
+  const credited = sql<number>`(SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id} AND credit.kind = 'creditNote')::int`;
   const paidWith = sql<string | null>`(SELECT ${payments.method} FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0 LIMIT 1)`;
   const owing = await deps.db
-    .select({ invoice: taxDocuments, order: orders, refunded, credited, paidWith })
+    .select({ invoice: taxDocuments, order: orders, refunded, credited, debited: debitedOn, paidWith })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
     .where(and(eq(taxDocuments.kind, "invoice"), sql`${refunded} > ${credited}`))
@@ -129,7 +162,8 @@ async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit
   let issued = 0;
   for (const { invoice, order, ...money } of owing) {
     if (await refundInFlight(deps.db, order.id)) continue;
-    const owed = Math.min(money.refunded, invoice.payableAmount) - money.credited;
+    // Never more back than the invoice and its debit notes charged.
+    const owed = Math.min(money.refunded, invoice.payableAmount + money.debited) - money.credited;
     if (owed <= 0) continue;
     // A credit note names the invoice and the amount, not the bookings: the order's facts without its lines.
     const facts: PaidOrderFacts = { id: order.id, reference: order.reference, currency: order.currency, totalAmount: invoice.payableAmount, paidWith: money.paidWith, items: [] };
@@ -179,15 +213,17 @@ async function recordOutcome(db: Database, document: TaxDocument, outcome: Repor
 
 /** One pass: issue what is owed, then report what is due. Nothing happens before the unit is onboarded. */
 export async function runInvoicingPass(deps: InvoicingDeps): Promise<PassResult> {
-  const none: PassResult = { issued: 0, credited: 0, reported: 0, rejected: 0, retrying: 0 };
+  const none: PassResult = { issued: 0, credited: 0, debited: 0, reported: 0, rejected: 0, retrying: 0 };
   if (!deps.key) return { ...none, skipped: "ZATCA_KEY is not set" };
   const unit = await loadUnit(deps.db, deps.key, deps.unit);
   if (!unit) return { ...none, skipped: `unit ${deps.unit} is not onboarded` };
   const issue: IssueDeps = { db: deps.db, now: deps.now, seller: deps.seller, unit: deps.unit, vatRatePercent: deps.vatRatePercent, credentials: async () => signingCredentials(unit) };
   const limit = deps.batch ?? 50;
   const issued = await issueOwedInvoices(deps, issue, unit, limit);
+  // Debits before credits: a refund of the moved booking may take back what the debit note charged.
+  const debited = await issueOwedDebitNotes(deps, issue, limit);
   const credited = await issueOwedCreditNotes(deps, issue, limit);
-  return { issued, credited, ...(await reportDue(deps, unit, limit)) };
+  return { issued, credited, debited, ...(await reportDue(deps, unit, limit)) };
 }
 
 /** The console's page: the unit (never its secrets), counts, and the documents ZATCA has not accepted yet, oldest first. */

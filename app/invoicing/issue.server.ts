@@ -24,7 +24,8 @@ export type IssueDeps = {
 };
 
 type Common = { sourceKey: string; orderId: string | null; lines: DocumentLine[]; paymentMeansCode: string };
-export type IssueRequest = (Common & { kind: "invoice" }) | (Common & { kind: "creditNote"; invoiceId: string; reason: string });
+/** A note (credit: money back; debit: more charged) corrects an invoice already issued, and says why. */
+export type IssueRequest = (Common & { kind: "invoice" }) | (Common & { kind: "creditNote" | "debitNote"; invoiceId: string; reason: string });
 
 export type TaxDocument = typeof schema.taxDocuments.$inferSelect;
 
@@ -36,7 +37,7 @@ class AlreadyIssued extends Error {
   }
 }
 
-const NUMBER_PREFIX = { invoice: "INV", creditNote: "CRN" } as const;
+const NUMBER_PREFIX = { invoice: "INV", creditNote: "CRN", debitNote: "DBN" } as const;
 
 /** The seller's document number: kind, unit and counter, so it is unique across units. */
 export function documentNumber(kind: IssueRequest["kind"], unit: string, counter: number): string {
@@ -61,9 +62,9 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
       if (existing) throw new AlreadyIssued(existing);
 
       let invoiceNumber = "";
-      if (request.kind === "creditNote") {
+      if (request.kind !== "invoice") {
         const [invoice] = await tx.select().from(schema.taxDocuments).where(eq(schema.taxDocuments.id, request.invoiceId));
-        if (!invoice || invoice.kind !== "invoice") throw new IssueError(`credit note for ${request.sourceKey}: no invoice ${request.invoiceId}`);
+        if (!invoice || invoice.kind !== "invoice") throw new IssueError(`${request.kind} for ${request.sourceKey}: no invoice ${request.invoiceId}`);
         invoiceNumber = invoice.number;
       }
       const issuedAt = deps.now();
@@ -82,7 +83,7 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
         paymentMeansCode: request.paymentMeansCode,
       };
       const unsigned = buildDocumentXml(
-        request.kind === "invoice" ? { ...common, kind: "invoice" } : { ...common, kind: "creditNote", invoiceNumber, reason: request.reason },
+        request.kind === "invoice" ? { ...common, kind: "invoice" } : { ...common, kind: request.kind, invoiceNumber, reason: request.reason },
       );
       const stamped = stampDocument(unsigned, credentials, issuedAt);
       const [document] = await tx
@@ -96,7 +97,7 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
           uuid,
           sourceKey: request.sourceKey,
           orderId: request.orderId,
-          invoiceId: request.kind === "creditNote" ? request.invoiceId : null,
+          invoiceId: request.kind === "invoice" ? null : request.invoiceId,
           invoiceHash: stamped.invoiceHash,
           previousHash: chain.lastHash,
           payableAmount: splitVatInclusive(

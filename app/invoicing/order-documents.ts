@@ -21,7 +21,7 @@ export function paymentMeansCode(paidWith: string | null): string {
   return "48";
 }
 
-function requireSar(order: PaidOrderFacts): void {
+function requireSar(order: Pick<PaidOrderFacts, "reference" | "currency">): void {
   // Another currency needs the VAT in SAR beside it (BT-111); not built yet, so refuse rather than guess.
   if (order.currency !== "SAR") throw new IssueError(`order ${order.reference}: tax documents are issued in SAR, not ${order.currency}`);
 }
@@ -57,5 +57,24 @@ export function creditNoteRequestForRefund(
     reason: refund.reason,
     paymentMeansCode: paymentMeansCode(order.paidWith),
     lines: refund.lines.map((line) => ({ ...line, quantity: 1 })),
+  };
+}
+
+/**
+ * The debit note for money captured on an order after its invoice was issued (the price difference of
+ * a booking moved to a dearer day): `amount` more, against the order's invoice. Keyed by what the
+ * order's payments add up to, so the same money is never debited twice and a later charge gets its own.
+ */
+export function debitNoteRequestForCharge(order: Pick<PaidOrderFacts, "id" | "reference" | "currency" | "paidWith">, charge: { capturedTotal: number; amount: number; reason: string }, invoiceId: string): IssueRequest {
+  requireSar(order);
+  if (charge.amount <= 0) throw new IssueError(`order ${order.reference}: a debit note needs an amount above 0, not ${charge.amount}`);
+  return {
+    kind: "debitNote",
+    sourceKey: `charge:${order.id}:${charge.capturedTotal}`,
+    orderId: order.id,
+    invoiceId,
+    reason: charge.reason,
+    paymentMeansCode: paymentMeansCode(order.paidWith),
+    lines: [{ name: `${charge.reason} — ${order.reference}`, quantity: 1, totalWithVat: charge.amount }],
   };
 }

@@ -1,6 +1,6 @@
 /**
  * An order's issued tax documents as its PDF shows them: the invoice's number, issue time and Phase 2
- * QR (tags 1–9, as stamped into its XML), and its credit notes. Null before the invoice is issued.
+ * QR (tags 1–9, as stamped into its XML), and its credit and debit notes. Null before the invoice is issued.
  */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
@@ -11,6 +11,7 @@ export type IssuedTaxDocuments = {
   issuedAt: Date;
   qr: string;
   creditNotes: Array<{ number: string; issuedAt: Date; payableAmount: number }>;
+  debitNotes: Array<{ number: string; issuedAt: Date; payableAmount: number }>;
 };
 
 /** The QR's base64 TLV, from the document's AdditionalDocumentReference "QR". */
@@ -23,10 +24,13 @@ export async function issuedTaxDocuments(db: Database, orderId: string): Promise
   const invoice = documents.find((document) => document.kind === "invoice");
   const qr = invoice ? qrOfDocument(invoice.xml) : null;
   if (!invoice || !qr) return null;
+  const notesOf = (kind: "creditNote" | "debitNote") =>
+    documents.filter((document) => document.kind === kind && document.invoiceId === invoice.id).map((note) => ({ number: note.number, issuedAt: note.issuedAt, payableAmount: note.payableAmount }));
   return {
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     qr,
-    creditNotes: documents.filter((document) => document.kind === "creditNote" && document.invoiceId === invoice.id).map((note) => ({ number: note.number, issuedAt: note.issuedAt, payableAmount: note.payableAmount })),
+    creditNotes: notesOf("creditNote"),
+    debitNotes: notesOf("debitNote"),
   };
 }

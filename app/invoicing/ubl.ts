@@ -8,7 +8,7 @@
 import { xmlAttribute, xmlText } from "./xml";
 
 export const SIMPLIFIED_SUBTYPE = "0200000";
-export const TYPE_CODES = { invoice: "388", creditNote: "381" } as const;
+export const TYPE_CODES = { invoice: "388", creditNote: "381", debitNote: "383" } as const;
 
 export type SellerAddress = {
   street: string;
@@ -65,7 +65,9 @@ export type CreditNoteInput = CommonInput & {
   /** Why the money goes back (KSA-10, BR-KSA-17). */
   reason: string;
 };
-export type DocumentInput = InvoiceInput | CreditNoteInput;
+/** More charged on an invoice already issued (a booking moved to a dearer day): the same references as a credit note. */
+export type DebitNoteInput = Omit<CreditNoteInput, "kind"> & { kind: "debitNote" };
+export type DocumentInput = InvoiceInput | CreditNoteInput | DebitNoteInput;
 
 export type DocumentAmounts = {
   lines: { net: number; vat: number }[];
@@ -176,7 +178,7 @@ export function buildDocumentXml(input: DocumentInput): string {
   });
 
   const billingReference =
-    input.kind === "creditNote"
+    input.kind !== "invoice"
       ? `
   <cac:BillingReference>
     <cac:InvoiceDocumentReference>
@@ -184,7 +186,7 @@ export function buildDocumentXml(input: DocumentInput): string {
     </cac:InvoiceDocumentReference>
   </cac:BillingReference>`
       : "";
-  const instructionNote = input.kind === "creditNote" ? `\n    <cbc:InstructionNote>${xmlText(input.reason)}</cbc:InstructionNote>` : "";
+  const instructionNote = input.kind !== "invoice" ? `\n    <cbc:InstructionNote>${xmlText(input.reason)}</cbc:InstructionNote>` : "";
 
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2" xmlns:ext="urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2">

@@ -118,7 +118,7 @@ export default function AdminInvoicing() {
         className="admin-table--zatca"
         columns={[
           { header: t("admin.invoicing.number"), cell: (document) => <bdi dir="ltr">{document.number}</bdi> },
-          { header: t("admin.invoicing.kind"), cell: (document) => t(`admin.invoicing.kinds.${document.kind === "creditNote" ? "creditNote" : "invoice"}`) },
+          { header: t("admin.invoicing.kind"), cell: (document) => t(`admin.invoicing.kinds.${document.kind === "creditNote" || document.kind === "debitNote" ? document.kind : "invoice"}`) },
           {
             header: t("admin.invoicing.order"),
             cell: (document) =>

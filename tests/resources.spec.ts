@@ -15,7 +15,7 @@ type OctoSlot = { id: string; localDateTimeStart: string; localDateTimeEnd: stri
 type Bookable = { productId: string; optionId: string; unitId: string; slot: OctoSlot };
 
 /** Two open departures of different products on one day whose times overlap, booked by a reseller (one adult each). */
-async function bookOverlappingDepartures(request: APIRequestContext, tag: string): Promise<{ date: string; references: [string, string]; first: OctoSlot }> {
+async function bookOverlappingDepartures(request: APIRequestContext, tag: string): Promise<{ date: string; references: [string, string]; first: OctoSlot; firstOf: { productId: string; optionId: string } }> {
   const key = await issueOctoKey(`Resources ${tag}`);
   const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const products = (await (await request.get("/octo/v1/products", { headers })).json()) as OctoProduct[];
@@ -47,7 +47,7 @@ async function bookOverlappingDepartures(request: APIRequestContext, tag: string
           const confirmed = await request.post(`/octo/v1/bookings/${uuid}/confirm`, { headers, data: { contact, resellerReference: references[index] } });
           expect(confirmed.status(), await confirmed.text()).toBe(200);
         }
-        return { date: a.slot.localDateTimeStart.slice(0, 10), references, first: a.slot };
+        return { date: a.slot.localDateTimeStart.slice(0, 10), references, first: a.slot, firstOf: { productId: a.productId, optionId: a.optionId } };
       }
     }
   }
@@ -78,7 +78,7 @@ for (const lang of ["en", "ar"] as const) {
     test.setTimeout(180_000);
     const t = (key: string) => adminText(lang, key);
     const tag = randomUUID().slice(0, 6);
-    const { date, references, first } = await bookOverlappingDepartures(request, tag);
+    const { date, references, first, firstOf } = await bookOverlappingDepartures(request, tag);
     await signInAsNewStaff(page, "catalogue", lang, "resources");
 
     // Add a guide; a boat without seats is refused first, with the name kept.
@@ -119,7 +119,8 @@ for (const lang of ["en", "ar"] as const) {
     const assignForm = card(references[1]).locator("form.admin-departure-resources__form");
     const form: Record<string, string> = { intent: "assign" };
     for (const name of ["optionId", "availabilityId"]) form[name] = (await assignForm.locator(`input[name=${name}]`).getAttribute("value"))!;
-    form.resourceId = await assignForm.locator("select[name=resourceId]").inputValue();
+    // The guide's own option (without JavaScript the refused page selects the first free resource, maybe another test's).
+    form.resourceId = (await assignForm.locator("select[name=resourceId] option").filter({ hasText: guide }).getAttribute("value"))!;
     const refused = await page.request.post(`/admin/manifest?date=${date}`, { form, headers: { Origin: new URL(page.url()).origin }, maxRedirects: 0 });
     expect(refused.status()).toBe(409);
 
@@ -128,6 +129,29 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByTestId("day-departure")).toHaveCount(1);
     await expect(page.getByTestId("day-departure")).toContainText(`Guest One ${tag}`);
     await expect(page.getByTestId("day-departure")).toContainText("+971500000002");
+    // Where the departure starts, for the guide.
+    await expect(page.getByTestId("day-departure").locator(".admin-day-sheet__meeting")).toContainText(t("resources.meetingPoint"));
     await shoot(page, `day-${lang}`);
+
+    // Taken off the first departure on the manifest, the guide is free for the overlapping one.
+    await page.goto(`/admin/manifest?date=${date}`);
+    await card(references[0]).getByRole("button", { name: t("resources.unassignNamed").replace("{{name}}", guide) }).click();
+    await expect(card(references[0]).locator(".admin-departure-resources__list li").filter({ hasText: guide })).toHaveCount(0);
+    await card(references[1]).getByLabel(t("resources.resource"), { exact: true }).selectOption({ label: option });
+    await card(references[1]).getByRole("button", { name: t("resources.assign") }).click();
+    await expect(card(references[1]).locator(".admin-departure-resources__list")).toContainText(guide);
+    await page.goto(dayHref!.replace(/date=[\d-]+/, `date=${date}`));
+    await expect(page.getByTestId("day-departure")).toContainText(`Guest Two ${tag}`);
+
+    // A departure is staffed from the product's schedule too: the first one's day, the guide taken off
+    // the second and put back on the first there.
+    await page.goto(`/admin/manifest?date=${date}`);
+    await card(references[1]).getByRole("button", { name: t("resources.unassignNamed").replace("{{name}}", guide) }).click();
+    await expect(card(references[1]).locator(".admin-departure-resources__list li").filter({ hasText: guide })).toHaveCount(0);
+    await page.goto(`/admin/products/${firstOf.productId}/schedule?option=${firstOf.optionId}&date=${date}`);
+    const slotCard = page.locator(`.schedule-slot[data-time="${first.localDateTimeStart.slice(11, 16)}"]`);
+    await slotCard.getByLabel(t("resources.resource"), { exact: true }).selectOption({ label: option });
+    await slotCard.getByRole("button", { name: t("resources.assign") }).click();
+    await expect(page.locator(`.schedule-slot[data-time="${first.localDateTimeStart.slice(11, 16)}"] .admin-departure-resources__list`)).toContainText(guide);
   });
 }

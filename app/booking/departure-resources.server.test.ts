@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "#app/db/schema";
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import type { DepartureSpan } from "./departure-resources";
-import { addResource, assignResource, resourcesOn } from "./departure-resources.server";
+import { addResource, assignResource, resourcesOn, unassignResource } from "./departure-resources.server";
 import { takeSeats, seatCounts } from "./engine/inventory.server";
 import { addScheduleRule, slotContextOf } from "./schedule-admin.server";
 import { slotsForDate, type Slot } from "./slots";
@@ -89,6 +89,25 @@ describe("assigning guides and resources to departures", () => {
     await expect(takeSeats(handle.db, optionA, slot, "held", 5, now)).rejects.toBeInstanceOf(BookingError);
     await takeSeats(handle.db, optionA, slot, "held", 4, now);
     expect((await seatCounts(handle.db, optionA, span.availabilityId))?.held).toBe(4);
+  });
+
+  test("taking a boat off gives its seats back; taking a guide off frees them for an overlapping departure", async () => {
+    const { span } = await realSlot(pickA, "2030-04-09");
+    const boat = await addResource(handle.db, { kind: "boat", name: "Small dhow", capacity: 3 });
+    expect(await assignResource(handle.db, boat, span, null)).toEqual({ ok: true });
+    expect((await seatCounts(handle.db, optionA, span.availabilityId))?.capacity).toBe(3);
+    expect(await unassignResource(handle.db, boat, span)).toBe(true);
+    expect((await seatCounts(handle.db, optionA, span.availabilityId))?.capacity).toBeGreaterThan(3);
+    expect(await resourcesOn(handle.db, optionA, span.availabilityId)).toEqual([]);
+    expect(await unassignResource(handle.db, boat, span)).toBe(false);
+
+    const guide = await addResource(handle.db, { kind: "guide", name: "Huda", capacity: null });
+    const morning = departure(optionA, "2030-04-10T09:00:00+03:00", 180);
+    const overlapping = departure(optionB, "2030-04-10T10:00:00+03:00", 60);
+    expect(await assignResource(handle.db, guide, morning, null)).toEqual({ ok: true });
+    expect(await assignResource(handle.db, guide, overlapping, null)).toMatchObject({ ok: false, reason: "clash" });
+    expect(await unassignResource(handle.db, guide, morning)).toBe(true);
+    expect(await assignResource(handle.db, guide, overlapping, null)).toEqual({ ok: true });
   });
 
   test("a change to the option's rules keeps the departure within its resources", async () => {

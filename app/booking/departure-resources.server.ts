@@ -72,6 +72,46 @@ export async function assignResource(db: Database, resourceId: string, departure
   });
 }
 
+/**
+ * Takes a resource off a departure. A vehicle, boat or room gives its bound on the seats back: the
+ * departure's inventory takes the smallest of the slot's capacity and the seats still on it (raising
+ * it never goes below what was sold). False when the resource was not on that departure.
+ */
+export async function unassignResource(db: Database, resourceId: string, departure: Pick<DepartureSpan, "optionId" | "availabilityId">): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [resource] = await t.select({ capacity: schema.resources.capacity }).from(schema.resources).where(eq(schema.resources.id, resourceId)).for("update");
+    if (!resource) return false;
+    const removed = await t
+      .delete(schema.departureAssignments)
+      .where(and(eq(schema.departureAssignments.resourceId, resourceId), eq(schema.departureAssignments.optionId, departure.optionId), eq(schema.departureAssignments.availabilityId, departure.availabilityId)))
+      .returning({ id: schema.departureAssignments.resourceId });
+    if (removed.length === 0) return false;
+    if (resource.capacity !== null) {
+      const slot = await departureSlot(t, departure.optionId, departure.availabilityId);
+      const capacity = slot ? departureCapacity(slot.capacity, await seatsOn(t, departure)) : null;
+      // A freesale slot with no seated resource left keeps its row's count, as a rule change does.
+      if (capacity !== null) {
+        await t
+          .update(schema.inventory)
+          .set({ capacity })
+          .where(and(eq(schema.inventory.optionId, departure.optionId), eq(schema.inventory.availabilityId, departure.availabilityId), sql`${schema.inventory.held} + ${schema.inventory.booked} <= ${capacity}`));
+      }
+    }
+    return true;
+  });
+}
+
+/** The seats of the vehicles, boats and rooms on a departure. */
+async function seatsOn(t: Database, departure: Pick<DepartureSpan, "optionId" | "availabilityId">): Promise<number[]> {
+  const rows = await t
+    .select({ capacity: schema.resources.capacity })
+    .from(schema.departureAssignments)
+    .innerJoin(schema.resources, eq(schema.resources.id, schema.departureAssignments.resourceId))
+    .where(and(eq(schema.departureAssignments.optionId, departure.optionId), eq(schema.departureAssignments.availabilityId, departure.availabilityId), isNotNull(schema.resources.capacity)));
+  return rows.map((row) => row.capacity!);
+}
+
 /** What the console shows of a resource: its kind, name and seats (null for people). */
 export type ResourceRow = { id: string; kind: string; name: string; capacity: number | null };
 export const resourceColumns = { id: schema.resources.id, kind: schema.resources.kind, name: schema.resources.name, capacity: schema.resources.capacity };
@@ -109,12 +149,7 @@ export async function departureSlot(db: Database, optionId: string, availability
 async function limitSeats(t: Database, departure: DepartureSpan, seats: number): Promise<AssignResult | null> {
   const slot = await departureSlot(t, departure.optionId, departure.availabilityId);
   if (!slot) return { ok: false, reason: "noDeparture" };
-  const others = await t
-    .select({ capacity: schema.resources.capacity })
-    .from(schema.departureAssignments)
-    .innerJoin(schema.resources, eq(schema.resources.id, schema.departureAssignments.resourceId))
-    .where(and(eq(schema.departureAssignments.optionId, departure.optionId), eq(schema.departureAssignments.availabilityId, departure.availabilityId), isNotNull(schema.resources.capacity)));
-  const capacity = departureCapacity(slot.capacity, [...others.map((row) => row.capacity!), seats])!;
+  const capacity = departureCapacity(slot.capacity, [...(await seatsOn(t, departure)), seats])!;
   const key = and(eq(schema.inventory.optionId, departure.optionId), eq(schema.inventory.availabilityId, departure.availabilityId));
   await t.insert(schema.inventory).values({ optionId: departure.optionId, availabilityId: departure.availabilityId, localDate: slot.localDate, capacity }).onConflictDoNothing();
   await t.select({ capacity: schema.inventory.capacity }).from(schema.inventory).where(key).for("update");

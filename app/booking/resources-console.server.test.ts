@@ -1,6 +1,8 @@
 import { createTestDatabase, type TestDatabase } from "#app/db/testing.server";
 import { addResource, assignResource } from "./departure-resources.server";
-import { departureSpanOf, describeDeparture, findResource, listResources, parseResourceForm, resourceDay } from "./resources-console.server";
+import { eq } from "drizzle-orm";
+import * as schema from "#app/db/schema";
+import { assignToDeparture, departureSpanOf, describeDeparture, findResource, listResources, parseResourceForm, resourceDay, unassignFromDeparture } from "./resources-console.server";
 import { slotContextOf } from "./schedule-admin.server";
 import { slotsForDate } from "./slots";
 import { pickStandardProduct, type PickedProduct } from "./test-picks.server";
@@ -63,5 +65,25 @@ describe("departures for the console", () => {
     const named = await describeDeparture(handle.db, span, "ar");
     expect(named.date).toBe("2030-05-07");
     expect(named.product.length).toBeGreaterThan(0);
+    // The sheet says where the departure starts, in the reader's language.
+    const [product] = await handle.db.select({ content: schema.products.content }).from(schema.products).where(eq(schema.products.id, pick.productId));
+    expect(day[0]!.meetingPoint).toBe(product!.content.meetingPoint.en);
+    expect((await resourceDay(handle.db, guide, "2030-05-07", "ar"))[0]!.meetingPoint).toBe(product!.content.meetingPoint.ar || product!.content.meetingPoint.en);
+  });
+
+  test("the console assigns a departure nobody booked yet and takes a guide off it, each audited; taking off twice is 404", async () => {
+    const guide = await addResource(handle.db, { kind: "guide", name: "Audit Guide", capacity: null });
+    const { context } = await slotContextOf(handle.db, pick.productId, pick.optionId);
+    const slot = slotsForDate(context, "2030-05-09")[0]!;
+    const input = { resourceId: guide, optionId: pick.optionId, availabilityId: slot.id };
+    const actor = { id: null, email: "ops@staff.example.com" };
+    const now = new Date("2030-01-07T08:00:00Z");
+    expect(await assignToDeparture(handle.db, input, actor, "en", now)).toEqual({ ok: true });
+    expect((await resourceDay(handle.db, guide, "2030-05-09", "en")).map((departure) => departure.availabilityId)).toEqual([slot.id]);
+    expect(await unassignFromDeparture(handle.db, input, actor, now)).toEqual({ ok: true });
+    expect(await resourceDay(handle.db, guide, "2030-05-09", "en")).toEqual([]);
+    expect(await unassignFromDeparture(handle.db, input, actor, now)).toMatchObject({ ok: false, status: 404, key: "admin.resources.errors.notAssigned" });
+    const audited = await handle.db.select().from(schema.auditLog).where(eq(schema.auditLog.subjectId, guide));
+    expect(audited.map((entry) => entry.action).sort()).toEqual(["resources.assigned", "resources.unassigned"]);
   });
 });

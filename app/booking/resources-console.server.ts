@@ -10,7 +10,8 @@ import { loadManifest, type ManifestSlot } from "#app/commerce/manifest.server";
 import { slotTimeOf } from "#app/commerce/check-in.server";
 import { inLocale, type LocaleCode } from "#app/lib/locales";
 import type { DepartureSpan } from "./departure-resources";
-import { assignResource, departureSlot, resourceColumns, RESOURCE_KINDS, SEATED_KINDS, type ResourceKind, type ResourceRow } from "./departure-resources.server";
+import { assignResource, departureSlot, resourceColumns, unassignResource, RESOURCE_KINDS, SEATED_KINDS, type ResourceKind, type ResourceRow } from "./departure-resources.server";
+import { recordAudit, type Actor } from "#app/staff/audit.server";
 
 export type { ResourceRow };
 
@@ -74,17 +75,30 @@ export type AssignRefusal = { status: 404 | 409; key: string; params: Record<str
  * The manifest's Assign: the departure found from its option and slot, the resource put on it, and a
  * refusal the page can say (the clashing departure named in `locale`).
  */
-export async function assignToDeparture(db: Database, input: { resourceId: string; optionId: string; availabilityId: string; assignedBy: string | null }, locale: LocaleCode): Promise<{ ok: true } | ({ ok: false } & AssignRefusal)> {
+export async function assignToDeparture(db: Database, input: DepartureResourceInput, actor: Actor, locale: LocaleCode, now: Date): Promise<{ ok: true } | ({ ok: false } & AssignRefusal)> {
   const span = await departureSpanOf(db, input.optionId, input.availabilityId);
   if (!span) return { ok: false, status: 404, key: "admin.resources.errors.noDeparture", params: {} };
-  const result = await assignResource(db, input.resourceId.slice(0, 64), span, input.assignedBy);
-  if (result.ok) return result;
+  const result = await assignResource(db, input.resourceId.slice(0, 64), span, actor.id);
+  if (result.ok) {
+    await recordAudit(db, actor, { action: "resources.assigned", subjectType: "resource", subjectId: input.resourceId, after: { optionId: input.optionId, availabilityId: input.availabilityId } }, now);
+    return result;
+  }
   if (result.reason === "clash") return { ok: false, status: 409, key: "admin.resources.errors.clash", params: await describeDeparture(db, result.clash, locale) };
   if (result.reason === "belowSold") return { ok: false, status: 409, key: "admin.resources.errors.belowSold", params: { capacity: String(result.capacity) } };
   return { ok: false, status: 404, key: result.reason === "notFound" ? "admin.resources.errors.notFound" : "admin.resources.errors.noDeparture", params: {} };
 }
 
-export type DaySheetDeparture = { optionId: string; availabilityId: string; startTime: string | null; product: string; option: string; slot: ManifestSlot | null };
+export type DepartureResourceInput = { resourceId: string; optionId: string; availabilityId: string };
+
+/** The console's Remove: the resource taken off the departure, audited; 404 when it was not on it. */
+export async function unassignFromDeparture(db: Database, input: DepartureResourceInput, actor: Actor, now: Date): Promise<{ ok: true } | ({ ok: false } & AssignRefusal)> {
+  if (input.resourceId.length > 64 || input.optionId.length > 64 || input.availabilityId.length > 64) return { ok: false, status: 404, key: "admin.resources.errors.notAssigned", params: {} };
+  if (!(await unassignResource(db, input.resourceId, input))) return { ok: false, status: 404, key: "admin.resources.errors.notAssigned", params: {} };
+  await recordAudit(db, actor, { action: "resources.unassigned", subjectType: "resource", subjectId: input.resourceId, before: { optionId: input.optionId, availabilityId: input.availabilityId } }, now);
+  return { ok: true };
+}
+
+export type DaySheetDeparture = { optionId: string; availabilityId: string; startTime: string | null; product: string; option: string; meetingPoint: string; slot: ManifestSlot | null };
 
 /** A resource's departures on a local day, in time order, each with its manifest slot (null when nobody booked yet). */
 export async function resourceDay(db: Database, resourceId: string, date: string, locale: LocaleCode): Promise<DaySheetDeparture[]> {
@@ -99,7 +113,14 @@ export async function resourceDay(db: Database, resourceId: string, date: string
   for (const departure of assigned) {
     const named = await describeDeparture(db, departure, locale);
     const slot = manifest.slots.find((candidate) => candidate.optionId === departure.optionId && candidate.availabilityId === departure.availabilityId) ?? null;
-    out.push({ ...departure, startTime: slotTimeOf(departure.availabilityId), product: named.product, option: named.option, slot });
+    // Where the guide meets the guests, as the ticket and the detail page say it.
+    const [product] = await db
+      .select({ content: schema.products.content })
+      .from(schema.productOptions)
+      .innerJoin(schema.products, eq(schema.products.id, schema.productOptions.productId))
+      .where(eq(schema.productOptions.id, departure.optionId));
+    const meetingPoint = inLocale(product?.content.meetingPoint as Record<string, string> | undefined, locale, "");
+    out.push({ ...departure, startTime: slotTimeOf(departure.availabilityId), product: named.product, option: named.option, meetingPoint, slot });
   }
   return out;
 }

@@ -13,7 +13,8 @@ import { useLiveData } from "#app/components/admin/use-live-data";
 import { DepartureResources } from "#app/components/admin/departure-resources";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { resourcesOnDepartures } from "#app/booking/departure-resources.server";
-import { assignToDeparture, listResources } from "#app/booking/resources-console.server";
+import { listResources } from "#app/booking/resources-console.server";
+import { departureResourceAction } from "#app/web/pages/departure-resources-action.server";
 import { loadManifest, parseManifestFilter } from "#app/commerce/manifest.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { addDays } from "#app/lib/dates";
@@ -39,19 +40,11 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   );
 }
 
-/** Assigns a guide or resource to one departure (option + slot); a clash is refused with the departure it clashes with (409). */
+/** Assigns a guide or resource to one departure (option + slot), or takes one off; a clash is refused with the departure it clashes with (409). */
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "catalogue.manage");
   const { locale } = adminPageContext(request);
-  const form = await request.formData();
-  const optionId = String(form.get("optionId") ?? "");
-  const availabilityId = String(form.get("availabilityId") ?? "");
-  const result = await assignToDeparture(app.db, { resourceId: String(form.get("resourceId") ?? ""), optionId, availabilityId, assignedBy: member.userId }, locale);
-  if (result.ok) {
-    const url = new URL(request.url);
-    return redirect(`${url.pathname}${url.search}`, { headers: ADMIN_NO_STORE });
-  }
-  return json({ refusal: { key: result.key, params: result.params, optionId, availabilityId } }, { status: result.status, headers: ADMIN_NO_STORE });
+  return departureResourceAction(app.db, request, await request.formData(), member, locale, app.clock.now());
 }
 
 export default function AdminManifest() {

@@ -35,6 +35,10 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { localDateAt } from "#app/lib/dates";
 import { adminSchedulePath } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+import { listResources } from "#app/booking/resources-console.server";
+import { resourcesOnDepartures } from "#app/booking/departure-resources.server";
+import { DepartureResources, type AssignRefusal } from "#app/components/admin/departure-resources";
+import { departureResourceAction } from "#app/web/pages/departure-resources-action.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];
@@ -78,6 +82,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   if (!calendar) throw adminNotFound(request);
   const title = product.title[locale] || product.title.en;
   const day = query.date ? (calendar.days.find((candidate) => candidate.date === query.date) ?? null) : null;
+  // The day's departures take guides and resources here too, also before anyone booked them (issue #33).
+  const [resources, assigned] = day ? await Promise.all([listResources(app.db), resourcesOnDepartures(app.db, day.slots.map((slot) => ({ optionId: option.id, availabilityId: slot.availabilityId })))]) : [[], []];
   return json(
     {
       title: t("admin.schedule.title", { title }),
@@ -88,6 +94,8 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
       editing: rules.find((rule) => rule.id === query.edit) ?? null,
       calendar,
       day,
+      resources,
+      assigned,
       notice: NOTICES.find((notice) => notice === query.notice) ?? null,
       // With BOOKING_API_URL the store sells an external supplier's availability: these tables are not what it reads.
       externalSupplier: Boolean(app.env.BOOKING_API_URL),
@@ -96,7 +104,7 @@ export async function loader({ request, params, context: app }: LoaderFunctionAr
   );
 }
 
-type ActionData = { intent: string; rule?: SubmissionResult<string[]>; refusal?: ScheduleRefusal; time?: string; capacity?: string };
+type ActionData = { intent?: string; rule?: SubmissionResult<string[]>; refusal?: ScheduleRefusal | (AssignRefusal & { values?: undefined }); time?: string; capacity?: string };
 
 export async function action({ request, params, context: app }: ActionFunctionArgs) {
   const member = await requireStaff(app, request, "catalogue.manage");
@@ -106,6 +114,7 @@ export async function action({ request, params, context: app }: ActionFunctionAr
   const ref = { productId: product.id, optionId: option.id };
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  if (intent === "assign" || intent === "unassign") return departureResourceAction(app.db, request, formData, member, adminPageContext(request).locale, now);
   const back = (notice: (typeof NOTICES)[number], date?: string) => redirect(adminSchedulePath(product.id, { option: option.id, month: date ? date.slice(0, 7) : month, date, notice }), { status: 303, headers: ADMIN_NO_STORE });
   const refused = (data: ActionData, status = 409) => json(data, { status, headers: ADMIN_NO_STORE });
 
@@ -200,7 +209,7 @@ export default function AdminProductSchedule() {
           <MonthGrid calendar={data.calendar} selected={data.day?.date ?? null} pathFor={pathFor} />
         </AdminCard>
         <AdminCard id="schedule-day" title={data.day ? <AdminDate value={data.day.date} /> : t("admin.schedule.dayPanel")}>
-          {data.day ? <DayPanel day={data.day} result={result} /> : <p className="admin-muted">{t("admin.schedule.pickDay")}</p>}
+          {data.day ? <DayPanel day={data.day} result={result} option={data.option} resources={data.resources} assigned={data.assigned} /> : <p className="admin-muted">{t("admin.schedule.pickDay")}</p>}
         </AdminCard>
       </div>
 
@@ -318,11 +327,15 @@ function SlotSummary({ slot }: { slot: SlotCell }) {
   );
 }
 
-function DayPanel({ day, result }: { day: NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["day"]>; result: ActionData | undefined }) {
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function DayPanel({ day, result, option, resources, assigned }: { day: NonNullable<PageData["day"]>; result: ActionData | undefined; option: string; resources: PageData["resources"]; assigned: PageData["assigned"] }) {
   const { t } = useTranslation();
   const { code } = useLocale();
   const busy = useNavigation().state === "submitting";
-  const refusal = result && result.intent !== "add-rule" && result.intent !== "edit-rule" && result.intent !== "remove-rule" ? result.refusal : undefined;
+  // A departure's Assign or Remove (no intent in its answer) is refused on its own card.
+  const departureRefusal = result && result.intent === undefined && result.refusal && "availabilityId" in result.refusal ? result.refusal : null;
+  const refusal = result && result.intent !== undefined && result.intent !== "add-rule" && result.intent !== "edit-rule" && result.intent !== "remove-rule" ? result.refusal : undefined;
   if (day.past) return <p className="admin-muted">{t("admin.schedule.pastDay")}</p>;
   return (
     <div className="schedule-day-panel">
@@ -353,7 +366,7 @@ function DayPanel({ day, result }: { day: NonNullable<ReturnType<typeof useLoade
       </Form>
       {day.slots.length === 0 ? <p className="admin-muted">{t("admin.schedule.noSlots")}</p> : null}
       <ul className="schedule-slots">
-        {day.slots.map((slot) => {
+        {day.slots.map((slot, index) => {
           const taken = slot.sold + slot.held;
           const failed = result?.intent === "capacity" && result.time === slot.time;
           const errorId = `capacity-${slot.time.replace(":", "")}-error`;
@@ -389,6 +402,7 @@ function DayPanel({ day, result }: { day: NonNullable<ReturnType<typeof useLoade
                   {slot.closed ? t("admin.schedule.reopenSlot", { time: slot.time }) : t("admin.schedule.closeSlot", { time: slot.time })}
                 </button>
               </Form>
+              <DepartureResources optionId={option} availabilityId={slot.availabilityId} assigned={assigned[index] ?? []} resources={resources} canAssign refusal={departureRefusal} />
             </li>
           );
         })}

@@ -8,6 +8,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AdminDate, AdminEmpty, AdminPageHeader } from "#app/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { BookingAnswers } from "#app/components/booking-answers";
 import { findResource, resourceDay } from "#app/booking/resources-console.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
@@ -62,6 +63,11 @@ export default function AdminResourceDay() {
               {departure.option ? <span className="admin-muted"> · {departure.option}</span> : null}
             </h2>
             <p className="admin-muted">{t("admin.manifest.travellers", { count: departure.slot?.travellers ?? 0 })}</p>
+            {departure.meetingPoint ? (
+              <p className="admin-day-sheet__meeting">
+                <strong>{t("admin.resources.meetingPoint")}:</strong> {departure.meetingPoint}
+              </p>
+            ) : null}
             {departure.slot ? (
               <ul className="admin-day-sheet__guests">
                 {departure.slot.rows.map((row) => (
@@ -74,6 +80,7 @@ export default function AdminResourceDay() {
                       </a>
                     ) : null}
                     {row.pickup ? <span className="admin-muted">{row.pickup}</span> : null}
+                    <BookingAnswers answers={row.answers} />
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-/** A manifest departure's guides and resources (issue #33): who is on it, and a plain POST form to assign one more. */
+/** A departure's guides and resources (issue #33): who is on it (each with a Remove), and a plain POST form to assign one more. */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
@@ -33,6 +33,17 @@ export function DepartureResources({
           {assigned.map((resource) => (
             <li key={resource.id}>
               <bdi>{resource.name}</bdi> <span className="admin-muted">{t(`admin.resources.kinds.${resource.kind}`)}</span>
+              {canAssign ? (
+                <Form method="post" className="admin-inline-form">
+                  <input type="hidden" name="intent" value="unassign" />
+                  <input type="hidden" name="optionId" value={optionId} />
+                  <input type="hidden" name="availabilityId" value={availabilityId} />
+                  <input type="hidden" name="resourceId" value={resource.id} />
+                  <button type="submit" className="admin-link-button" aria-label={t("admin.resources.unassignNamed", { name: resource.name })}>
+                    {t("admin.resources.unassign")}
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

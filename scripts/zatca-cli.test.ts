@@ -109,3 +109,20 @@ describe("npm run zatca -- validate: the UBL 2.1 schema", () => {
     expect(stdout).toMatch(/line \d+: .*Colour/);
   });
 });
+
+describe("npm run zatca -- a document in another currency", () => {
+  it("states its VAT in SAR beside its own (BT-111), passes the schema and every rule, and its QR's VAT is the SAR one", async () => {
+    const signer = makeTestSigner(new Date("2026-11-28T10:00:00Z"));
+    // 86.25 US dollars VAT included: 11.25 of VAT, 42.19 SAR at 3.75.
+    const invoice = buildDocumentXml(sampleInvoice({ currency: "USD", vatInSar: 4_219, lines: [{ name: "Desert safari — adult", quantity: 1, totalWithVat: 8_625 }] }));
+    const files = { "u.xml": invoice, "k.pem": signer.privateKey.export({ type: "pkcs8", format: "pem" }).toString(), "c.pem": signer.certificate };
+    const signed = (await cli(["sign", "u.xml", "--key", "k.pem", "--cert", "c.pem", "--out", "s.xml"], files)).written["s.xml"]!;
+    expect(signed).toContain('<cbc:TaxAmount currencyID="SAR">42.19</cbc:TaxAmount>');
+    expect(signed).toContain('<cbc:TaxAmount currencyID="USD">11.25</cbc:TaxAmount>');
+    const validated = await cli(["validate", "s.xml"], { "s.xml": signed });
+    expect(validated.stdout).toContain("ok   BR-53");
+    expect(validated.code).toBe(0);
+    expect((await cli(["qr", "s.xml"], { "s.xml": signed })).stdout).toContain("5 VAT total: 42.19");
+    expect(() => buildDocumentXml(sampleInvoice({ currency: "USD" }))).toThrow(/SAR/);
+  });
+});

@@ -206,7 +206,7 @@ export async function renderInvoicePdf(env: SellerEnv, invoice: Invoice, locale:
   await row(both("account.pdf.totalWithVat"), money(invoice.totalAmount, invoice.currency, locale));
   if (invoice.paidWith) await layout.row(t("booking.result.paidWith"), t(`booking.paymentMethods.${invoice.paidWith}`));
   if (invoice.refundedAmount > 0) await layout.row(t("account.pdf.refunded"), `-${money(invoice.refundedAmount, invoice.currency, locale)}`);
-  for (const note of issued?.debitNotes ?? []) await row(both("account.pdf.debitNote"), `${note.number} · +${money(note.payableAmount, "SAR", locale)} · ${date(note.issuedAt, locale)}`);
-  for (const note of issued?.creditNotes ?? []) await row(both("account.pdf.creditNote"), `${note.number} · -${money(note.payableAmount, "SAR", locale)} · ${date(note.issuedAt, locale)}`);
+  for (const note of issued?.debitNotes ?? []) await row(both("account.pdf.debitNote"), `${note.number} · +${money(note.payableAmount, invoice.currency, locale)} · ${date(note.issuedAt, locale)}`);
+  for (const note of issued?.creditNotes ?? []) await row(both("account.pdf.creditNote"), `${note.number} · -${money(note.payableAmount, invoice.currency, locale)} · ${date(note.issuedAt, locale)}`);
   return doc.save();
 }

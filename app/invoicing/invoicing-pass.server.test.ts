@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundItem } from "#app/commerce/refunds.server";
-import { auditLog, bookingChanges, payments, taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
+import { auditLog, bookingChanges, orders, payments, taxDocumentReports, taxDocuments, zatcaUnits } from "#app/db/schema";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import { startFakeFatoora, type FakeFatoora } from "#app/testing/fake-fatoora.server";
 import { sampleSeller } from "#app/testing/invoicing-fixtures.server";
@@ -116,6 +116,27 @@ describe("documents follow the money", () => {
     expect(await runInvoicingPass(deps)).toMatchObject({ credited: 1 });
     const notes = (await documentsOf(paid.orderId)).filter((document) => document.kind === "creditNote");
     expect(notes.map((note) => note.payableAmount)).toEqual([paid.captured]);
+  });
+
+  it("an order in US dollars gets an invoice in dollars that states its VAT in SAR too (BT-111); one in dinars waits", async () => {
+    const paid = await capturedCardOrder(card, product, { daysAhead: day++ });
+    // As if the guest had paid in dollars (the cart's currency): the same cents, another currency.
+    await card.ctx.db.update(orders).set({ currency: "USD" }).where(eq(orders.id, paid.orderId));
+    await card.ctx.db.update(payments).set({ currency: "USD" }).where(eq(payments.orderId, paid.orderId));
+    const dinars = await capturedCardOrder(card, product, { daysAhead: day++ });
+    await card.ctx.db.update(orders).set({ currency: "BHD" }).where(eq(orders.id, dinars.orderId));
+    expect(await runInvoicingPass(deps)).toMatchObject({ issued: 1 });
+    const [invoice] = await documentsOf(paid.orderId);
+    expect(invoice).toMatchObject({ kind: "invoice", payableAmount: paid.captured });
+    expect(invoice!.xml).toContain("<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>");
+    expect(invoice!.xml).toContain("<cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>");
+    const vatInUsd = paid.captured - Math.round((paid.captured * 100) / 115);
+    const sarVat = /<cbc:TaxAmount currencyID="SAR">([\d.]+)<\/cbc:TaxAmount>/.exec(invoice!.xml)?.[1];
+    // The riyal is pegged at 3.75 to the dollar: the VAT in SAR is the dollars' times 3.75, to the halala.
+    expect(Math.abs(Number(sarVat) * 100 - vatInUsd * 3.75)).toBeLessThanOrEqual(1);
+    expect(qrOf(invoice!.xml).vatTotal).toBe(sarVat);
+    expect(validateDocument(invoice!.xml, { now: deps.now() }).filter((rule) => !rule.ok)).toEqual([]);
+    expect(await documentsOf(dinars.orderId)).toEqual([]);
   });
 
   it("ZATCA down: the report waits and is retried with backoff; then accepted once", async () => {

@@ -1,6 +1,6 @@
 /**
  * The periodic pass that keeps the tax documents in step with the money (run on one instance at a
- * time): an invoice for every SAR order paid since the unit was onboarded, a debit note for money
+ * time): an invoice for every order paid since the unit was onboarded (in its currency, the VAT also in SAR), a debit note for money
  * captured on it after its invoice, a credit note for every amount refunded on it and not yet credited,
  * and each document reported to ZATCA, retried with
  * backoff until it is accepted or refused. Every step is found again from the database, so a restart
@@ -13,7 +13,7 @@ import { bookingChanges, customerCancellations, orderItems, orderRefunds, orders
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
-import { creditNoteRequestForRefund, debitNoteRequestForCharge, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
+import { creditNoteRequestForRefund, debitNoteRequestForCharge, DOCUMENT_CURRENCIES, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
 import { loadUnit, signingCredentials, unitStatus, type OnboardedUnit } from "./unit-credentials.server";
 
 /** What issuing needs, but the credentials: the pass unseals them from the unit. */
@@ -100,7 +100,7 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
     .from(orders)
     .where(
       and(
-        eq(orders.currency, "SAR"),
+        inArray(orders.currency, DOCUMENT_CURRENCIES),
         gte(orders.purchasedAt, unit.activeFrom),
         sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)`,
         sql`NOT EXISTS (SELECT 1 FROM ${taxDocuments} WHERE ${taxDocuments.sourceKey} = 'order:' || ${orders.id})`,

@@ -11,6 +11,7 @@ import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import { GENESIS_PIH, stampDocument, type SigningCredentials } from "./stamp";
 import { buildDocumentXml, splitVatInclusive, type DocumentLine, type Seller } from "./ubl";
+import { convertAmount, currencyExponent, type CurrencyCode } from "#app/lib/money";
 
 export type IssueDeps = {
   db: Database;
@@ -23,7 +24,14 @@ export type IssueDeps = {
   credentials: () => Promise<SigningCredentials>;
 };
 
-type Common = { sourceKey: string; orderId: string | null; lines: DocumentLine[]; paymentMeansCode: string };
+type Common = {
+  sourceKey: string;
+  orderId: string | null;
+  /** The order's currency (two decimals); the document states its VAT in SAR too when it is another. */
+  currency?: CurrencyCode;
+  lines: DocumentLine[];
+  paymentMeansCode: string;
+};
 /** A note (credit: money back; debit: more charged) corrects an invoice already issued, and says why. */
 export type IssueRequest = (Common & { kind: "invoice" }) | (Common & { kind: "creditNote" | "debitNote"; invoiceId: string; reason: string });
 
@@ -69,6 +77,12 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
       }
       const issuedAt = deps.now();
       const number = documentNumber(request.kind, deps.unit, chain.counter);
+      const currency = request.currency ?? "SAR";
+      if (currencyExponent(currency) !== 2) throw new IssueError(`${request.sourceKey}: ${currency} amounts do not have the two decimals a ZATCA document states`);
+      const payable = splitVatInclusive(
+        request.lines.map((line) => line.totalWithVat),
+        deps.vatRatePercent,
+      );
       const uuid = randomUUID();
       const common = {
         number,
@@ -77,7 +91,9 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
         counter: chain.counter,
         previousHash: chain.lastHash,
         seller: deps.seller,
-        currency: "SAR" as const,
+        currency,
+        // BT-111 at the store's rate table (the rate the order was priced with); SAR itself needs none.
+        ...(currency === "SAR" ? {} : { vatInSar: convertAmount(payable.vat, currency, "SAR") }),
         vatRatePercent: deps.vatRatePercent,
         lines: request.lines,
         paymentMeansCode: request.paymentMeansCode,
@@ -100,10 +116,7 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
           invoiceId: request.kind === "invoice" ? null : request.invoiceId,
           invoiceHash: stamped.invoiceHash,
           previousHash: chain.lastHash,
-          payableAmount: splitVatInclusive(
-            request.lines.map((line) => line.totalWithVat),
-            deps.vatRatePercent,
-          ).payable,
+          payableAmount: payable.payable,
           xml: stamped.xml,
           issuedAt,
         })

@@ -20,6 +20,7 @@ describe("invoiceRequestForOrder", () => {
       kind: "invoice",
       sourceKey: "order:o1",
       orderId: "o1",
+      currency: "SAR",
       paymentMeansCode: "48",
       lines: [
         { name: "Edge of the World — Sunset — 2026-12-01", quantity: 2, totalWithVat: 55_000 },
@@ -28,9 +29,11 @@ describe("invoiceRequestForOrder", () => {
     });
   });
 
-  it("refuses lines that do not add up to the order, and a currency other than SAR", () => {
+  it("refuses lines that do not add up to the order, and a currency whose amounts have no two decimals", () => {
     expect(() => invoiceRequestForOrder({ ...order, totalAmount: 90_001 })).toThrow(IssueError);
-    expect(() => invoiceRequestForOrder({ ...order, currency: "AED" })).toThrow(/SAR/);
+    expect(invoiceRequestForOrder({ ...order, currency: "AED" }).currency).toBe("AED");
+    expect(() => invoiceRequestForOrder({ ...order, currency: "KWD" })).toThrow(/two decimals/);
+    expect(() => invoiceRequestForOrder({ ...order, currency: "JPY" })).toThrow(/two decimals/);
   });
 
   it("names how it was paid (UNTDID 4461)", () => {

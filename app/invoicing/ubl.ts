@@ -49,7 +49,13 @@ type CommonInput = {
   /** The previous document's invoice hash (KSA-13), or GENESIS_PIH for the first. */
   previousHash: string;
   seller: Seller;
-  currency: "SAR";
+  /**
+   * The document's currency (the order's). Amounts are in its hundredths: halalas, cents, fils… (a
+   * currency of no decimals, the yen, is scaled by the caller). Not SAR: the VAT is also stated in SAR.
+   */
+  currency: string;
+  /** The VAT total in halalas (BT-111), required when the currency is not SAR. */
+  vatInSar?: number;
   /** 15 in the Kingdom since July 2020. */
   vatRatePercent: number;
   lines: DocumentLine[];
@@ -144,6 +150,10 @@ export function buildDocumentXml(input: DocumentInput): string {
   );
   const currency = xmlAttribute(input.currency);
   const money = (element: string, halalas: number) => `<cbc:${element} currencyID="${currency}">${amountText(halalas)}</cbc:${element}>`;
+  const foreign = input.currency !== "SAR";
+  if (foreign && input.vatInSar === undefined) throw new Error(`a ${input.currency} document needs its VAT in SAR (BT-111)`);
+  // The first TaxTotal is the VAT in the tax currency (SAR), the second the breakdown in the document's.
+  const vatInTaxCurrency = foreign ? `<cbc:TaxAmount currencyID="SAR">${amountText(input.vatInSar!)}</cbc:TaxAmount>` : money("TaxAmount", amounts.vat);
   const rate = input.vatRatePercent.toFixed(2);
   const { date, time } = riyadhDateTime(input.issuedAt);
   const { seller } = input;
@@ -197,7 +207,7 @@ export function buildDocumentXml(input: DocumentInput): string {
   <cbc:IssueTime>${time}</cbc:IssueTime>
   <cbc:InvoiceTypeCode name="${SIMPLIFIED_SUBTYPE}">${TYPE_CODES[input.kind]}</cbc:InvoiceTypeCode>
   <cbc:DocumentCurrencyCode>${xmlText(input.currency)}</cbc:DocumentCurrencyCode>
-  <cbc:TaxCurrencyCode>${xmlText(input.currency)}</cbc:TaxCurrencyCode>${billingReference}
+  <cbc:TaxCurrencyCode>SAR</cbc:TaxCurrencyCode>${billingReference}
   <cac:AdditionalDocumentReference>
     <cbc:ID>ICV</cbc:ID>
     <cbc:UUID>${input.counter}</cbc:UUID>
@@ -241,7 +251,7 @@ export function buildDocumentXml(input: DocumentInput): string {
     <cbc:PaymentMeansCode>${xmlText(input.paymentMeansCode)}</cbc:PaymentMeansCode>${instructionNote}
   </cac:PaymentMeans>
   <cac:TaxTotal>
-    ${money("TaxAmount", amounts.vat)}
+    ${vatInTaxCurrency}
   </cac:TaxTotal>
   <cac:TaxTotal>
     ${money("TaxAmount", amounts.vat)}

@@ -104,7 +104,12 @@ export function validateDocument(xml: string | XmlDocument, options: { now: Date
     "TaxExclusiveAmount = LineExtensionAmount − allowances + charges",
   );
   const taxTotals = elements(root, NS.cac, "TaxTotal");
-  const vatTotal = halalas(cbc(taxTotals[0], "TaxAmount")) ?? Number.NaN;
+  // The VAT total in the document's currency (BT-110); a document in another currency than SAR also
+  // states it in SAR (BT-111), in a TaxTotal of its own.
+  const documentCurrency = cbc(root, "DocumentCurrencyCode");
+  const taxAmountIn = (currencyCode: string) => taxTotals.map((taxTotal) => child(taxTotal, NS.cbc, "TaxAmount")).find((amount) => amount?.attributes.some((attribute) => attribute.local === "currencyID" && attribute.value === currencyCode));
+  const vatTotal = halalas(textOf(taxAmountIn(documentCurrency))) ?? Number.NaN;
+  if (documentCurrency !== "SAR") rule("BR-53", halalas(textOf(taxAmountIn("SAR"))) !== undefined, "a document in another currency states its VAT total in SAR (BT-111)");
   rule("BR-CO-15", total("TaxInclusiveAmount") === total("TaxExclusiveAmount") + vatTotal, "TaxInclusiveAmount = TaxExclusiveAmount + VAT total");
   rule(
     "BR-CO-16",

@@ -137,9 +137,12 @@ for (const lang of ["en", "ar"] as const) {
     await page.goto(`/admin/manifest?date=${date}`);
     await card(references[0]).getByRole("button", { name: t("resources.unassignNamed").replace("{{name}}", guide) }).click();
     await expect(card(references[0]).locator(".admin-departure-resources__list li").filter({ hasText: guide })).toHaveCount(0);
+    await expect(card(references[0]).locator(".admin-departure-resources__notice")).toHaveText(t("resources.notices.unassigned"));
     await card(references[1]).getByLabel(t("resources.resource"), { exact: true }).selectOption({ label: option });
     await card(references[1]).getByRole("button", { name: t("resources.assign") }).click();
     await expect(card(references[1]).locator(".admin-departure-resources__list")).toContainText(guide);
+    await expect(card(references[1]).locator(".admin-departure-resources__notice")).toHaveText(t("resources.notices.assigned"));
+    await expect(card(references[0]).locator(".admin-departure-resources__notice")).toHaveCount(0);
     await page.goto(dayHref!.replace(/date=[\d-]+/, `date=${date}`));
     await expect(page.getByTestId("day-departure")).toContainText(`Guest Two ${tag}`);
 

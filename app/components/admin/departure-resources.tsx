@@ -1,6 +1,14 @@
 /** A departure's guides and resources (issue #33): who is on it (each with a Remove), and a plain POST form to assign one more. */
-import { Form } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
+/** The query parameters the Assign/Remove 303 comes back with: what was done, and to which departure. */
+export const RESOURCE_NOTICE_PARAM = "resourceNotice";
+export const RESOURCE_NOTICE_AT_PARAM = "resourceAt";
+const RESOURCE_NOTICES = ["assigned", "unassigned"] as const;
+export function departureNoticeKey(optionId: string, availabilityId: string): string {
+  return `${optionId}|${availabilityId}`;
+}
 
 export type AssignRefusal = { key: string; params: Record<string, string>; optionId: string; availabilityId: string };
 
@@ -23,6 +31,9 @@ export function DepartureResources({
   const id = `assign-${optionId}-${availabilityId}`.replace(/[^\w-]/g, "");
   const free = resources.filter((resource) => !assigned.some((on) => on.id === resource.id));
   const mine = refusal && refusal.optionId === optionId && refusal.availabilityId === availabilityId ? refusal : null;
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.get(RESOURCE_NOTICE_PARAM);
+  const notice = !mine && searchParams.get(RESOURCE_NOTICE_AT_PARAM) === departureNoticeKey(optionId, availabilityId) ? (RESOURCE_NOTICES.find((known) => known === asked) ?? null) : null;
   return (
     <section className="admin-departure-resources" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t("admin.resources.onDeparture")}</h3>
@@ -48,6 +59,11 @@ export function DepartureResources({
           ))}
         </ul>
       )}
+      {notice ? (
+        <p className="admin-departure-resources__notice" role="status">
+          {t(`admin.resources.notices.${notice}`)}
+        </p>
+      ) : null}
       {mine ? (
         <p className="admin-departure-resources__refusal" role="alert">
           {t(mine.key, mine.params)}

@@ -53,3 +53,11 @@ export function departureCapacity(productCapacity: number | null, resourceCapaci
   if (limits.length === 0) return null;
   return Math.max(0, Math.min(...limits));
 }
+
+/** The query parameters the console's Assign/Remove 303 comes back with: what was done, and to which departure. */
+export const RESOURCE_NOTICE_PARAM = "resourceNotice";
+export const RESOURCE_NOTICE_AT_PARAM = "resourceAt";
+export const RESOURCE_NOTICES = ["assigned", "unassigned"] as const;
+export function departureNoticeKey(optionId: string, availabilityId: string): string {
+  return `${optionId}|${availabilityId}`;
+}

@@ -1,14 +1,7 @@
 /** A departure's guides and resources (issue #33): who is on it (each with a Remove), and a plain POST form to assign one more. */
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-
-/** The query parameters the Assign/Remove 303 comes back with: what was done, and to which departure. */
-export const RESOURCE_NOTICE_PARAM = "resourceNotice";
-export const RESOURCE_NOTICE_AT_PARAM = "resourceAt";
-const RESOURCE_NOTICES = ["assigned", "unassigned"] as const;
-export function departureNoticeKey(optionId: string, availabilityId: string): string {
-  return `${optionId}|${availabilityId}`;
-}
+import { departureNoticeKey, RESOURCE_NOTICE_AT_PARAM, RESOURCE_NOTICE_PARAM, RESOURCE_NOTICES } from "#app/booking/departure-resources";
 
 export type AssignRefusal = { key: string; params: Record<string, string>; optionId: string; availabilityId: string };
 

@@ -10,7 +10,7 @@ import type { LocaleCode } from "#app/lib/locales";
 import type { Database } from "#app/db/db.server";
 import type { StaffMember } from "#app/staff/staff.server";
 import { ADMIN_NO_STORE, actorOf } from "#app/web/admin-auth.server";
-import { departureNoticeKey, RESOURCE_NOTICE_AT_PARAM, RESOURCE_NOTICE_PARAM } from "#app/components/admin/departure-resources";
+import { departureNoticeKey, RESOURCE_NOTICE_AT_PARAM, RESOURCE_NOTICE_PARAM } from "#app/booking/departure-resources";
 
 
 export async function departureResourceAction(db: Database, request: Request, form: FormData, member: StaffMember, locale: LocaleCode, now: Date): Promise<Response> {

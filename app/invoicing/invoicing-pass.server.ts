@@ -1,6 +1,8 @@
 /**
  * The periodic pass that keeps the tax documents in step with the money (run on one instance at a
- * time): an invoice for every order paid since the unit was onboarded (in its currency, the VAT also in SAR), a debit note for money
+ * time): an invoice for every order paid since the unit was onboarded (in its currency, the VAT also in
+ * SAR; in SAR for a currency of three decimals or none), where "covered" is always counted in the
+ * order's own money (source_amount), a debit note for money
  * captured on it after its invoice, a credit note for every amount refunded on it and not yet credited,
  * and each document reported to ZATCA, retried with
  * backoff until it is accepted or refused. Every step is found again from the database, so a restart
@@ -13,7 +15,7 @@ import { bookingChanges, customerCancellations, orderItems, orderRefunds, orders
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
 import { issueDocument, IssueError, type IssueDeps, type TaxDocument } from "./issue.server";
-import { creditNoteRequestForRefund, debitNoteRequestForCharge, DOCUMENT_CURRENCIES, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
+import { creditNoteRequestForRefund, debitNoteRequestForCharge, invoiceRequestForOrder, type PaidOrderFacts } from "./order-documents";
 import { loadUnit, signingCredentials, unitStatus, type OnboardedUnit } from "./unit-credentials.server";
 
 /** What issuing needs, but the credentials: the pass unseals them from the unit. */
@@ -100,7 +102,6 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
     .from(orders)
     .where(
       and(
-        inArray(orders.currency, DOCUMENT_CURRENCIES),
         gte(orders.purchasedAt, unit.activeFrom),
         sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)`,
         sql`NOT EXISTS (SELECT 1 FROM ${taxDocuments} WHERE ${taxDocuments.sourceKey} = 'order:' || ${orders.id})`,
@@ -118,7 +119,7 @@ async function issueOwedInvoices(deps: InvoicingDeps, issue: IssueDeps, unit: On
 }
 
 /** What an invoice's debit notes added to it (halalas). */
-const debitedOn = sql<number>`(SELECT COALESCE(SUM(debit.payable_amount), 0) FROM ${taxDocuments} debit WHERE debit.invoice_id = ${taxDocuments.id} AND debit.kind = 'debitNote')::int`;
+const debitedOn = sql<number>`(SELECT COALESCE(SUM(debit.source_amount), 0) FROM ${taxDocuments} debit WHERE debit.invoice_id = ${taxDocuments.id} AND debit.kind = 'debitNote')::int`;
 
 /** Why more was charged on an invoiced order, for the debit note (BR-KSA-17). */
 async function chargeReason(db: Database, orderId: string): Promise<string> {
@@ -138,11 +139,11 @@ async function issueOwedDebitNotes(deps: InvoicingDeps, issue: IssueDeps, limit:
     .select({ invoice: taxDocuments, order: orders, captured, debited: debitedOn, paidWith })
     .from(taxDocuments)
     .innerJoin(orders, eq(orders.id, taxDocuments.orderId))
-    .where(and(eq(taxDocuments.kind, "invoice"), sql`${captured} > ${taxDocuments.payableAmount} + ${debitedOn}`))
+    .where(and(eq(taxDocuments.kind, "invoice"), sql`${captured} > ${taxDocuments.sourceAmount} + ${debitedOn}`))
     .limit(limit);
   let issued = 0;
   for (const { invoice, order, captured: total, debited, paidWith: method } of owing) {
-    const amount = total - invoice.payableAmount - debited;
+    const amount = total - invoice.sourceAmount - debited;
     const charge = { capturedTotal: total, amount, reason: await chargeReason(deps.db, order.id) };
     if (await unlessRefused(order.reference, () => issueDocument(issue, debitNoteRequestForCharge({ ...order, paidWith: method }, charge, invoice.id)))) issued += 1;
   }
@@ -151,7 +152,7 @@ async function issueOwedDebitNotes(deps: InvoicingDeps, issue: IssueDeps, limit:
 
 async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit: number): Promise<number> {
   const refunded = sql<number>`(SELECT COALESCE(SUM(${payments.refundedAmount}), 0) FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0)::int`;
-  const credited = sql<number>`(SELECT COALESCE(SUM(credit.payable_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id} AND credit.kind = 'creditNote')::int`;
+  const credited = sql<number>`(SELECT COALESCE(SUM(credit.source_amount), 0) FROM ${taxDocuments} credit WHERE credit.invoice_id = ${taxDocuments.id} AND credit.kind = 'creditNote')::int`;
   const paidWith = sql<string | null>`(SELECT ${payments.method} FROM ${payments} WHERE ${payments.orderId} = ${orders.id} AND ${payments.capturedAmount} > 0 LIMIT 1)`;
   const owing = await deps.db
     .select({ invoice: taxDocuments, order: orders, refunded, credited, debited: debitedOn, paidWith })
@@ -163,10 +164,10 @@ async function issueOwedCreditNotes(deps: InvoicingDeps, issue: IssueDeps, limit
   for (const { invoice, order, ...money } of owing) {
     if (await refundInFlight(deps.db, order.id)) continue;
     // Never more back than the invoice and its debit notes charged.
-    const owed = Math.min(money.refunded, invoice.payableAmount + money.debited) - money.credited;
+    const owed = Math.min(money.refunded, invoice.sourceAmount + money.debited) - money.credited;
     if (owed <= 0) continue;
     // A credit note names the invoice and the amount, not the bookings: the order's facts without its lines.
-    const facts: PaidOrderFacts = { id: order.id, reference: order.reference, currency: order.currency, totalAmount: invoice.payableAmount, paidWith: money.paidWith, items: [] };
+    const facts: PaidOrderFacts = { id: order.id, reference: order.reference, currency: order.currency, totalAmount: invoice.sourceAmount + money.debited, paidWith: money.paidWith, items: [] };
     const reason = await refundReason(deps.db, order.id);
     // The key is the refunded total it brings the credit up to: each further refund is one more note, once.
     const refund = { id: `${order.id}:${money.credited + owed}`, reason, lines: [{ name: `Refund — ${order.reference}`, totalWithVat: owed }] };
@@ -238,7 +239,7 @@ export async function invoicingOverview(db: Database, unitName: string, limit = 
     })
     .from(taxDocumentReports);
   const queue = await db
-    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, orderReference: orders.reference, issuedAt: taxDocuments.issuedAt, payableAmount: taxDocuments.payableAmount, status: taxDocumentReports.status, attempts: taxDocumentReports.attempts, nextAttemptAt: taxDocumentReports.nextAttemptAt, response: taxDocumentReports.response })
+    .select({ id: taxDocuments.id, number: taxDocuments.number, kind: taxDocuments.kind, orderReference: orders.reference, issuedAt: taxDocuments.issuedAt, currency: taxDocuments.currency, payableAmount: taxDocuments.payableAmount, status: taxDocumentReports.status, attempts: taxDocumentReports.attempts, nextAttemptAt: taxDocumentReports.nextAttemptAt, response: taxDocumentReports.response })
     .from(taxDocumentReports)
     .innerJoin(taxDocuments, eq(taxDocuments.id, taxDocumentReports.documentId))
     .leftJoin(orders, eq(orders.id, taxDocuments.orderId))

@@ -27,8 +27,10 @@ export type IssueDeps = {
 type Common = {
   sourceKey: string;
   orderId: string | null;
-  /** The order's currency (two decimals); the document states its VAT in SAR too when it is another. */
+  /** The document's currency (two decimals): the order's, or SAR; its VAT is stated in SAR too when it is another. */
   currency?: CurrencyCode;
+  /** What the document covers of the order's money, in the order's minor units (default: its payable amount). */
+  sourceAmount?: number;
   lines: DocumentLine[];
   paymentMeansCode: string;
 };
@@ -116,7 +118,9 @@ export async function issueDocument(deps: IssueDeps, request: IssueRequest): Pro
           invoiceId: request.kind === "invoice" ? null : request.invoiceId,
           invoiceHash: stamped.invoiceHash,
           previousHash: chain.lastHash,
+          currency,
           payableAmount: payable.payable,
+          sourceAmount: request.sourceAmount ?? payable.payable,
           xml: stamped.xml,
           issuedAt,
         })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { convertAmount } from "#app/lib/money";
 import { IssueError } from "./issue.server";
 import { creditNoteRequestForRefund, invoiceRequestForOrder, paymentMeansCode, type PaidOrderFacts } from "./order-documents";
 
@@ -21,6 +22,7 @@ describe("invoiceRequestForOrder", () => {
       sourceKey: "order:o1",
       orderId: "o1",
       currency: "SAR",
+      sourceAmount: 90_000,
       paymentMeansCode: "48",
       lines: [
         { name: "Edge of the World — Sunset — 2026-12-01", quantity: 2, totalWithVat: 55_000 },
@@ -29,11 +31,13 @@ describe("invoiceRequestForOrder", () => {
     });
   });
 
-  it("refuses lines that do not add up to the order, and a currency whose amounts have no two decimals", () => {
+  it("refuses lines that do not add up to the order; states a two-decimal currency as it is, a three-decimal one in SAR", () => {
     expect(() => invoiceRequestForOrder({ ...order, totalAmount: 90_001 })).toThrow(IssueError);
-    expect(invoiceRequestForOrder({ ...order, currency: "AED" }).currency).toBe("AED");
-    expect(() => invoiceRequestForOrder({ ...order, currency: "KWD" })).toThrow(/two decimals/);
-    expect(() => invoiceRequestForOrder({ ...order, currency: "JPY" })).toThrow(/two decimals/);
+    expect(invoiceRequestForOrder({ ...order, currency: "AED" })).toMatchObject({ currency: "AED", sourceAmount: 90_000, lines: [{ totalWithVat: 55_000 }, { totalWithVat: 35_000 }] });
+    // 90.000 Kuwaiti dinars (fils) become riyals at the rate table, line by line; what they cover stays in fils.
+    const kuwaiti = invoiceRequestForOrder({ ...order, currency: "KWD" });
+    expect(kuwaiti).toMatchObject({ currency: "SAR", sourceAmount: 90_000 });
+    expect(kuwaiti.lines.map((line) => line.totalWithVat)).toEqual([convertAmount(55_000, "KWD", "SAR"), convertAmount(35_000, "KWD", "SAR")]);
   });
 
   it("names how it was paid (UNTDID 4461)", () => {

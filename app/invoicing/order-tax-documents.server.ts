@@ -10,6 +10,7 @@ export type IssuedTaxDocuments = {
   number: string;
   issuedAt: Date;
   qr: string;
+  /** Each note with what it gives back or charges, in the order's currency (as the invoice PDF states the order). */
   creditNotes: Array<{ number: string; issuedAt: Date; payableAmount: number }>;
   debitNotes: Array<{ number: string; issuedAt: Date; payableAmount: number }>;
 };
@@ -25,7 +26,7 @@ export async function issuedTaxDocuments(db: Database, orderId: string): Promise
   const qr = invoice ? qrOfDocument(invoice.xml) : null;
   if (!invoice || !qr) return null;
   const notesOf = (kind: "creditNote" | "debitNote") =>
-    documents.filter((document) => document.kind === kind && document.invoiceId === invoice.id).map((note) => ({ number: note.number, issuedAt: note.issuedAt, payableAmount: note.payableAmount }));
+    documents.filter((document) => document.kind === kind && document.invoiceId === invoice.id).map((note) => ({ number: note.number, issuedAt: note.issuedAt, payableAmount: note.sourceAmount }));
   return {
     number: invoice.number,
     issuedAt: invoice.issuedAt,

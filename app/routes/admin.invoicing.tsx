@@ -130,7 +130,7 @@ export default function AdminInvoicing() {
                 "—"
               ),
           },
-          { header: t("admin.invoicing.amount"), cell: (document) => <AdminMoney amount={document.payableAmount} currency="SAR" /> },
+          { header: t("admin.invoicing.amount"), cell: (document) => <AdminMoney amount={document.payableAmount} currency={document.currency} /> },
           { header: t("admin.invoicing.issuedAt"), cell: (document) => <AdminTime value={document.issuedAt} /> },
           { header: t("admin.invoicing.status"), cell: (document) => <span className={`admin-badge admin-badge--${document.status === "REJECTED" ? "bad" : "wait"}`}>{t(`admin.invoicing.states.${document.status === "REJECTED" ? "rejected" : "waiting"}`)}</span> },
           { header: t("admin.invoicing.attempts"), cell: (document) => document.attempts },

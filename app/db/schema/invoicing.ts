@@ -35,7 +35,7 @@ export const taxDocuments = pgTable(
       .notNull()
       .references(() => taxDocumentChains.unit),
     counter: integer("counter").notNull(),
-    /** "invoice" or "creditNote". */
+    /** "invoice", "creditNote" or "debitNote". */
     kind: text("kind").notNull(),
     /** The seller's document number (cbc:ID). */
     number: text("number").notNull(),
@@ -46,8 +46,12 @@ export const taxDocuments = pgTable(
     /** The credit note's invoice. */
     invoiceId: text("invoice_id"),
     ...chainLink(),
-    /** Halalas the customer paid or is paid back. */
+    /** The document's currency (DocumentCurrencyCode): the order's, or SAR for an order in a currency of three decimals. */
+    currency: text("currency").notNull().default("SAR"),
+    /** The document's payable amount, in hundredths of its currency (halalas, cents…). */
     payableAmount: integer("payable_amount").notNull(),
+    /** What it covers of the order's money, in the order's currency and minor units (the pass compares payments with it). */
+    sourceAmount: integer("source_amount").notNull(),
     /** The stamped UBL 2.1 XML, exactly as issued and reported. */
     xml: text("xml").notNull(),
     issuedAt: timestamptz("issued_at").notNull(),

@@ -58,7 +58,8 @@ describe("onboarding", () => {
   it("makes a key and CSR, passes the compliance checks and keeps the production CSID sealed", async () => {
     const unit = await onboardUnit({ ...deps, client: deps.client!, key: KEY, now: deps.now(), environment: "simulation", otp: fatoora.otp, branch: "Riyadh", businessCategory: "Travel", activeFrom: new Date(Date.now() - 3_600_000) });
     // (Orders are stamped with the database's clock, the documents with the test's fixed one.)
-    expect(fatoora.complianceChecks).toBe(2);
+    // An invoice, a credit note and a debit note: each type the unit will send.
+    expect(fatoora.complianceChecks).toBe(3);
     expect(unit.certificateExpiresAt.getTime()).toBeGreaterThan(deps.now().getTime() + 300 * 86_400_000);
     const [row] = await card.ctx.db.select().from(zatcaUnits).where(eq(zatcaUnits.unit, "web-1"));
     expect(row!.sealed).not.toContain("PRIVATE KEY");

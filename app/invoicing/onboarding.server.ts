@@ -1,7 +1,7 @@
 /**
  * Onboarding an issuing unit with ZATCA, as the Fatoora portal's steps go: a new secp256k1 key and a
  * CSR with the unit's fields; the compliance CSID for it (with the portal's one-time code); the
- * compliance checks (a sample simplified invoice and credit note signed with that CSID); the
+ * compliance checks (a sample simplified invoice, credit note and debit note signed with that CSID); the
  * production CSID; then the key and both CSIDs are kept sealed in the database (unit-credentials).
  * Nothing is kept before every step passed, so a failed onboarding leaves the unit as it was.
  */
@@ -59,9 +59,17 @@ function complianceSamples(input: OnboardingInput, credentials: { privateKey: st
     credentials,
     input.now,
   );
+  // The unit issues debit notes too (a booking moved to a dearer date): ZATCA checks each type it will send.
+  const debitNoteUuid = randomUUID();
+  const debitNote = stampDocument(
+    buildDocumentXml({ ...common, kind: "debitNote", number: "COMPLIANCE-DBN-3", uuid: debitNoteUuid, counter: 3, previousHash: creditNote.invoiceHash, invoiceNumber: "COMPLIANCE-INV-1", reason: "Compliance sample: booking moved to a dearer date" }),
+    credentials,
+    input.now,
+  );
   return [
     { invoiceHash: invoice.invoiceHash, uuid: invoiceUuid, xml: invoice.xml },
     { invoiceHash: creditNote.invoiceHash, uuid: creditNoteUuid, xml: creditNote.xml },
+    { invoiceHash: debitNote.invoiceHash, uuid: debitNoteUuid, xml: debitNote.xml },
   ];
 }
 

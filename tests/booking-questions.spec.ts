@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { addOption, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule } from "./catalogue";
+import { addOption, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule, putOnSale, visitorPage } from "./catalogue";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./outbox";
 import { addToCart, b, CARDS, fillCheckout, pay, T } from "./shop";
@@ -83,15 +83,10 @@ for (const lang of ["en", "ar"] as const) {
     await expect(page.getByRole("status")).toHaveText(t("catalogue.notices.questionAdded"));
     await expect(page.locator(".admin-questions__item")).toHaveCount(2);
     await shoot(page, `console-${lang}`, page.locator("#questions"));
-    await page.getByRole("button", { name: t("catalogue.publish") }).click();
-    await expect(page.getByTestId("sale-status")).toHaveText(t("catalogue.onSale"));
-    const storefront = (await page.getByRole("link", { name: t("catalogue.viewOnSite") }).getAttribute("href"))!;
-    const slug = decodeURIComponent(storefront.split("/").pop()!);
+    const { storefront, slug } = await putOnSale(page, lang);
 
-    const visitor = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+    const { context: visitor, page: shopper } = await visitorPage(browser, testInfo);
     try {
-      const shopper = await visitor.newPage();
-      await shopper.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` });
       await expect(async () => {
         await shopper.goto(storefront);
         await expect(shopper.getByRole("heading", { level: 1 })).toContainText(tag, { timeout: 1_000 });

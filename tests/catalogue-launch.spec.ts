@@ -6,7 +6,7 @@
  * then closes that date and the detail page no longer offers it.
  */
 import { randomUUID } from "node:crypto";
-import { addOption, addSeason, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule, optionCard, PICKUP_POINT } from "./catalogue";
+import { addOption, addSeason, addUnit, addWeeklyRule, createExperience, isoDay, openSchedule, optionCard, PICKUP_POINT, putOnSale, visitorPage } from "./catalogue";
 import { expect, test } from "./fixtures";
 import { linkIn, mailTo } from "./outbox";
 import { addToCart, b, CARDS, goToPayment, pay, T } from "./shop";
@@ -41,17 +41,11 @@ for (const lang of ["en", "ar"] as const) {
 
     // On sale.
     await page.goto(`/admin/products/${productId}`);
-    await page.getByRole("button", { name: t("catalogue.publish") }).click();
-    await expect(page.getByRole("status")).toHaveText(t("catalogue.notices.published"));
-    await expect(page.getByTestId("sale-status")).toHaveText(t("catalogue.onSale"));
-    const storefront = (await page.getByRole("link", { name: t("catalogue.viewOnSite") }).getAttribute("href"))!;
-    const slug = decodeURIComponent(storefront.split("/").pop()!);
+    const { storefront, slug } = await putOnSale(page, lang);
 
     // A visitor in a browser of their own: the detail page, a date in the schedule, checkout, sandbox card.
-    const visitor = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+    const { context: visitor, page: shopper } = await visitorPage(browser, testInfo);
     try {
-      const shopper = await visitor.newPage();
-      await shopper.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` });
       await expect(async () => {
         await shopper.goto(storefront);
         await expect(shopper.getByRole("heading", { level: 1, name: lang === "ar" ? title.ar : title.en })).toBeVisible({ timeout: 1_000 });

@@ -3,7 +3,7 @@
  * tests/catalogue-products.spec.ts and tests/catalogue-launch.spec.ts): an experience's details, its
  * options, units and season prices on /admin/products/:id, and an option's weekly rule on its schedule page.
  */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { adminText, type StaffLang } from "./staff";
 
 export const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
@@ -106,4 +106,21 @@ export async function addWeeklyRule(page: Page, lang: StaffLang, from: string, s
   await form.getByLabel(adminText(lang, "schedule.fields.capacityPerSlot")).fill(String(capacity));
   await form.getByRole("button", { name: adminText(lang, "schedule.addRule") }).click();
   await expect(page.getByRole("status")).toHaveText(adminText(lang, "schedule.notices.ruleAdded"));
+}
+
+/** Puts the product shown on sale; returns its storefront address and slug (from "View on site"). */
+export async function putOnSale(page: Page, lang: StaffLang): Promise<{ storefront: string; slug: string }> {
+  await page.getByRole("button", { name: adminText(lang, "catalogue.publish") }).click();
+  await expect(page.getByRole("status")).toHaveText(adminText(lang, "catalogue.notices.published"));
+  await expect(page.getByTestId("sale-status")).toHaveText(adminText(lang, "catalogue.onSale"));
+  const storefront = (await page.getByRole("link", { name: adminText(lang, "catalogue.viewOnSite") }).getAttribute("href"))!;
+  return { storefront, slug: decodeURIComponent(storefront.split("/").pop()!) };
+}
+
+/** A visitor in a browser of their own (and an address of their own, so rate limits never couple tests). */
+export async function visitorPage(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` });
+  return { context, page };
 }

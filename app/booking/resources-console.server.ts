@@ -3,7 +3,7 @@
  * option and slot (for assignResource), the clashing departure named for a refusal, and a resource's
  * day sheet (its departures in time order, each with its manifest).
  */
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import * as schema from "#app/db/schema";
 import { loadManifest, type ManifestSlot } from "#app/commerce/manifest.server";
@@ -108,19 +108,28 @@ export async function resourceDay(db: Database, resourceId: string, date: string
     .where(and(eq(schema.departureAssignments.resourceId, resourceId), like(schema.departureAssignments.availabilityId, `${date}%`)))
     .orderBy(asc(schema.departureAssignments.utcStart));
   if (assigned.length === 0) return [];
-  const manifest = await loadManifest(db, { date }, locale);
-  const out: DaySheetDeparture[] = [];
-  for (const departure of assigned) {
-    const named = await describeDeparture(db, departure, locale);
-    const slot = manifest.slots.find((candidate) => candidate.optionId === departure.optionId && candidate.availabilityId === departure.availabilityId) ?? null;
-    // Where the guide meets the guests, as the ticket and the detail page say it.
-    const [product] = await db
-      .select({ content: schema.products.content })
+  // The day's manifest, and each departure's product and option names and meeting point, in one query each.
+  const [manifest, named] = await Promise.all([
+    loadManifest(db, { date }, locale),
+    db
+      .select({ optionId: schema.productOptions.id, productTitle: schema.products.title, optionTitle: schema.productOptions.title, content: schema.products.content })
       .from(schema.productOptions)
       .innerJoin(schema.products, eq(schema.products.id, schema.productOptions.productId))
-      .where(eq(schema.productOptions.id, departure.optionId));
-    const meetingPoint = inLocale(product?.content.meetingPoint as Record<string, string> | undefined, locale, "");
-    out.push({ ...departure, startTime: slotTimeOf(departure.availabilityId), product: named.product, option: named.option, meetingPoint, slot });
+      .where(inArray(schema.productOptions.id, [...new Set(assigned.map((departure) => departure.optionId))])),
+  ]);
+  const out: DaySheetDeparture[] = [];
+  for (const departure of assigned) {
+    const row = named.find((candidate) => candidate.optionId === departure.optionId);
+    const slot = manifest.slots.find((candidate) => candidate.optionId === departure.optionId && candidate.availabilityId === departure.availabilityId) ?? null;
+    out.push({
+      ...departure,
+      startTime: slotTimeOf(departure.availabilityId),
+      product: inLocale(row?.productTitle as Record<string, string> | undefined, locale, departure.optionId),
+      option: inLocale(row?.optionTitle as Record<string, string> | undefined, locale, ""),
+      // Where the guide meets the guests, as the ticket and the detail page say it.
+      meetingPoint: inLocale(row?.content.meetingPoint as Record<string, string> | undefined, locale, ""),
+      slot,
+    });
   }
   return out;
 }

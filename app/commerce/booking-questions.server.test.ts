@@ -4,14 +4,14 @@
  * questions as asked, and the manifest and its CSV show them, also after the question is removed.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { validateCartAnswers } from "#app/booking/questions";
 import { addQuestion, removeQuestion } from "#app/catalogue/manage/questions.server";
-import { rowsOf } from "#app/db/db.server";
 import { carts, orderItems } from "#app/db/schema";
 import type { Actor } from "#app/staff/audit.server";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
+import { pickProduct } from "#app/testing/commerce-fixtures.server";
 import { addToCart, askedLinesOfCart } from "./cart.server";
 import { loadManifest, manifestCsv } from "./manifest.server";
 import { placeOrder } from "./orders.server";
@@ -29,27 +29,8 @@ afterAll(async () => {
   await ctx?.stop();
 });
 
-type Product = { productId: string; optionId: string; adult: string };
-
-async function pickProduct(): Promise<Product> {
-  const [row] = rowsOf<Product>(
-    await ctx.db.execute(sql`
-      SELECT p.id AS "productId", o.id AS "optionId",
-        (SELECT u.id FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT') AS adult
-      FROM products p JOIN product_options o ON o.product_id = p.id AND o.is_default
-      JOIN availability_schedules s ON s.option_id = o.id
-      WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
-        AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND NOT p.no_fixed_price AND p.instant_confirmation
-        AND p.pay_later_allowed AND p.currency = 'SAR'
-        AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
-      ORDER BY p.id LIMIT 1`),
-  );
-  if (!row) throw new Error("no product matches");
-  return row;
-}
-
 test("checkout asks the product's questions, the order keeps the answers, the manifest and its CSV show them", async () => {
-  const product = await pickProduct();
+  const product = await pickProduct(ctx, { instant: true, payLater: true });
   const hotel = await addQuestion(ctx, actor, product.productId, { label: { en: "Hotel for pickup", ar: "فندق الاستلام" }, type: "TEXT", scope: "BOOKING", required: true, choices: {} }, clock);
   const diet = await addQuestion(
     ctx,

@@ -24,9 +24,9 @@ export const TEST_LEAD = { firstName: "Noura", lastName: "Al-Qahtani", email: "n
 
 /**
  * A SAR product bookable every day with room for 20, one adult unit, instant or on request (or without a
- * fixed price); `refundable`: a policy that refunds in full at some notice.
+ * fixed price); `refundable`: a policy that refunds in full at some notice; `payLater`: reservable to pay later.
  */
-export async function pickProduct(ctx: TestContext, options: { instant?: boolean; noFixedPrice?: boolean; refundable?: boolean; offset?: number } = {}): Promise<TestProduct> {
+export async function pickProduct(ctx: TestContext, options: { instant?: boolean; noFixedPrice?: boolean; refundable?: boolean; payLater?: boolean; offset?: number } = {}): Promise<TestProduct> {
   const refundable = options.refundable
     ? sql`AND NOT COALESCE((p.cancellation_policy->>'nonRefundable')::boolean, false)
         AND EXISTS (SELECT 1 FROM jsonb_array_elements(p.cancellation_policy->'rules') r WHERE (r->>'penaltyPercent')::numeric = 0)`
@@ -39,7 +39,7 @@ export async function pickProduct(ctx: TestContext, options: { instant?: boolean
       JOIN availability_schedules s ON s.option_id = o.id
       WHERE s.capacity >= 20 AND s.weekdays = 127 AND s.valid_to IS NULL AND p.expires_on IS NULL AND o.cutoff_minutes = 0
         AND p.availability_type = 'START_TIME' AND p.pricing_per = 'UNIT' AND p.no_fixed_price = ${options.noFixedPrice ?? false}
-        AND p.instant_confirmation = ${options.instant ?? true} AND p.currency = 'SAR' ${refundable}
+        AND p.instant_confirmation = ${options.instant ?? true} AND p.currency = 'SAR' ${refundable} ${options.payLater ? sql`AND p.pay_later_allowed` : sql``}
         AND EXISTS (SELECT 1 FROM units u WHERE u.option_id = o.id AND u.type = 'ADULT' AND u.min_quantity IS NULL AND u.accompanied_by = '[]'::jsonb)
       ORDER BY p.id LIMIT 1 OFFSET ${options.offset ?? 0}`),
   );

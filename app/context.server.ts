@@ -19,6 +19,10 @@ import { createInvalidationBus, type InvalidationBus } from "#app/content/invali
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { runRetention } from "#app/account/retention.server";
+import { backupSourceOf, runScheduledBackup } from "#app/backup/backup.server";
+import { MIN_BACKUP_KEY_LENGTH } from "#app/backup/crypto.server";
+import { backupScheduleFrom } from "#app/backup/schedule";
+import { backupTargetFrom } from "#app/backup/targets.server";
 import { startPeriodic, type PeriodicJob } from "#app/db/periodic.server";
 import { invoicingDepsFrom } from "#app/invoicing/invoicing-job.server";
 import { runInvoicingPass } from "#app/invoicing/invoicing-pass.server";
@@ -77,6 +81,9 @@ const SEASONAL_PRICES_EVERY_MS = 10 * 60_000;
 /** The retention pass (PDPL): daily is enough for periods counted in days. */
 const RETENTION_EVERY_MS = 24 * 60 * 60_000;
 
+/** How often the backup job looks whether BACKUP_EVERY has passed since the last good backup. */
+const BACKUP_CHECK_EVERY_MS = 5 * 60_000;
+
 /** Replaceable parts: tests pass a database copy, a fixed clock, a capturing mailer, fake gateways. */
 export type AppContextOverrides = {
   database?: DatabaseHandle;
@@ -127,6 +134,8 @@ function createBookingService(env: Pick<Env, "BOOKING_API_URL" | "BOOKING_API_KE
 
 /** Builds every service once: opens (migrates, seeds) the database and loads the catalogue index. */
 export async function createAppContext(env: Env = parseEnv(), overrides: AppContextOverrides = {}): Promise<AppContext> {
+  // A schedule that cannot run refuses the start, before anything opens: no silent "no backups".
+  const backupSchedule = backupScheduleFrom(env, MIN_BACKUP_KEY_LENGTH);
   const database = overrides.database ?? (await openDatabase(env));
   const clock = overrides.clock ?? systemClock;
   const closeDatabase = overrides.closeDatabase ?? !overrides.database;
@@ -170,6 +179,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
     let seasonalPrices: PeriodicJob | undefined;
     let retention: PeriodicJob | undefined;
     let invoicing: PeriodicJob | undefined;
+    let backups: PeriodicJob | undefined;
     let stopping: Promise<void> | undefined;
 
     async function start(): Promise<void> {
@@ -186,6 +196,12 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       // ZATCA: every paid order invoiced, every refund credited, each reported (a no-op until the unit is onboarded).
       const invoicingDeps = invoicingDepsFrom(env, database.db, () => clock.now());
       invoicing = startPeriodic(database, { lock: LOCKS.invoicing, intervalMs: env.ZATCA_PASS_SECONDS * 1000, name: "zatca" }, () => runInvoicingPass(invoicingDeps));
+      // Backups (BACKUP_EVERY): one instance at a time; each run is recorded for the console.
+      if (backupSchedule) {
+        const target = backupTargetFrom(backupSchedule.to, { endpoint: env.BACKUP_S3_ENDPOINT, region: env.BACKUP_S3_REGION });
+        const source = backupSourceOf(database, env.DATABASE_URL);
+        backups = startPeriodic(database, { lock: LOCKS.backup, intervalMs: BACKUP_CHECK_EVERY_MS, name: "backup" }, () => runScheduledBackup(database.db, source, backupSchedule, target, () => clock.now()));
+      }
       if (env.DATABASE_URL && !env.SMTP_URL) {
         console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
       }
@@ -207,6 +223,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
         await seasonalPrices?.stop();
         await retention?.stop();
         await invoicing?.stop();
+        await backups?.stop();
         await booking.stop();
         if (!overrides.content) await content.close();
         if (closeDatabase) await database.close();

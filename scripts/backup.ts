@@ -1,41 +1,29 @@
 /**
- * Writes an encrypted, verified backup of the embedded database and prints the file.
+ * Writes an encrypted, verified backup and prints the file (or s3:// object) it wrote.
  *
- *   BACKUP_KEY=… npm run backup -- --to /var/backups/rihla
+ *   BACKUP_KEY=… npm run backup -- --to /var/backups/rihla        (or --to s3://bucket/prefix)
  *
- * This first version opens DATA_DIR itself, so it runs while no server holds the folder (the folder lock
- * refuses otherwise). Still to come (docs/operations.md): through the operator channel from a running
- * server, and `pg_dump -Fc` when DATABASE_URL is set.
+ * While a store runs, the running server takes it (through the operator channel, app/ops): the store
+ * keeps answering, and a command given another database than the server's is refused. With no server
+ * running, it opens the database itself. The embedded database is snapshotted with PGlite's
+ * dumpDataDir, a PostgreSQL server (DATABASE_URL) with pg_dump; either is checked by restoring it
+ * into a scratch database before it is written. `--keep N` removes all but the newest N there.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupKeyError, backupKeyFrom } from "#app/backup/crypto.server";
-import { snapshotPglite, verifySnapshot, writeBackup } from "#app/backup/pglite-snapshot.server";
-import { openPglite } from "#app/db/db.server";
-import { DatabaseInUseError, lockFolder } from "#app/db/folder-lock.server";
+import { runOperatorCommand } from "./ops-client";
 
-const { values } = parseArgs({ options: { to: { type: "string" } } });
+const { values } = parseArgs({ options: { to: { type: "string" }, keep: { type: "string" } } });
 try {
   const key = backupKeyFrom(process.env);
-  if (!values.to) throw new BackupKeyError("Usage: npm run backup -- --to <folder>");
-  if (process.env.DATABASE_URL) throw new BackupKeyError("DATABASE_URL is set: this version backs up the embedded database only; use `pg_dump -Fc` (docs/operations.md).");
-  const folder = path.join(path.resolve(process.env.DATA_DIR || "data"), "pglite");
-  const unlock = lockFolder(folder);
-  let snapshot: Uint8Array;
-  const takenAt = new Date();
-  try {
-    const database = await openPglite({ dataDir: folder });
-    snapshot = await snapshotPglite(database.client);
-    await database.close();
-  } finally {
-    unlock();
-  }
-  const file = await writeBackup(path.resolve(values.to), snapshot, key, takenAt);
-  const counts = await verifySnapshot(snapshot);
-  console.info(file);
-  console.info(`verified: ${Object.entries(counts).map(([table, count]) => `${table} ${count}`).join(", ")}`);
+  if (!values.to) throw new BackupKeyError("Usage: npm run backup -- --to <folder or s3://bucket/prefix> [--keep N]");
+  // The server resolves nothing relative to its own folder: the command line's folder is meant.
+  const to = values.to.startsWith("s3://") ? values.to : path.resolve(values.to);
+  const result = await runOperatorCommand("backup", { to, key, keep: values.keep });
+  (result.ok ? console.info : console.error)(result.output);
+  if (!result.ok) process.exitCode = 1;
 } catch (error) {
-  if (error instanceof DatabaseInUseError) console.error(`${error.message}\nBacking up through a running server is not available yet: stop the store for the backup.`);
-  else console.error(error instanceof BackupKeyError ? error.message : error);
+  console.error(error instanceof BackupKeyError ? error.message : error);
   process.exitCode = 1;
 }

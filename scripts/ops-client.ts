@@ -5,7 +5,7 @@
 import { openDatabase } from "#app/db/db.server";
 import { DatabaseInUseError } from "#app/db/folder-lock.server";
 import { parseEnv } from "#app/lib/env.server";
-import { readOpsFile, OPS_PATH } from "#app/ops/channel.server";
+import { databaseIdentity, readOpsFile, OPS_PATH } from "#app/ops/channel.server";
 import { runOperatorCommandIn, type OperatorResult } from "#app/ops/commands.server";
 
 function isAlive(pid: number): boolean {
@@ -26,7 +26,7 @@ export async function runOperatorCommand(command: string, args: Record<string, u
       const response = await fetch(`${running.url}${OPS_PATH}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${running.token}` },
-        body: JSON.stringify({ command, args }),
+        body: JSON.stringify({ command, args, database: databaseIdentity(env) }),
       });
       if (response.headers.get("content-type")?.includes("application/json")) return (await response.json()) as OperatorResult;
       return { ok: false, output: `The running server answered ${response.status}.` };
@@ -43,7 +43,7 @@ export async function runOperatorCommand(command: string, args: Record<string, u
     throw error;
   }
   try {
-    return await runOperatorCommandIn({ db: handle.db, env, clock: { now: () => new Date() } }, command, args);
+    return await runOperatorCommandIn({ db: handle.db, database: handle, env, clock: { now: () => new Date() } }, command, args);
   } finally {
     await handle.close();
   }

@@ -3,8 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite } from "#app/db/db.server";
-import { BackupIntegrityError } from "./crypto.server";
-import { RestoreTargetNotEmptyError, restoreIntoFolder, snapshotPglite, verifySnapshot, writeBackup } from "./pglite-snapshot.server";
+import { BackupIntegrityError, encryptBackup } from "./crypto.server";
+import { RestoreTargetNotEmptyError, restoreIntoFolder, snapshotPglite, verifySnapshot } from "./pglite-snapshot.server";
+import { backupFileName } from "./schedule";
+import { folderTarget } from "./targets.server";
+
+const writeBackup = (folder: string, snapshot: Uint8Array, key: string, takenAt: Date) => folderTarget(folder).put(backupFileName(takenAt), encryptBackup(snapshot, key));
 
 const KEY = "a-test-backup-key-of-32-characters!";
 const folders: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backupFileName, backupsToRemove, isBackupDue, parseBackupEvery, parseBackupKeep } from "./schedule";
+import { backupFileName, backupsToRemove, backupScheduleFrom, isBackupDue, parseBackupEvery } from "./schedule";
 
 describe("backup schedule", () => {
   it("reads BACKUP_EVERY; unset turns scheduled backups off", () => {
@@ -12,11 +12,11 @@ describe("backup schedule", () => {
     expect(() => parseBackupEvery("1m")).toThrow(/at least 15m/);
   });
 
-  it("reads BACKUP_KEEP with a default of 7 and refuses 0", () => {
-    expect(parseBackupKeep(undefined)).toBe(7);
-    expect(parseBackupKeep("3")).toBe(3);
-    expect(() => parseBackupKeep("0")).toThrow(/BACKUP_KEEP/);
-    expect(() => parseBackupKeep("two")).toThrow(/BACKUP_KEEP/);
+  it("a schedule needs a place and a 32-character key, or the server refuses to start", () => {
+    const key = "k".repeat(32);
+    expect(backupScheduleFrom({ BACKUP_KEEP: 7 }, 32)).toBeNull();
+    expect(backupScheduleFrom({ BACKUP_EVERY: "24h", BACKUP_TO: "s3://rihla-backups/shop", BACKUP_KEEP: 3, BACKUP_KEY: key }, 32)).toEqual({ everyMs: 86_400_000, keep: 3, to: "s3://rihla-backups/shop", key });
+    expect(() => backupScheduleFrom({ BACKUP_EVERY: "daily", BACKUP_KEEP: 7, BACKUP_KEY: "short" }, 32)).toThrow(/BACKUP_EVERY must look like[\s\S]*BACKUP_TO[\s\S]*BACKUP_KEY \(32\+/);
   });
 
   it("is due with no backup yet, or when the last one is at least the interval old", () => {

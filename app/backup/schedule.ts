@@ -18,14 +18,6 @@ export function parseBackupEvery(value: string | undefined): number | null {
   return ms;
 }
 
-/** BACKUP_KEEP: how many backups to keep; default 7, at least 1. */
-export function parseBackupKeep(value: string | undefined): number {
-  const text = value?.trim() ?? "";
-  if (!text) return 7;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`BACKUP_KEEP must be a whole number of 1 or more (got "${text}")`);
-  return Number(text);
-}
-
 /** Whether a backup is due: none yet, or the last successful one is at least `everyMs` old. */
 export function isBackupDue(lastSuccessAt: Date | null, now: Date, everyMs: number): boolean {
   return lastSuccessAt === null || now.getTime() - lastSuccessAt.getTime() >= everyMs;
@@ -45,4 +37,26 @@ export function backupFileName(at: Date): string {
 export function backupsToRemove(fileNames: readonly string[], keep: number): string[] {
   const ours = fileNames.filter((name) => BACKUP_NAME.test(name)).sort();
   return ours.slice(0, Math.max(0, ours.length - keep));
+}
+
+export type BackupSchedule = { everyMs: number; keep: number; to: string; key: string };
+
+/**
+ * The server's schedule from BACKUP_EVERY, BACKUP_TO, BACKUP_KEEP and BACKUP_KEY: null when
+ * BACKUP_EVERY is unset; an error listing every problem when it is set but cannot run (the server
+ * refuses to start rather than silently taking no backups).
+ */
+export function backupScheduleFrom(env: { BACKUP_EVERY?: string; BACKUP_TO?: string; BACKUP_KEEP: number; BACKUP_KEY?: string }, minKeyLength: number): BackupSchedule | null {
+  if (!env.BACKUP_EVERY) return null;
+  const problems: string[] = [];
+  let everyMs = 0;
+  try {
+    everyMs = parseBackupEvery(env.BACKUP_EVERY) ?? 0;
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (!env.BACKUP_TO) problems.push("BACKUP_EVERY needs BACKUP_TO (a folder or s3://bucket/prefix)");
+  if (!env.BACKUP_KEY || env.BACKUP_KEY.length < minKeyLength) problems.push(`BACKUP_EVERY needs BACKUP_KEY (${minKeyLength}+ characters): backups are encrypted with it`);
+  if (problems.length > 0) throw new Error(`Invalid backup settings:\n${problems.map((problem) => `- ${problem}`).join("\n")}`);
+  return { everyMs, keep: env.BACKUP_KEEP, to: env.BACKUP_TO!, key: env.BACKUP_KEY! };
 }

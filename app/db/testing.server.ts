@@ -100,7 +100,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   return file;
 }
 
-function databaseUrl(base: string, database: string): string {
+export function databaseUrl(base: string, database: string): string {
   const url = new URL(base);
   url.pathname = `/${database}`;
   return url.toString();

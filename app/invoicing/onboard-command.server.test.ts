@@ -19,7 +19,7 @@ afterAll(async () => {
 describe("zatca:onboard", () => {
   it("refuses without ZATCA_KEY, then onboards, audits, and tells the certificate's end; status shows it", async () => {
     const env = { ...ctx.env, ZATCA_API_URL: fatoora.origin, ZATCA_KEY: undefined };
-    const deps = { db: ctx.db, env, clock: ctx.clock };
+    const deps = { db: ctx.db, database: ctx.database, env, clock: ctx.clock };
     expect(await runOperatorCommandIn(deps, "zatca:onboard", { status: true })).toMatchObject({ ok: true, output: expect.stringContaining("is not onboarded") });
     expect(await runOperatorCommandIn(deps, "zatca:onboard", { otp: fatoora.otp })).toMatchObject({ ok: false, output: expect.stringContaining("ZATCA_KEY is not set") });
     const keyed = { ...deps, env: { ...env, ZATCA_KEY: "k".repeat(40) } };

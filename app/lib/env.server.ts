@@ -129,6 +129,18 @@ const EnvSchema = z.object({
   RETENTION_UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Days a contact-form message is kept. */
   RETENTION_CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+  /** Encrypts backups (32+ characters; no default: without it nothing is backed up). */
+  BACKUP_KEY: z.string().optional().transform((value) => value || undefined),
+  /** How often the server backs up ("30m", "24h", "7d"); empty: no scheduled backups (app/backup/schedule.ts). */
+  BACKUP_EVERY: z.string().optional().transform((value) => value?.trim() || undefined),
+  /** Where scheduled backups go: a folder, or s3://bucket/prefix. */
+  BACKUP_TO: z.string().optional().transform((value) => value?.trim() || undefined),
+  /** How many scheduled backups are kept in BACKUP_TO (older ones are removed). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  /** An S3-compatible store's endpoint (MinIO, R2, a local cloud); empty: AWS S3 itself. */
+  BACKUP_S3_ENDPOINT: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  /** The S3 region; empty: AWS_REGION, else us-east-1. */
+  BACKUP_S3_REGION: z.string().optional().transform((value) => value || undefined),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

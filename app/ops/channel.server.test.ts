@@ -10,7 +10,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, auditLog } from "#app/db/schema";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { createOperatorChannel, opsFilePath, readOpsFile, type OperatorChannel } from "./channel.server";
+import { createOperatorChannel, databaseIdentity, opsFilePath, readOpsFile, type OperatorChannel } from "./channel.server";
 import { parseKeyExpiry } from "./commands.server";
 
 let ctx: TestContext;
@@ -42,11 +42,16 @@ async function call(options: { token?: string; address?: string; method?: string
       method: options.method ?? "POST",
       headers: options.token === undefined ? {} : { authorization: `Bearer ${options.token}` },
       socket: { remoteAddress: options.address ?? "127.0.0.1" },
-      body: options.body,
+      // The operator's client always says which database it was given (app/ops/channel.server.ts).
+      body: isPlainObject(options.body) && !("database" in options.body) ? { ...options.body, database: databaseIdentity(ctx.env) } : options.body,
     },
     res,
   );
   return answer;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 beforeAll(async () => {
@@ -95,7 +100,7 @@ describe("operator channel", () => {
       expect(await send("", {}, "GET")).toEqual([404, "Not Found"]);
       // The operator's own client still hears what is wrong with its request.
       expect((await send("{not json", { Authorization: `Bearer ${token}` }))[0]).toBe(400);
-      expect(await send(JSON.stringify({ command: "octo:key", args: { list: true } }), { Authorization: `Bearer ${token}` })).toEqual([200, expect.stringContaining('"ok":true')]);
+      expect(await send(JSON.stringify({ command: "octo:key", args: { list: true }, database: databaseIdentity(ctx.env) }), { Authorization: `Bearer ${token}` })).toEqual([200, expect.stringContaining('"ok":true')]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -133,6 +138,17 @@ describe("operator channel", () => {
     expect(await call({ token, body: { command: "rm -rf", args: {} } })).toMatchObject({ status: 400, body: { output: "Unknown command: rm -rf" } });
     expect(await call({ token, body: { args: {} } })).toMatchObject({ status: 400 });
     expect(parseKeyExpiry("2030-02-30")).toBeNull();
+  });
+
+  it("refuses a command given another database than the server's, doing nothing", async () => {
+    const other = databaseIdentity({ DATABASE_URL: "postgres://rihla:secret@db.internal:5432/other", DATA_DIR: ctx.env.DATA_DIR });
+    expect(other).toBe("postgres://rihla@db.internal:5432/other");
+    const keysBefore = (await ctx.db.select().from(apiKeys)).length;
+    const refused = await call({ token, body: { command: "octo:key", args: { reseller: "Elsewhere Travel" }, database: other } });
+    expect(refused.status).toBe(409);
+    expect((refused.body as { output: string }).output).toContain(`not ${other} as this command was given`);
+    expect(await call({ token, body: { command: "octo:key", args: { reseller: "Nowhere Travel" }, database: undefined } })).toMatchObject({ status: 409 });
+    expect(await ctx.db.select().from(apiKeys)).toHaveLength(keysBefore);
   });
 
   it("unpublish removes only its own file", () => {

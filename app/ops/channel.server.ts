@@ -20,6 +20,21 @@ export function opsFilePath(env: Pick<Env, "DATA_DIR">): string {
   return path.resolve(env.DATA_DIR, "ops.json");
 }
 
+/**
+ * Which database a process works on, as the command line and the server compare it: a PostgreSQL
+ * URL without its password, or the embedded database's folder. A command given another database
+ * than the running server's is refused rather than carried out on the server's.
+ */
+export function databaseIdentity(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">): string {
+  if (!env.DATABASE_URL) return `pglite:${path.resolve(env.DATA_DIR, "pglite")}`;
+  try {
+    const url = new URL(env.DATABASE_URL);
+    return `postgres://${decodeURIComponent(url.username)}@${url.hostname}:${url.port || "5432"}${url.pathname}`;
+  } catch {
+    return "postgres:unparsable";
+  }
+}
+
 export function readOpsFile(env: Pick<Env, "DATA_DIR">): OpsFile | null {
   try {
     const value = JSON.parse(readFileSync(opsFilePath(env), "utf8")) as Partial<OpsFile>;
@@ -57,7 +72,7 @@ export type OperatorChannel = {
   unpublish(): void;
 };
 
-export function createOperatorChannel(deps: OperatorDeps & { env: Pick<Env, "DATA_DIR" | "SITE_URL"> }): OperatorChannel {
+export function createOperatorChannel(deps: OperatorDeps & { env: Pick<Env, "DATA_DIR" | "SITE_URL" | "DATABASE_URL"> }): OperatorChannel {
   const token = randomBytes(32).toString("base64url");
   const file = opsFilePath(deps.env);
   const allowed = (req: NodeRequest) => {
@@ -76,10 +91,16 @@ export function createOperatorChannel(deps: OperatorDeps & { env: Pick<Env, "DAT
         notFound(res);
         return;
       }
-      const body = (req.body ?? {}) as { command?: unknown; args?: unknown };
+      const body = (req.body ?? {}) as { command?: unknown; args?: unknown; database?: unknown };
       const args = typeof body.args === "object" && body.args !== null ? (body.args as Record<string, unknown>) : {};
       if (typeof body.command !== "string") {
         res.status(400).json({ ok: false, output: "command missing" });
+        return;
+      }
+      const own = databaseIdentity(deps.env);
+      if (body.database !== own) {
+        const given = typeof body.database === "string" ? body.database : "none";
+        res.status(409).json({ ok: false, output: `The running server (pid ${process.pid}) uses ${own}, not ${given} as this command was given: check DATABASE_URL and DATA_DIR. Nothing was done.` });
         return;
       }
       try {

@@ -4,7 +4,11 @@
  * by the CLI itself against the database. Each takes plain JSON arguments, checks them, and answers
  * with the text to print.
  */
-import type { Database } from "#app/db/db.server";
+import path from "node:path";
+import { backupSourceOf, formatCounts, takeBackup } from "#app/backup/backup.server";
+import { MIN_BACKUP_KEY_LENGTH } from "#app/backup/crypto.server";
+import { backupTargetFrom } from "#app/backup/targets.server";
+import { LOCKS, type Database, type DatabaseHandle } from "#app/db/db.server";
 import { FatooraClient } from "#app/invoicing/fatoora.server";
 import { sellerFrom, type InvoicingEnv } from "#app/invoicing/invoicing-job.server";
 import { onboardUnit, OnboardingError } from "#app/invoicing/onboarding.server";
@@ -18,7 +22,13 @@ import { staffSetupUrl } from "#app/staff/invite-mail.server";
 import { isStaffRole } from "#app/staff/roles";
 import { addStaffMember, isStaffLocale } from "#app/staff/staff.server";
 
-export type OperatorDeps = { db: Database; env: Pick<Env, "SITE_URL" | "ZATCA_ENVIRONMENT"> & InvoicingEnv; clock: Clock };
+export type OperatorDeps = {
+  db: Database;
+  /** The open database itself (a backup snapshots it); the same one `db` queries. */
+  database: DatabaseHandle;
+  env: Pick<Env, "SITE_URL" | "ZATCA_ENVIRONMENT" | "DATABASE_URL" | "BACKUP_S3_ENDPOINT" | "BACKUP_S3_REGION"> & InvoicingEnv;
+  clock: Clock;
+};
 export type OperatorResult = { ok: boolean; output: string };
 export type OperatorCommand = (deps: OperatorDeps, args: Record<string, unknown>) => Promise<OperatorResult>;
 
@@ -139,10 +149,32 @@ const zatcaOnboard: OperatorCommand = async (deps, args) => {
   }
 };
 
+/**
+ * A backup: `{ to, key, keep? }`. The key comes from the caller's environment (the command line's
+ * BACKUP_KEY), so a store started without one can still be backed up; `to` is an absolute folder or
+ * an s3:// address. One backup at a time across instances (the schedule's lock).
+ */
+const backup: OperatorCommand = async (deps, args) => {
+  const to = typeof args.to === "string" ? args.to.trim() : "";
+  const key = typeof args.key === "string" ? args.key : "";
+  if (!to || (!to.startsWith("s3://") && !path.isAbsolute(to))) return { ok: false, output: "backup needs --to <folder or s3://bucket/prefix>" };
+  if (key.length < MIN_BACKUP_KEY_LENGTH) return { ok: false, output: `BACKUP_KEY must be set (${MIN_BACKUP_KEY_LENGTH}+ characters): backups are encrypted with it.` };
+  const keep = args.keep === undefined || args.keep === null ? undefined : Number(args.keep);
+  if (keep !== undefined && !(Number.isInteger(keep) && keep >= 1)) return { ok: false, output: "--keep is a whole number of 1 or more." };
+  const target = backupTargetFrom(to, { endpoint: deps.env.BACKUP_S3_ENDPOINT, region: deps.env.BACKUP_S3_REGION });
+  const source = backupSourceOf(deps.database, deps.env.DATABASE_URL);
+  const outcome = await deps.database.exclusive(LOCKS.backup, () => takeBackup(deps.db, source, { key, target, trigger: "command", keep }, () => deps.clock.now()));
+  if (!outcome) return { ok: false, output: "Another instance is taking a backup right now: try again in a minute." };
+  if (!outcome.ok) return { ok: false, output: `The backup failed: ${outcome.error}` };
+  const removed = outcome.removed.length > 0 ? `\nremoved (over --keep ${keep}): ${outcome.removed.join(", ")}` : "";
+  return { ok: true, output: `${outcome.location}\nverified by restoring it into a scratch database: ${formatCounts(outcome.counts) || "the dump reads back whole"}\n${outcome.bytes} bytes, encrypted with BACKUP_KEY${removed}` };
+};
+
 export const OPERATOR_COMMANDS: Record<string, OperatorCommand> = {
   "staff:add": staffAdd,
   "octo:key": octoKey,
   "zatca:onboard": zatcaOnboard,
+  backup,
 };
 
 export async function runOperatorCommandIn(deps: OperatorDeps, name: string, args: Record<string, unknown>): Promise<OperatorResult> {

@@ -3,7 +3,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminCard, AdminDate, AdminList, AdminMoney, AdminPageHeader, AdminTable, AdminTime, StatusBadge, type AdminColumn } from "#app/components/admin/admin-ui";
+import { backupStatus, type BackupStatus } from "#app/backup/backup.server";
+import { MIN_BACKUP_KEY_LENGTH } from "#app/backup/crypto.server";
+import { backupScheduleFrom } from "#app/backup/schedule";
+import { AdminCard, AdminDate, AdminList, AdminMoney, AdminNotice, AdminPageHeader, AdminTable, AdminTime, StatusBadge, type AdminColumn } from "#app/components/admin/admin-ui";
 import { useLiveData } from "#app/components/admin/use-live-data";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { loadQueues } from "#app/commerce/back-office.server";
@@ -21,7 +24,9 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const hours = app.env.ON_REQUEST_AUTO_REJECT_HOURS;
   // The deadline of each undecided booking: the reconciler rejects it then (before the card authorisation lapses).
   const decisions = queues.decisions.map((item) => ({ ...item, autoRejectAt: autoRejectAt(item.purchasedAt, hours) }));
-  return json({ title: t("admin.today.title"), queues: { ...queues, decisions } }, { headers: ADMIN_NO_STORE });
+  // The context refused to start with a schedule that cannot run, so this reads a valid one or none.
+  const backups = await backupStatus(app.db, app.clock.now(), backupScheduleFrom(app.env, MIN_BACKUP_KEY_LENGTH));
+  return json({ title: t("admin.today.title"), queues: { ...queues, decisions }, backups }, { headers: ADMIN_NO_STORE });
 }
 
 type QueueName = "decisions" | "payLater" | "offers" | "failedRefunds" | "paymentFailures" | "departures";
@@ -51,8 +56,43 @@ function QueueTable<Row>({ name, rows, rowKey, columns, empty, wide }: { name: Q
   );
 }
 
+/**
+ * The backups' state, above the queues: quiet while they run on time, loud (an alert) when the last
+ * one failed or none succeeded for two periods, and a plain note when none are scheduled.
+ */
+function BackupLine({ backups }: { backups: BackupStatus }) {
+  const { t } = useTranslation();
+  const last = backups.lastSuccessAt ? <AdminTime value={backups.lastSuccessAt} /> : t("admin.backups.never");
+  if (backups.last?.status === "failed") {
+    return (
+      <AdminNotice tone="bad" role="alert" testId="backup-status">
+        <strong>{t("admin.backups.failed")}</strong> <AdminTime value={backups.last.at} />: {backups.last.error} <span className="admin-muted">{t("admin.backups.lastGood")} {last}</span>
+      </AdminNotice>
+    );
+  }
+  if (backups.alarm) {
+    return (
+      <AdminNotice tone="bad" role="alert" testId="backup-status">
+        <strong>{t("admin.backups.late")}</strong> {t("admin.backups.lastGood")} {last}
+      </AdminNotice>
+    );
+  }
+  if (!backups.scheduled) {
+    return (
+      <AdminNotice tone="info" testId="backup-status">
+        {t("admin.backups.off")} {t("admin.backups.lastGood")} {last}
+      </AdminNotice>
+    );
+  }
+  return (
+    <AdminNotice tone="ok" role="status" testId="backup-status">
+      {t("admin.backups.ok")} {last} <span className="admin-muted">{backups.last?.location}</span>
+    </AdminNotice>
+  );
+}
+
 export default function AdminToday() {
-  const { queues } = useLoaderData<typeof loader>();
+  const { queues, backups } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   useLiveData();
   const orderLink = (reference: string) => (
@@ -63,6 +103,7 @@ export default function AdminToday() {
   return (
     <>
       <AdminPageHeader title={t("admin.today.heading")} subtitle={t("admin.today.subtitle")} />
+      <BackupLine backups={backups} />
       <div className="admin-summary" role="list">
         {(
           [

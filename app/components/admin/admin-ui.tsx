@@ -233,7 +233,7 @@ export function AdminCustomerCard({ id, name, email, phone, locale, more = [] }:
 }
 
 /** A line above a console page's content: what was just done (`ok`, a status) or what is wrong (`bad`); nothing when there is nothing to say. */
-export function AdminNotice({ tone, role, testId, children }: { tone: "ok" | "bad"; role?: "status" | "alert"; testId?: string; children: ReactNode }) {
+export function AdminNotice({ tone, role, testId, children }: { tone: "ok" | "bad" | "info"; role?: "status" | "alert"; testId?: string; children: ReactNode }) {
   if (children === null || children === undefined || children === false || children === "") return null;
   return (
     <p className={`admin-notice admin-notice--${tone}`} role={role} data-testid={testId}>

@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   RETENTION_UNVERIFIED_ACCOUNT_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Days a contact-form message is kept. */
   RETENTION_CONTACT_MESSAGE_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
+  /** Days a message stays in the local mail outbox (`${DATA_DIR}/outbox`, used when SMTP_URL is unset). */
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import * as entry from "#app/entry.server";
+import ar from "#app/locales/ar/common.json";
 import en from "#app/locales/en/common.json";
 import { handleOctoRequest, type OctoContext } from "#app/octo/router.server";
 import { loader as readyz } from "#app/routes/readyz";
@@ -45,15 +46,19 @@ function appOver(db: Database) {
     const rows = rowsOf<{ n: number }>(await db.execute(sql`SELECT 1 AS n FROM pg_sleep(${seconds})`));
     return { n: rows[0]!.n };
   };
-  const manifestRoute = (id: string, parentId?: string) => ({ id, parentId, path: id === "root" ? "" : "page", module: `/${id}.js`, hasLoader: id !== "root", hasAction: id !== "root", hasErrorBoundary: true, hasClientLoader: false, hasClientAction: false, imports: [] });
+  const manifestRoute = (id: string, path: string, parentId?: string) => ({ id, parentId, path, module: `/${id}.js`, hasLoader: true, hasAction: id !== "root", hasErrorBoundary: true, hasClientLoader: false, hasClientAction: false, imports: [] });
+  const pageModule = { default: Page, ErrorBoundary: GeneralErrorBoundary, loader: ({ request }: { request: Request }) => ask(request), action: ({ request }: { request: Request }) => ask(request) };
   const build = {
     mode: "production",
     entry: { module: entry },
     routes: {
-      root: { id: "root", path: "", module: { default: Root, ErrorBoundary: GeneralErrorBoundary } },
-      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { default: Page, ErrorBoundary: GeneralErrorBoundary, loader: ({ request }: { request: Request }) => ask(request), action: ({ request }: { request: Request }) => ask(request) } },
+      // Like the real root loader: it reads the database only for a signed-in visitor (here: a cookie).
+      root: { id: "root", path: "", module: { default: Root, ErrorBoundary: GeneralErrorBoundary, loader: ({ request }: { request: Request }) => (request.headers.get("Cookie") ? ask(request) : null) } },
+      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: pageModule },
+      // The same page under a locale prefix, as remix.config.js defines every page once per locale.
+      "ar/page": { id: "ar/page", parentId: "root", path: "ar/page", module: pageModule },
     },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: { root: manifestRoute("root"), "routes/page": manifestRoute("routes/page", "root") }, url: "/manifest.js", version: "test" },
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: { root: manifestRoute("root", ""), "routes/page": manifestRoute("routes/page", "page", "root"), "ar/page": manifestRoute("ar/page", "ar/page", "root") }, url: "/manifest.js", version: "test" },
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
     future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false, v3_routeConfig: false },
@@ -81,6 +86,12 @@ async function expectUnavailable(app: App) {
   // The hydration state says the same (a 503 route error response), so the browser keeps that screen.
   expect(html).toMatch(/"status":503,"statusText":"Service Unavailable"[^}]*"__type":"RouteErrorResponse"/);
 
+  // The root's own loader failing (a signed-in visitor's session read): the same 503 screen, in Arabic here.
+  const signedIn = await app.page("/ar/page", { headers: { Cookie: "session=1" } });
+  expect(signedIn.status).toBe(503);
+  expect(signedIn.headers.get("Retry-After")).toBe(RETRY_AFTER);
+  expect(await signedIn.text()).toContain(ar.errors.unavailableHeading);
+
   const data = await app.page("/page?_data=routes%2Fpage");
   expect(data.status).toBe(503);
   expect(data.headers.get("Retry-After")).toBe(RETRY_AFTER);
@@ -104,6 +115,7 @@ async function expectUnavailable(app: App) {
 async function expectServing(app: App) {
   const document = await app.page("/page");
   expect(document.status).toBe(200);
+  expect((await app.page("/ar/page", { headers: { Cookie: "session=1" } })).status).toBe(200);
   expect(await document.text()).toContain("answered <!-- -->1");
   // An unknown key: OCTO's own refusal, from the database again.
   expect((await app.octo()).status).toBe(403);

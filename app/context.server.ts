@@ -32,7 +32,7 @@ import { systemClock, type Clock } from "#app/lib/clock";
 import { productCacheTag } from "#app/lib/http";
 import { parseEnv, type Env } from "#app/lib/env.server";
 import { createSiteChanges, type SiteChanges } from "#app/lib/lifecycle.server";
-import { createMailer, type Mailer } from "#app/lib/mailer.server";
+import { createMailer, outboxDir, type Mailer } from "#app/lib/mailer.server";
 import { createWhatsAppNotifier } from "#app/messaging/whatsapp-cloud.server";
 import { createSessionCookie } from "#app/web/session-cookie.server";
 import { createStaffCookie } from "#app/web/staff-cookie.server";
@@ -191,8 +191,8 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       // A price season starting or ending today moves the listings' "from" prices with no catalogue write.
       seasonalPrices = startPeriodic(database, { lock: LOCKS.seasonalPrices, intervalMs: SEASONAL_PRICES_EVERY_MS, name: "seasonal prices" }, () => refreshSeasonalPriceFrom(context, clock.now()));
       // Personal data kept no longer than needed (PDPL): once at start, then daily.
-      const periods = { guestContactDays: env.RETENTION_GUEST_CONTACT_DAYS, unverifiedAccountDays: env.RETENTION_UNVERIFIED_ACCOUNT_DAYS, contactMessageDays: env.RETENTION_CONTACT_MESSAGE_DAYS };
-      retention = startPeriodic(database, { lock: LOCKS.retention, intervalMs: RETENTION_EVERY_MS, name: "retention" }, () => runRetention(database.db, clock.now(), periods));
+      const periods = { guestContactDays: env.RETENTION_GUEST_CONTACT_DAYS, unverifiedAccountDays: env.RETENTION_UNVERIFIED_ACCOUNT_DAYS, contactMessageDays: env.RETENTION_CONTACT_MESSAGE_DAYS, outboxDays: env.RETENTION_OUTBOX_DAYS };
+      retention = startPeriodic(database, { lock: LOCKS.retention, intervalMs: RETENTION_EVERY_MS, name: "retention" }, () => runRetention(database.db, clock.now(), periods, { outboxDir: outboxDir(env) }));
       // ZATCA: every paid order invoiced, every refund credited, each reported (a no-op until the unit is onboarded).
       const invoicingDeps = invoicingDepsFrom(env, database.db, () => clock.now());
       invoicing = startPeriodic(database, { lock: LOCKS.invoicing, intervalMs: env.ZATCA_PASS_SECONDS * 1000, name: "zatca" }, () => runInvoicingPass(invoicingDeps));

@@ -14,7 +14,7 @@ test("a request that met the database gone answers 503 with Retry-After", () => 
   handleError(outage, { request: request(), params: {}, context } as never);
   const answer = handleDataRequest(new Response("{}", { status: 500 }), { context });
   expect(answer.status).toBe(503);
-  expect(answer.headers.get("Retry-After")).toBe("10");
+  expect(answer.headers.get("Retry-After")).toBe("30");
 });
 
 test("another request, and a bug, keep their 500", () => {

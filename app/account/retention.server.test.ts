@@ -2,18 +2,23 @@
  * The retention pass removes exactly what is past its period: a guest's contact details a year after
  * their last booking day (a recent guest's and an account's orders keep theirs), accounts never
  * confirmed after 30 days (not a fresh one, nor one holding an order), expired sessions and used or
- * expired tokens (not live ones), and old contact-form messages (not recent ones).
+ * expired tokens (not live ones), old contact-form messages (not recent ones), and old messages of
+ * the local mail outbox (not recent ones).
  */
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { contactMessages, emailVerifications, orderItems, orders, passwordResetTokens, sessions, users } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
+import { OUTBOX_INDEX, readOutboxDir } from "#app/lib/outbox";
 import { createTestContext, TEST_NOW, type TestContext } from "#app/testing/context.server";
 import { runRetention } from "./retention.server";
 
 let ctx: TestContext;
 const DAY = 86_400_000;
-const periods = { guestContactDays: 365, unverifiedAccountDays: 30, contactMessageDays: 365 };
+const periods = { guestContactDays: 365, unverifiedAccountDays: 30, contactMessageDays: 365, outboxDays: 30 };
 const ago = (days: number) => new Date(TEST_NOW.getTime() - days * DAY);
 
 beforeAll(async () => {
@@ -87,5 +92,22 @@ test("removes exactly what is past its period", async () => {
   expect((await ctx.db.select().from(contactMessages)).map((message) => message.name)).toContain("New");
 
   // A second pass finds nothing more to do.
-  expect(await runRetention(ctx.db, TEST_NOW, periods)).toEqual({ sessions: 0, tokens: 0, unverifiedAccounts: 0, guestOrders: 0, contactMessages: 0 });
+  expect(await runRetention(ctx.db, TEST_NOW, periods)).toEqual({ sessions: 0, tokens: 0, unverifiedAccounts: 0, guestOrders: 0, contactMessages: 0, outboxMessages: 0 });
+});
+
+test("the pass also clears the local mail outbox of messages past RETENTION_OUTBOX_DAYS, index and files", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "retention-outbox-"));
+  try {
+    const write = async (id: string, date: Date) => {
+      await writeFile(path.join(dir, `${id}.eml`), id);
+      return `${JSON.stringify({ id, messageId: id, date: date.toISOString(), from: "f", to: "t", replyTo: null, subject: id, text: id, html: null, file: `${id}.eml` })}\n`;
+    };
+    await writeFile(path.join(dir, OUTBOX_INDEX), (await write("old", ago(31))) + (await write("recent", ago(29))));
+    const report = await runRetention(ctx.db, TEST_NOW, periods, { outboxDir: dir });
+    expect(report.outboxMessages).toBe(1);
+    expect((await readOutboxDir(dir)).map((entry) => entry.id)).toEqual(["recent"]);
+    expect((await readdir(dir)).sort()).toEqual([OUTBOX_INDEX, "recent.eml"]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -6,22 +6,26 @@
  * - a guest's contact details (name, email, phone: on the order, its messages and the engine's booking)
  *   once `guestContactDays` have passed since their last booking's day and the order was placed; the
  *   order itself stays, with its amounts, for the tax invoices (as when an account is deleted);
- * - contact-form messages after `contactMessageDays`.
+ * - contact-form messages after `contactMessageDays`;
+ * - mail in this instance's local outbox folder (when given) after `outboxDays`, its index kept in step.
  * Invoices and their legal fields are never touched. Each figure of the report is what was removed.
  */
 import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { bookingUnitItems, bookings, contactMessages, emailVerifications, orderItems, orderMessages, orders, passwordResetTokens, paymentEvents, payments, sessions, staffMembers, users } from "#app/db/schema";
 import { addDays, localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
+import { pruneOutboxDir } from "#app/lib/outbox";
 
-export type RetentionPeriods = { guestContactDays: number; unverifiedAccountDays: number; contactMessageDays: number };
-export type RetentionReport = { sessions: number; tokens: number; unverifiedAccounts: number; guestOrders: number; contactMessages: number };
+export type RetentionPeriods = { guestContactDays: number; unverifiedAccountDays: number; contactMessageDays: number; outboxDays: number };
+export type RetentionReport = { sessions: number; tokens: number; unverifiedAccounts: number; guestOrders: number; contactMessages: number; outboxMessages: number };
+/** Where this instance keeps what it touches besides the database: its local mail outbox folder (`${DATA_DIR}/outbox`). */
+export type RetentionPlaces = { outboxDir?: string };
 
 const DAY_MS = 86_400_000;
 const BATCH = 500;
 
-export async function runRetention(db: Database, now: Date, periods: RetentionPeriods): Promise<RetentionReport> {
-  const report: RetentionReport = { sessions: 0, tokens: 0, unverifiedAccounts: 0, guestOrders: 0, contactMessages: 0 };
+export async function runRetention(db: Database, now: Date, periods: RetentionPeriods, places: RetentionPlaces = {}): Promise<RetentionReport> {
+  const report: RetentionReport = { sessions: 0, tokens: 0, unverifiedAccounts: 0, guestOrders: 0, contactMessages: 0, outboxMessages: 0 };
   report.sessions = (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.idHash })).length;
   for (const table of [passwordResetTokens, emailVerifications]) {
     report.tokens += (await db.delete(table).where(or(lt(table.expiresAt, now), isNotNull(table.usedAt))).returning({ id: table.tokenHash })).length;
@@ -63,6 +67,8 @@ export async function runRetention(db: Database, now: Date, periods: RetentionPe
   }
 
   report.contactMessages = (await db.delete(contactMessages).where(lt(contactMessages.createdAt, new Date(now.getTime() - periods.contactMessageDays * DAY_MS))).returning({ id: contactMessages.id })).length;
+  // The outbox is this instance's folder (each instance runs the pass on its own daily tick).
+  if (places.outboxDir) report.outboxMessages = await pruneOutboxDir(places.outboxDir, new Date(now.getTime() - periods.outboxDays * DAY_MS));
   return report;
 }
 

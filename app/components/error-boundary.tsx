@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { NotFoundData } from "#app/web/page.server";
 import { LocalizedLink } from "./localized-link";
@@ -24,7 +24,26 @@ export function NotFoundScreen({ message }: { message?: string }) {
   );
 }
 
-/** Every route's ErrorBoundary: the 404 screen for missing pages, otherwise the error's message. */
+/**
+ * The 503 screen: the database (or another service the page needs) went away for a moment; the
+ * answer carries Retry-After. "Try again" reloads the same address, with or without JavaScript.
+ */
+export function UnavailableScreen() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <section className="error-screen container" role="alert" aria-labelledby="error-heading">
+      <p className="error-screen__code" aria-hidden="true">503</p>
+      <h1 id="error-heading">{t("errors.unavailableHeading")}</h1>
+      <p>{t("errors.unavailableText")}</p>
+      <a href={`${pathname}${search}`} className="button button--primary">
+        {t("errors.tryAgain")}
+      </a>
+    </section>
+  );
+}
+
+/** Every route's ErrorBoundary: the 404 screen for missing pages, the 503 screen, otherwise the error's message. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -35,6 +54,7 @@ export function GeneralErrorBoundary() {
       : undefined;
     return <NotFoundScreen message={message} />;
   }
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailableScreen />;
 
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "object" && error.data && "message" in error.data && typeof error.data.message === "string"

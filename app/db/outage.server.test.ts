@@ -27,3 +27,11 @@ test("a shutting-down or starting server is unavailable; a bad query or a plain 
   expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined"))).toBe(false);
   expect(isDatabaseUnavailable(null)).toBe(false);
 });
+
+test("connection-exception SQLSTATEs (class 08), pool timeouts and postgres.js's codes are unavailable; other codes are not", () => {
+  const coded = (code: string, message = "x") => Object.assign(new Error(message), { code });
+  for (const code of ["08000", "08001", "08003", "08006", "57P02", "53300", "ECONNRESET", "CONNECTION_CLOSED", "CONNECT_TIMEOUT"]) expect(isDatabaseUnavailable(coded(code)), code).toBe(true);
+  expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+  expect(isDatabaseUnavailable(new Error("Connection terminated due to connection timeout"))).toBe(true);
+  for (const code of ["23505", "40001", "57014", "ERR_INVALID_ARG_TYPE"]) expect(isDatabaseUnavailable(coded(code)), code).toBe(false);
+});

@@ -141,6 +141,8 @@ const EnvSchema = z.object({
   BACKUP_S3_ENDPOINT: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   /** The S3 region; empty: AWS_REGION, else us-east-1. */
   BACKUP_S3_REGION: z.string().optional().transform((value) => value || undefined),
+  /** Days a message stays in the local mail outbox (`${DATA_DIR}/outbox`, used when SMTP_URL is unset). */
+  RETENTION_OUTBOX_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Seconds between reconciler runs. */
   RECONCILER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** "1" serves /api/test/commerce (end-to-end tests move holds, prices and on-request decisions); never in production. */

@@ -8,7 +8,7 @@ import { appendFile, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Env } from "./env.server";
-import { OUTBOX_INDEX, readOutboxDir, type OutboxEntry } from "./outbox";
+import { OUTBOX_INDEX, readOutboxDir, withOutboxIndex, type OutboxEntry } from "./outbox";
 
 export type MailMessage = {
   to: string;
@@ -83,8 +83,9 @@ async function sendMail(env: MailEnv, smtp: Transporter | undefined, message: Ma
     html: mail.html ?? null,
     file,
   };
-  // One short append per message: concurrent senders never rewrite each other's lines.
-  await appendFile(path.join(dir, OUTBOX_INDEX), `${JSON.stringify(entry)}\n`);
+  // One short append per message: concurrent senders never rewrite each other's lines (nor does the
+  // retention pass's rewrite of the index lose one: both wait their turn).
+  await withOutboxIndex(dir, () => appendFile(path.join(dir, OUTBOX_INDEX), `${JSON.stringify(entry)}\n`));
   return { messageId: entry.messageId, transport: "outbox", outboxId: id };
 }
 

@@ -5,13 +5,16 @@
  */
 import { sql } from "drizzle-orm";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DATABASE_RETRY_AFTER_SECONDS } from "#app/db/outage.server";
 
 export const handle = { cache: "no-store" } as const;
 
 const DATABASE_TIMEOUT_MS = 2_000;
 
-function answer(status: number, body: string) {
-  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+function answer(status: number, body: string, retryAfter?: number) {
+  const headers: Record<string, string> = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
+  return new Response(body, { status, headers });
 }
 
 export async function loader({ context: app }: LoaderFunctionArgs) {
@@ -24,9 +27,9 @@ export async function loader({ context: app }: LoaderFunctionArgs) {
   try {
     const outcome = await Promise.race([app.db.execute(sql`SELECT 1`).then(() => "ok" as const), timeout]);
     // A database that does not answer (a lock held forever, a lost server) must take the instance out.
-    if (outcome === "timeout") return answer(503, "database not answering");
+    if (outcome === "timeout") return answer(503, "database not answering", DATABASE_RETRY_AFTER_SECONDS);
   } catch {
-    return answer(503, "database unavailable");
+    return answer(503, "database unavailable", DATABASE_RETRY_AFTER_SECONDS);
   } finally {
     clearTimeout(timer);
   }

@@ -2,7 +2,7 @@
 import "#app/lib/zod-jitless";
 import type { LinksFunction } from "@remix-run/node";
 import { Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { BuildRefresh } from "#app/components/build-refresh";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FlashToaster } from "#app/components/flash-toaster";
@@ -71,6 +71,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const layout = data?.layout ?? DEFAULT_LAYOUT;
   const { pathname } = useLocation();
   const nonce = useNonce();
+  // A mark that React has hydrated the document (the router object exists before it has): what a test
+  // waits for before acting as a visitor with JavaScript would.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // Analytics need consent; with no tag manager configured there is nothing to ask about.
   const analytics = Boolean(tagManagerScriptUrl(data?.site.tagManagerId));
   if (data?.adminLocale) return <AdminDocument>{children}</AdminDocument>;

@@ -72,7 +72,7 @@ test("a client-side navigation brings the next page's styles and sets the last p
   test.skip(!javaScriptEnabled, "client-side navigation needs JavaScript");
   await page.goto("/");
   // Wait for hydration: Remix's client router takes over links once the entry module has run.
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.evaluate(() => {
     (window as unknown as { __startedHere: boolean }).__startedHere = true;
   });
@@ -109,7 +109,7 @@ for (const locale of LOCALES.filter((l) => l.code !== "ru")) {
         expect(scripts).toEqual([]);
         return;
       }
-      await page.waitForFunction(() => "__remixRouter" in window);
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       const timing = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];

@@ -108,7 +108,7 @@ test("deleting an item asks for confirmation with its title", async ({ page, jav
   await addToCart(page, "en", SAFARI);
   const title = (await page.getByTestId("cart-line").getByRole("heading").textContent())!.trim();
   // With JavaScript the dialog opens once the page has hydrated (before, the link works as without it).
-  if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+  if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.getByRole("link", { name: "Delete" }).click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog");

@@ -68,7 +68,7 @@ for (const locale of [
       const date = await availableDate(request);
       await page.goto(`${locale.prefix}${CANONICAL}`);
       // Not in the middle of hydration (the scripts load after the first paint, docs/decisions/038).
-      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+      if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       await page.locator("#availability-date").fill(date);
       await page.locator(".detail-date-form button[type=submit]").click();
       await expect(page).toHaveURL(new RegExp(`\\?date=${date}`));
@@ -108,7 +108,7 @@ for (const locale of [
       await page.goto(`${locale.prefix}${CANONICAL}`);
       // The page's scripts load after its first paint and largest image (docs/decisions/038): a date sent
       // before they run goes as the no-JavaScript form does, a new document.
-      await page.waitForFunction(() => "__remixRouter" in window);
+      await page.waitForSelector("html[data-hydrated]", { state: "attached" });
       const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
       await page.locator("#availability-date").fill(date);
       await page.locator(".detail-date-form button[type=submit]").click();
@@ -214,7 +214,7 @@ test("on a phone the calendar loads when the booking box comes near, not with th
     if (request.url().includes("availability-calendar")) calendarCode.push(request.url());
   });
   await page.goto(`/ar${CANONICAL}`);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.waitForLoadState("networkidle");
   expect(calendarCode).toEqual([]);
   await expect(page.locator(".availability-calendar")).toHaveCount(0);
@@ -236,7 +236,7 @@ test("the descriptive sections, reviews and related experiences hydrate without 
     if (/\/islands-\w+\.js$/.test(request.url())) islandCode.push(request.url());
   });
   await page.goto(`/ar${CANONICAL}`);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.waitForLoadState("networkidle");
   expect(islandCode).toEqual([]);
   const sections = ["#overview", "#reviews", ".detail-related"];
@@ -282,7 +282,7 @@ test("on a phone the booking box renders itself as it comes near; used before th
     await route.continue();
   });
   await page.goto(`/ar${CANONICAL}`);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
   await page.locator("#availability-date").fill(date);

@@ -80,7 +80,7 @@ test("ar: what a visitor types before the page's JavaScript has run is kept, and
   const whereTo = page.getByRole("combobox").first();
   await whereTo.fill(CITY_NAME.ar);
   release();
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   // A gesture elsewhere brings the rest of the language, and with it a render of the whole page.
   await page.getByLabel("متى؟").focus();
   await page.waitForLoadState("networkidle");

@@ -79,7 +79,7 @@ test.describe("a page's strings", () => {
       if (message.type() === "error" || message.type() === "warning") errors.push(message.text());
     });
     await page.goto("/ar/things-to-do-in-dubai");
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await page.waitForLoadState("networkidle");
     await expect(page.locator("#rihla-page-translations")).toHaveCount(0);
     const hasWholeLanguage = async () => (await Promise.all(scripts)).some((source) => hasString(source, NOT_ON_THE_LISTING));
@@ -103,7 +103,7 @@ test.describe("a page's strings", () => {
       await route.fulfill({ response, body });
     });
     await page.goto("/ar/blog");
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     const title = (await page.locator(".blog-card__title").first().textContent())!.trim();
     await page.locator(".blog-card__title a").first().click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);

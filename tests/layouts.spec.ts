@@ -170,7 +170,7 @@ test.describe("keyboard", () => {
     await expect(language.getByRole("button", { name: /English/ })).toBeVisible();
     test.skip(!javaScriptEnabled, "without JavaScript the summary alone opens and closes the menu");
     // Escape and focus-out are the hydrated page's (the scripts load after the first paint, docs/decisions/038).
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await page.keyboard.press("Tab");
     await page.keyboard.press("Escape");
     await expect(language).not.toHaveAttribute("open", "");

@@ -100,7 +100,7 @@ test.describe("rich text", () => {
     await page.goto("/ar/blog");
     const articles = await page.locator(".blog-card__title a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
     await page.goto(articles[0]!);
-    if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+    if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await page.waitForLoadState("networkidle");
     const body = page.locator(".prose .rich-text");
     await expect(body.locator("h2").first()).toBeVisible();
@@ -442,7 +442,7 @@ test.describe("build refresh", () => {
 
   /** The visitor's first gesture on a hydrated page, which starts the build check. */
   async function firstGesture(page: Page) {
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForSelector("html[data-hydrated]", { state: "attached" });
     await page.keyboard.press("Shift");
   }
 

@@ -116,7 +116,8 @@ export async function personalDataPdf(data: NonNullable<PersonalData>, locale: s
   await out.heading(t("account.personalPdf.orders"));
   if (!data.orders.length) await out.line(t("account.personalPdf.none"));
   for (const order of data.orders) {
-    await out.line(`${t("account.personalPdf.reference")} ${order.reference}`, 11, { bold: true, gap: 9 });
+    out.y -= 6;
+    await out.row(t("account.personalPdf.reference"), order.reference, 11);
     await out.row(t("account.personalPdf.status"), t(`account.invoices.statuses.${order.status}`, { defaultValue: order.status }));
     await out.row(t("account.personalPdf.placedAt"), when(order.placedAt));
     await out.row(t("account.personalPdf.total"), money(order.total, order.currency, code));

@@ -56,7 +56,11 @@ async function accountConsents(app: AppLoadContext, request: Request, user: Sess
   const shown = (record: ConsentRecord | null) => (record ? { at: record.at, textVersion: record.textVersion, method: record.method } : null);
   return {
     // The cookie is what the browser does; a record that disagrees with it (an older answer) is not shown.
-    analytics: { state: choice === "granted" ? "given" : choice === "denied" ? "withdrawn" : "notGiven", record: analyticsRecord && choice && analyticsRecord.granted === (choice === "granted") ? shown(analyticsRecord) : null },
+    analytics: (() => {
+      const record = analyticsRecord && choice && analyticsRecord.granted === (choice === "granted") ? shown(analyticsRecord) : null;
+      // "Reject" on the banner never gave it; a recorded refusal after a grant (or from the account) withdrew it.
+      return { state: choice === "granted" ? "given" : record ? "withdrawn" : "notGiven", record };
+    })(),
     marketing: { state: marketingRecord ? (marketingRecord.granted ? "given" : "withdrawn") : "notGiven", record: shown(marketingRecord) },
   };
 }

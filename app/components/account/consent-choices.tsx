@@ -60,11 +60,14 @@ function ConsentRow({
             {t(`account.consent.${consent.state}`)}
           </span>
         </p>
-        <p className="consent-choice__record">
-          {consent.record
-            ? t("account.consent.recorded", { date: formatInstant(code, consent.record.at, RIYADH_TIME_ZONE), version: consent.record.textVersion, method: t(`account.consent.methods.${consent.record.method}`) })
-            : t("account.consent.neverAsked")}
-        </p>
+        {consent.record ? (
+          <p className="consent-choice__record" data-testid="consent-record" data-visual-dynamic>
+            <time dateTime={consent.record.at}>{formatInstant(code, consent.record.at, RIYADH_TIME_ZONE)}</time> · {t("account.consent.textVersion")} <bdi dir="ltr">{consent.record.textVersion}</bdi> ·{" "}
+            {t(`account.consent.methods.${consent.record.method}`)}
+          </p>
+        ) : consent.state === "notGiven" ? (
+          <p className="consent-choice__record">{t("account.consent.neverAsked")}</p>
+        ) : null}
       </div>
       <PostButton action={action} values={values(!given)} className={given ? "button button--secondary" : "button button--primary"} reloadDocument={reloadDocument}>
         {given ? t("account.consent.withdraw") : t("account.consent.give")}

@@ -10,7 +10,7 @@ import { optOutOfMessages } from "#app/commerce/notifications/opt-out.server";
 import { action as consentAction } from "#app/routes/api.consent";
 import { action as signUpAction } from "#app/routes/auth.sign-up";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { CONSENT_TEXT_VERSIONS, currentAnalyticsConsent, currentMarketingConsent, mayMarketTo, recordConsent } from "./consent-records.server";
+import { accountConsents, CONSENT_TEXT_VERSIONS, currentAnalyticsConsent, currentMarketingConsent, mayMarketTo, recordConsent } from "./consent-records.server";
 
 let ctx: TestContext;
 
@@ -81,5 +81,24 @@ describe("marketing messages", () => {
     // Stored lower-cased: the address is one person whatever its case.
     const rows = await ctx.db.select({ email: consentRecords.email }).from(consentRecords).where(eq(consentRecords.email, email.toLowerCase()));
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe("the account page's consents", () => {
+  test("analytics follows the browser's cookie, marketing the newest record; each with when, which text and how", async () => {
+    const userId = randomUUID();
+    const email = `page-${userId.slice(0, 8)}@example.com`;
+    await ctx.db.insert(users).values({ id: userId, email, name: "Page Test", passwordHash: "x" });
+    const visitorId = randomUUID();
+    // Nothing recorded: a banner "Reject" from before records is not given, and marketing was never asked.
+    expect(await accountConsents(ctx.db, { userId, email, visitorId, browserChoice: "denied" })).toEqual({ analytics: { state: "notGiven", record: null }, marketing: { state: "notGiven", record: null } });
+    await recordConsent(ctx.db, { userId, visitorId }, { purpose: "analytics", granted: true, method: "cookie-banner" }, new Date("2030-01-05T10:00:00Z"));
+    await recordConsent(ctx.db, { userId }, { purpose: "marketing", granted: true, method: "account" }, new Date("2030-01-05T10:00:00Z"));
+    await recordConsent(ctx.db, { userId }, { purpose: "marketing", granted: false, method: "account" }, new Date("2030-01-06T10:00:00Z"));
+    const shown = await accountConsents(ctx.db, { userId, email, visitorId, browserChoice: "granted" });
+    expect(shown.analytics).toEqual({ state: "given", record: { at: "2030-01-05T10:00:00.000Z", textVersion: CONSENT_TEXT_VERSIONS.analytics, method: "cookie-banner" } });
+    expect(shown.marketing).toEqual({ state: "withdrawn", record: { at: "2030-01-06T10:00:00.000Z", textVersion: CONSENT_TEXT_VERSIONS.marketing, method: "account" } });
+    // Another browser of the same account has its own answer.
+    expect((await accountConsents(ctx.db, { userId, email, visitorId: randomUUID(), browserChoice: null })).analytics).toEqual({ state: "notGiven", record: null });
   });
 });

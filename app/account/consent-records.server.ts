@@ -103,3 +103,22 @@ export async function deleteConsentRecords(db: Database, userId: string, emails:
   const filter = personFilter(userId, emails);
   if (filter) await db.delete(consentRecords).where(filter);
 }
+
+/** One purpose as the account page shows it: given, withdrawn or never given, and the record that says so. */
+export type ConsentShown = { state: "given" | "withdrawn" | "notGiven"; record: Pick<ConsentRecord, "at" | "textVersion" | "method"> | null };
+
+/**
+ * The account page's two consents: analytics as this browser's cookie says (`browserChoice`), with its
+ * newest record when that record agrees (an answer from before records has none); marketing as the
+ * person's newest record. "Reject" on the banner never gave analytics; a recorded refusal withdrew it.
+ */
+export async function accountConsents(db: Database, who: { userId: string; email: string; visitorId: string | null; browserChoice: "granted" | "denied" | null }): Promise<{ analytics: ConsentShown; marketing: ConsentShown }> {
+  const [analytics, marketing] = await Promise.all([currentAnalyticsConsent(db, who.visitorId), currentMarketingConsent(db, who.userId, [who.email])]);
+  const shown = (record: ConsentRecord | null) => (record ? { at: record.at, textVersion: record.textVersion, method: record.method } : null);
+  const choice = who.browserChoice;
+  const analyticsRecord = analytics && choice && analytics.granted === (choice === "granted") ? shown(analytics) : null;
+  return {
+    analytics: { state: choice === "granted" ? "given" : analyticsRecord ? "withdrawn" : "notGiven", record: analyticsRecord },
+    marketing: { state: marketing ? (marketing.granted ? "given" : "withdrawn") : "notGiven", record: shown(marketing) },
+  };
+}

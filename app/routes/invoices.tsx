@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { BookingAnswers } from "#app/components/booking-answers";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,10 +8,9 @@ import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { getUser } from "#app/web/session-cookie.server";
-import type { SessionUser } from "#app/auth/session.server";
-import { currentAnalyticsConsent, currentMarketingConsent, recordConsent, type ConsentRecord } from "#app/account/consent-records.server";
+import { accountConsents, recordConsent } from "#app/account/consent-records.server";
 import { readConsent, readVisitorId } from "#app/lib/consent.server";
-import { ConsentChoices, type ConsentState } from "#app/components/account/consent-choices";
+import { ConsentChoices } from "#app/components/account/consent-choices";
 import { requireUser } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -41,28 +40,12 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const cancelId = context.url.searchParams.get("cancel");
   const quoted = cancelId ? await quoteCustomerCancellation(app, { userId: user.id }, cancelId, context.locale) : null;
   const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
-  const consents = await accountConsents(app, request, user);
+  const cookie = request.headers.get("Cookie");
+  const consents = await accountConsents(app.db, { userId: user.id, email: user.email, visitorId: readVisitorId(cookie), browserChoice: readConsent(cookie) });
   return json(
     { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, consents, loginPath: "" },
     { headers: { "Cache-Control": CACHE_PRIVATE } },
   );
-}
-
-/** The consents the account page shows: analytics as this browser's cookie says (with its newest record), marketing as the account's newest record. */
-async function accountConsents(app: AppLoadContext, request: Request, user: SessionUser): Promise<{ analytics: ConsentState; marketing: ConsentState }> {
-  const cookie = request.headers.get("Cookie");
-  const choice = readConsent(cookie);
-  const [analyticsRecord, marketingRecord] = await Promise.all([currentAnalyticsConsent(app.db, readVisitorId(cookie)), currentMarketingConsent(app.db, user.id, [user.email])]);
-  const shown = (record: ConsentRecord | null) => (record ? { at: record.at, textVersion: record.textVersion, method: record.method } : null);
-  return {
-    // The cookie is what the browser does; a record that disagrees with it (an older answer) is not shown.
-    analytics: (() => {
-      const record = analyticsRecord && choice && analyticsRecord.granted === (choice === "granted") ? shown(analyticsRecord) : null;
-      // "Reject" on the banner never gave it; a recorded refusal after a grant (or from the account) withdrew it.
-      return { state: choice === "granted" ? "given" : record ? "withdrawn" : "notGiven", record };
-    })(),
-    marketing: { state: marketingRecord ? (marketingRecord.granted ? "given" : "withdrawn") : "notGiven", record: shown(marketingRecord) },
-  };
 }
 
 /** intent=resend-verification: another confirmation link (rate limited with the reset mails); intent=marketing: give or withdraw (recorded). */

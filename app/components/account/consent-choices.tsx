@@ -3,16 +3,14 @@ import { PostButton } from "#app/components/forms";
 import { formatInstant } from "#app/i18n/format";
 import { useLocale } from "#app/i18n/use-locale";
 import { RIYADH_TIME_ZONE } from "#app/lib/dates";
-
-/** One purpose's current answer: given, withdrawn or never given, and the record it comes from (if any). */
-export type ConsentState = { state: "given" | "withdrawn" | "notGiven"; record: { at: string; textVersion: string; method: string } | null };
+import type { ConsentShown } from "#app/account/consent-records.server";
 
 /**
  * The account's consents (PDPL): analytics cookies for this browser and marketing messages, each with
  * when, which text and how it was answered, and one POST button to withdraw or give (no JavaScript
  * needed): analytics through /api/consent (it sets the browser's cookie), marketing through the page's action.
  */
-export function ConsentChoices({ analytics, marketing, backTo }: { analytics: ConsentState; marketing: ConsentState; backTo: string }) {
+export function ConsentChoices({ analytics, marketing, backTo }: { analytics: ConsentShown; marketing: ConsentShown; backTo: string }) {
   const { t } = useTranslation();
   return (
     <section className="consent-choices" aria-labelledby="consent-choices-heading" data-testid="consent-choices">
@@ -43,7 +41,7 @@ function ConsentRow({
 }: {
   testId: string;
   label: string;
-  consent: ConsentState;
+  consent: ConsentShown;
   action?: string;
   values: (give: boolean) => Record<string, string>;
   reloadDocument?: boolean;

@@ -83,6 +83,7 @@ export const RESOURCE_ROUTES = [
   ["account/offers/:reference", "routes/account.offers.ts", "account-offers"],
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["account/data.json", "routes/account.data.ts", "account-data"],
+  ["account/data.pdf", "routes/account.data-pdf.ts", "account-data-pdf"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 

@@ -43,7 +43,8 @@ export function invoiceQrText(env: SellerEnv, invoice: Pick<Invoice, "purchasedA
   });
 }
 
-function money(amount: number, currency: string, locale: LocaleCode): string {
+/** An amount as the PDFs print it (Latin digits in every language). */
+export function money(amount: number, currency: string, locale: LocaleCode): string {
   // Latin digits in every language: amounts and ids must read the same on the printed page and the QR.
   return formatMoney(amount, isCurrencyCode(currency) ? currency : "SAR", `${getLocale(locale).iso}-u-nu-latn`);
 }
@@ -53,7 +54,8 @@ function hijriDate(value: Date, locale: LocaleCode): string {
   return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-ca-islamic-umalqura-nu-latn`, { dateStyle: "long", timeZone: RIYADH_TIME_ZONE }).format(value);
 }
 
-function date(value: Date | string, locale: LocaleCode): string {
+/** A date as the PDFs print it: an instant in Riyadh, or a local date ("YYYY-MM-DD"), long, Latin digits. */
+export function date(value: Date | string, locale: LocaleCode): string {
   const instant = typeof value === "string" ? new Date(`${value}T12:00:00Z`) : value;
   return new Intl.DateTimeFormat(`${getLocale(locale).iso}-u-nu-latn`, { dateStyle: "long", timeZone: typeof value === "string" ? "UTC" : RIYADH_TIME_ZONE }).format(instant);
 }

@@ -4,13 +4,18 @@
  * then leaves the customer's name, email and phone in no column of any table (the orders stay, for
  * the tax invoices, without them); a booking that cannot be cancelled stops the deletion with a reason.
  */
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { rowsOf } from "#app/db/db.server";
-import { customOfferRequests, messageOptOuts, orders, users } from "#app/db/schema";
+import { consentRecords, customOfferRequests, messageOptOuts, orders, users } from "#app/db/schema";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";
 import { collectPersonalData, eraseAccount } from "./personal-data.server";
+import { personalDataPdf } from "./personal-data-pdf.server";
+import { CONSENT_TEXT_VERSIONS, recordConsent } from "./consent-records.server";
 
 let card: CardTestContext;
 let ctx: TestContext;
@@ -44,6 +49,10 @@ async function customer() {
   }
   await ctx.db.insert(customOfferRequests).values({ reference: `CO-${tag}`, userId, productId: product.productId, locale: "ar", dateFrom: "2030-01-01", groupSize: 2, currency: "SAR", message: `Call ${person.name}`, name: person.name, email: person.email, phone: person.phone });
   await ctx.db.insert(messageOptOuts).values({ email: person.email });
+  // Consents: the tick at checkout (for the address typed there), then withdrawn from the account.
+  await recordConsent(ctx.db, { email: placedWithEmails[0]! }, { purpose: "marketing", granted: true, method: "checkout" }, new Date("2030-01-02T09:00:00Z"));
+  await recordConsent(ctx.db, { userId, email: person.email }, { purpose: "marketing", granted: false, method: "account" }, new Date("2030-01-03T09:00:00Z"));
+  await recordConsent(ctx.db, { userId, visitorId: randomUUID() }, { purpose: "analytics", granted: true, method: "cookie-banner" }, new Date("2030-01-04T09:00:00Z"));
   return { userId, person, placed, placedWithEmails };
 }
 
@@ -72,9 +81,31 @@ describe("download my data", () => {
     expect(data.orders[0]!.bookings).toHaveLength(1);
     expect(data.customOfferRequests).toHaveLength(1);
     expect(data.consents.optionalMessages.refused).toBe(true);
+    // Every consent answer, oldest first, with its text version and how it was given.
+    expect(data.consents.records.map((record) => [record.purpose, record.granted, record.textVersion, record.method])).toEqual([
+      ["marketing", true, CONSENT_TEXT_VERSIONS.marketing, "checkout"],
+      ["marketing", false, CONSENT_TEXT_VERSIONS.marketing, "account"],
+      ["analytics", true, CONSENT_TEXT_VERSIONS.analytics, "cookie-banner"],
+    ]);
     const text = JSON.stringify(data);
     for (const order of theirs.placed) expect(text).not.toContain(order.reference);
     expect(text).not.toContain(theirs.person.email);
+  });
+});
+
+describe("download my data as a PDF", () => {
+  test("reads the same document: the person's orders by reference, and their consents, in their language", async () => {
+    const mine = await customer();
+    const data = (await collectPersonalData(ctx.db, mine.userId, ctx.clock.now()))!;
+    for (const locale of ["ar", "en"] as const) {
+      const file = path.join(ctx.env.DATA_DIR, `${randomUUID()}.pdf`);
+      await writeFile(file, await personalDataPdf(data, locale));
+      const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+      for (const order of mine.placed) expect(text).toContain(order.reference);
+      expect(text).toContain(mine.person.email);
+      expect(text).toContain(CONSENT_TEXT_VERSIONS.marketing);
+      if (locale === "en") expect(text).toMatch(/Offers and travel ideas by email: withdrawn/);
+    }
   });
 });
 
@@ -82,8 +113,8 @@ describe("delete my account", () => {
   test("cancels the bookings still to come under their policy, then no table holds the name, email or phone", async () => {
     const { userId, person, placed, placedWithEmails } = await customer();
     // Before: the addresses are in the account, its orders, their messages, the engine's bookings, …
-    expect(await columnsHolding(person.email)).toEqual(expect.arrayContaining(["users.email", "orders.email", "custom_offer_requests.email", "message_opt_outs.email"]));
-    expect(await columnsHolding(placedWithEmails[0]!)).toEqual(expect.arrayContaining(["order_messages.recipient", "bookings.contact"]));
+    expect(await columnsHolding(person.email)).toEqual(expect.arrayContaining(["users.email", "orders.email", "custom_offer_requests.email", "message_opt_outs.email", "consent_records.email"]));
+    expect(await columnsHolding(placedWithEmails[0]!)).toEqual(expect.arrayContaining(["order_messages.recipient", "bookings.contact", "consent_records.email"]));
     const outcome = await eraseAccount(ctx, userId);
     expect(outcome).toEqual({ status: "erased", cancelled: 2 });
     for (const needle of [person.email, person.lastName, person.phone, ...placedWithEmails]) expect({ needle, columns: await columnsHolding(needle) }).toEqual({ needle, columns: [] });
@@ -93,6 +124,7 @@ describe("delete my account", () => {
       expect(row).toMatchObject({ reference: order.reference, status: "CANCELLED", firstName: "", phone: "", userId: null });
     }
     expect(await ctx.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    expect(await ctx.db.select().from(consentRecords).where(eq(consentRecords.userId, userId))).toEqual([]);
   });
 
   test("a booking past its cancellation window stops the deletion, naming it; nothing is erased", async () => {

@@ -2,7 +2,8 @@
  * A customer's rights over their data under the Saudi PDPL, for a signed-in account:
  * - `collectPersonalData`: everything the store holds about the account, as one JSON document (the
  *   profile, every order of the account with its bookings, messages sent and cancellations, custom
- *   offer requests, reviews written, whether optional messages are refused). Nothing of anyone else.
+ *   offer requests, reviews written, whether optional messages are refused, every consent record).
+ *   Nothing of anyone else.
  * - `eraseAccount`: the account deleted and its personal data anonymised at once, everywhere it was
  *   copied (orders, the engine's bookings and their travellers, messages, offer requests, contact
  *   messages, reviews, opt-outs). Orders stay, without name, email or phone: a simplified (B2C) tax
@@ -19,6 +20,7 @@ import type { LocaleCode } from "#app/lib/locales";
 import { cancelCustomerBooking, quoteCancellation, type CancelDeps } from "#app/commerce/cancellation.server";
 import { verifyPassword } from "#app/auth/password.server";
 import { eraseOrderContact } from "./retention.server";
+import { consentHistory, deleteConsentRecords } from "./consent-records.server";
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
 
@@ -36,6 +38,8 @@ export async function collectPersonalData(db: Database, userId: string, now: Dat
   const offers = await db.select().from(customOfferRequests).where(or(eq(customOfferRequests.userId, userId), eq(customOfferRequests.email, user.email)));
   const written = await db.select({ review: reviews }).from(reviewAuthors).innerJoin(reviews, eq(reviews.id, reviewAuthors.reviewId)).where(eq(reviewAuthors.userId, userId));
   const [optOut] = await db.select().from(messageOptOuts).where(eq(messageOptOuts.email, user.email.toLowerCase()));
+  // Consents given at checkout are recorded for the address typed there: the orders' own, and the one their emails went to.
+  const consentRecords = await consentHistory(db, userId, [user.email, ...accountOrders.map((order) => order.email), ...messages.map((message) => message.recipient).filter((to) => to.includes("@"))]);
   return {
     exportedAt: now.toISOString(),
     profile: { name: user.name, email: user.email, language: user.locale, createdAt: user.createdAt.toISOString(), emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null },
@@ -61,8 +65,9 @@ export async function collectPersonalData(db: Database, userId: string, now: Dat
     customOfferRequests: offers.map((offer) => ({ reference: offer.reference, status: offer.status, from: offer.dateFrom, groupSize: offer.groupSize, message: offer.message, name: offer.name, email: offer.email, phone: offer.phone, at: offer.createdAt.toISOString() })),
     reviews: written.map(({ review }) => ({ rating: review.rating, title: review.title, body: review.body, name: review.authorName, at: review.createdAt.toISOString() })),
     consents: {
-      // Analytics cookies are chosen in the browser (the banner's cookie), never stored against the account.
       optionalMessages: optOut ? { refused: true, at: optOut.createdAt.toISOString() } : { refused: false },
+      // Every answer about analytics cookies (given while signed in) and marketing messages, oldest first: what, which text, when, how.
+      records: consentRecords,
     },
   };
 }
@@ -115,7 +120,9 @@ export async function eraseAccount(deps: CancelDeps, userId: string): Promise<Er
   }
 
   const accountOrders = await db.select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.userId, userId));
-  const addresses = [...new Set([user.email.toLowerCase(), ...accountOrders.map((order) => order.email.toLowerCase())])];
+  // The addresses the orders' emails went to too (read before the orders are erased): a consent given at checkout is recorded under the address typed there.
+  const recipients = accountOrders.length ? await db.select({ to: orderMessages.recipient }).from(orderMessages).where(inArray(orderMessages.orderId, accountOrders.map((order) => order.id))) : [];
+  const addresses = [...new Set([user.email, ...accountOrders.map((order) => order.email), ...recipients.map((row) => row.to).filter((to) => to.includes("@"))].map((email) => email.toLowerCase()))];
   // Each order first (its own transaction; the account still exists, so a crash here is finished by asking again).
   for (const { id } of accountOrders) await eraseOrderContact(db, id);
   await db.transaction(async (tx) => {
@@ -126,6 +133,7 @@ export async function eraseAccount(deps: CancelDeps, userId: string): Promise<Er
       .where(or(eq(customOfferRequests.userId, userId), inArray(sql`lower(${customOfferRequests.email})`, addresses)));
     await t.delete(contactMessages).where(inArray(sql`lower(${contactMessages.email})`, addresses));
     await t.delete(messageOptOuts).where(inArray(messageOptOuts.email, addresses));
+    await deleteConsentRecords(t, userId, addresses);
     const written = (await t.select({ id: reviewAuthors.reviewId }).from(reviewAuthors).where(eq(reviewAuthors.userId, userId))).map((row) => row.id);
     if (written.length) await t.delete(reviews).where(inArray(reviews.id, written));
     // Sessions, reset and verification tokens and review authorship go with the account (their foreign keys cascade).

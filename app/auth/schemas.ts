@@ -43,6 +43,8 @@ export const SignUpSchema = z
     password: newPassword,
     confirmPassword,
     redirectTo,
+    /** The unticked marketing opt-in (app/components/marketing-opt-in.tsx). */
+    marketing: z.literal("on").optional(),
     [HONEYPOT_FIELD]: honeypot,
   })
   .superRefine(passwordsMatch);

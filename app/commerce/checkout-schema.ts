@@ -27,6 +27,8 @@ export const CheckoutSchema = z.object({
   paymentMethod: z.enum(["card", "pay_later", "installments"], { error: REQUIRED }),
   idempotencyKey: z.uuid({ error: FORMAT }),
   expectedTotal: z.coerce.number().int().optional(),
+  /** The unticked marketing opt-in: "on" only when the customer ticks it. */
+  marketing: z.literal("on").optional(),
 });
 
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;

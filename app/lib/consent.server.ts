@@ -28,8 +28,31 @@ export function consentSetCookie(choice: ConsentChoice | null, { secure }: { sec
   return `${CONSENT_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
 
-/** The banner's form: "reset" (the footer's "Cookie settings") forgets the answer, so the banner asks again. */
+/**
+ * A random id for the browser, set when it first answers the banner, so each answer is recorded
+ * (consent_records) against the same browser. It changes nothing on a page: the page cache keys on
+ * the answer only (app/lib/page-cache.server.ts), never on this cookie.
+ */
+export const VISITOR_COOKIE = "rihla_visitor";
+
+const VISITOR_PATTERN = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([0-9a-f-]{36})(?:;|$)`);
+
+/** The browser's visitor id in a Cookie header, or null. */
+export function readVisitorId(cookieHeader: string | null | undefined): string | null {
+  return VISITOR_PATTERN.exec(cookieHeader ?? "")?.[1] ?? null;
+}
+
+/** The Set-Cookie that keeps a visitor id for a year. */
+export function visitorSetCookie(visitorId: string, { secure }: { secure: boolean }): string {
+  return `${VISITOR_COOKIE}=${visitorId}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * The banner's form: "reset" (the footer's "Cookie settings") forgets the answer, so the banner asks
+ * again (recorded as a withdrawal). `from=account`: the same answer given on the account page.
+ */
 export const ConsentFormSchema = z.object({
   consent: z.enum([...CONSENT_CHOICES, "reset"]),
   redirectTo: z.string().max(2048).optional(),
+  from: z.enum(["banner", "account"]).optional(),
 });

@@ -20,6 +20,12 @@ export type MailMessage = {
   from?: string;
   /** Extra headers (List-Unsubscribe on optional messages). */
   headers?: Record<string, string>;
+  /**
+   * Sent because the person consented to marketing (app/account/consent-records.server.ts `mayMarketTo`):
+   * refused unless it carries a List-Unsubscribe header whose link is also in the text (PDPL: withdrawing
+   * is as easy as giving).
+   */
+  marketing?: boolean;
 };
 
 export type SentMail = { messageId: string; transport: "smtp" | "outbox"; outboxId?: string };
@@ -38,10 +44,21 @@ export function createMailer(env: MailEnv): Mailer {
   let smtp: Transporter | undefined;
   return {
     send(message) {
+      const refused = marketingRefusal(message);
+      if (refused) return Promise.reject(new Error(refused));
       if (env.SMTP_URL) smtp ??= nodemailer.createTransport(env.SMTP_URL);
       return sendMail(env, smtp, message);
     },
   };
+}
+
+/** Why a marketing message may not go (no List-Unsubscribe header, or its link missing from the text), or null. */
+export function marketingRefusal(message: MailMessage): string | null {
+  if (!message.marketing) return null;
+  const link = /^<([^>]+)>/.exec(message.headers?.["List-Unsubscribe"] ?? "")?.[1];
+  if (!link) return "A marketing email needs a List-Unsubscribe header";
+  if (!message.text.includes(link)) return "A marketing email needs its unsubscribe link in the text";
+  return null;
 }
 
 // The stream transport only renders the message (RFC 822); we store it ourselves.

@@ -134,6 +134,9 @@ describe("page cache", () => {
     expect(await page("rihla_consent=denied")).toBe("<p>render 3 denied</p>");
     // Other cookies (analytics ids) do not make more copies; an unknown answer is no answer.
     expect(await page("_ga=GA1.1.456; rihla_consent=granted")).toBe("<p>render 2 granted</p>");
+    // Nor does the visitor id the answer is recorded under (consent_records): one copy per answer, not per browser.
+    expect(await page("rihla_visitor=0b8f5a52-7c1e-4f7e-9d55-2f6f0e0c1a11; rihla_consent=granted")).toBe("<p>render 2 granted</p>");
+    expect(await page("rihla_consent=denied; rihla_visitor=5d2c9a41-3b7e-4a8f-8e21-9c0d1e2f3a4b")).toBe("<p>render 3 denied</p>");
     expect(await page("rihla_consent=maybe")).toBe("<p>render 1 banner</p>");
     expect(state.renders).toBe(3);
     clock.now = 61_000;

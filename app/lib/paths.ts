@@ -67,6 +67,7 @@ export const checkoutResultPath = (outcome: CheckoutOutcome, query?: Query): str
 export const manageBookingPath = (query: { order: string; item?: string; date?: string; cancel?: string; change?: string }): string => withQuery("/manage-booking", query);
 /** The account's data as a download (not localized: a resource), and the account's deletion page (PDPL). */
 export const accountDataPath = (): string => "/account/data.json";
+export const accountDataPdfPath = (): string => "/account/data.pdf";
 export const accountDeletePath = (): string => "/account/delete";
 export const invoicesPath = (query?: { cancel?: string }): string => withQuery("/invoices", query);
 export const loginPath = (query?: { redirectTo?: string; verify?: string }): string => withQuery("/auth/login", query);

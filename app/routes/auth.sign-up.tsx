@@ -2,6 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { signUp } from "#app/auth/auth.server";
+import { recordConsent } from "#app/account/consent-records.server";
+import { MarketingOptIn } from "#app/components/marketing-opt-in";
 import { ConformForm, EmailField, InputField, useActionForm } from "#app/components/conform-fields";
 import { AccountPasswordFields, AuthPage, AuthSwitch } from "#app/components/account-forms";
 import { clientAddress } from "#app/lib/client-address.server";
@@ -37,8 +39,10 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply({ hideFields: HIDDEN }), { status: 400, headers: noStore });
   // A bot is told "created" and gets nothing.
   if (isHoneypotFilled(submission.value[HONEYPOT_FIELD])) return redirectWithToast(app, localized(locale, loginPath()), { type: "success", key: "account.toasts.signedUp" }, { headers: noStore });
-  const { name, email, password, redirectTo } = submission.value;
+  const { name, email, password, redirectTo, marketing } = submission.value;
   const outcome = await signUp({ name, email, password, locale, address: clientAddress(request) }, app);
+  // Only a new account's tick is recorded: a taken address's owner did not give it.
+  if (outcome.status === "registered" && outcome.user && marketing === "on") await recordConsent(app.db, { userId: outcome.user.id }, { purpose: "marketing", granted: true, method: "sign-up" }, app.clock.now());
   if (outcome.status === "rate-limited") {
     return json(submission.reply({ hideFields: HIDDEN, formErrors: [AUTH_ERRORS.rateLimited] }), {
       status: 429,
@@ -62,6 +66,7 @@ export default function SignUpRoute() {
         <InputField field={fields.name} label={t("account.fields.name")} autoComplete="name" />
         <EmailField field={fields.email} label={t("account.fields.email")} />
         <AccountPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} passwordLabel={t("account.fields.password")} />
+        <MarketingOptIn id="sign-up-marketing" checked={fields.marketing.initialValue === "on"} />
       </ConformForm>
       <AuthSwitch text={t("account.signUp.haveAccount")} link={t("account.signUp.loginLink")} to={login} />
     </AuthPage>

@@ -24,6 +24,8 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { ErrorList, FormErrors } from "#app/components/forms";
 import { InputField, SelectField } from "#app/components/conform-fields";
 import { getUser } from "#app/web/session-cookie.server";
+import { recordConsent } from "#app/account/consent-records.server";
+import { MarketingOptIn } from "#app/components/marketing-opt-in";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
@@ -80,7 +82,7 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ result: submission.reply(), answers }, { status: 400, headers: noStore });
   if (!checked.ok) return json({ result: submission.reply({ formErrors: ["booking.questions.errors.summary"] }), answers }, { status: 400, headers: noStore });
   if (!cartId) return redirectWithToast(app, localized(locale, cartPath()), { type: "error", key: "booking.checkout.refused.EMPTY_CART" });
-  const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal } = submission.value;
+  const { firstName, lastName, email, countryCode, phone, paymentMethod, idempotencyKey, expectedTotal, marketing } = submission.value;
   const user = await getUser(app, request);
   const placed = await placeOrder(app, {
     cartId,
@@ -93,7 +95,11 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     address: clientAddress(request),
     answers: checked.answers,
   });
-  if (placed.ok) return redirect(localized(locale, placed.redirectTo), { status: 303 });
+  if (placed.ok) {
+    // The tick is the customer's own (the box starts unticked), for the address they typed.
+    if (marketing === "on") await recordConsent(app.db, { userId: user?.id ?? null, email }, { purpose: "marketing", granted: true, method: "checkout" }, app.clock.now());
+    return redirect(localized(locale, placed.redirectTo), { status: 303 });
+  }
   if (placed.reason === "ANSWERS_MISSING") {
     // The cart gained a booking with questions since the form was shown: the form asks them now.
     return redirectWithToast(app, localized(locale, checkoutPath()), { type: "error", key: "booking.checkout.refused.ANSWERS_MISSING" });
@@ -194,6 +200,7 @@ function CheckoutForm() {
               </SelectField>
               <InputField className="field__part" field={fields.phone} type="tel" inputMode="tel" label={t("booking.checkout.phone")} autoComplete="tel-national" dir="ltr" />
             </div>
+            <MarketingOptIn id="checkout-marketing" checked={fields.marketing.initialValue === "on"} />
           </fieldset>
           <BookingQuestionsFieldsets lines={review.lines.map((line) => ({ id: line.id, title: line.title, travellerCount: line.travellerCount, questions: line.questions }))} state={actionData?.answers} />
           <fieldset className="checkout-methods">

@@ -8,6 +8,9 @@ import { listInvoices, type Invoice } from "#app/account/orders.server";
 import { findUserByEmail, sendVerificationEmail } from "#app/auth/auth.server";
 import { hitRateLimit } from "#app/auth/rate-limit.server";
 import { getUser } from "#app/web/session-cookie.server";
+import { accountConsents, recordConsent } from "#app/account/consent-records.server";
+import { readConsent, readVisitorId } from "#app/lib/consent.server";
+import { ConsentChoices } from "#app/components/account/consent-choices";
 import { requireUser } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -20,7 +23,7 @@ import { formatInstant } from "#app/i18n/format";
 import { useFormatAmount, useFormatLocalDate } from "#app/i18n/use-format";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
-import { accountDataPath, accountDeletePath, checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
+import { accountDataPath, accountDataPdfPath, accountDeletePath, checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
 
@@ -32,23 +35,30 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const context = getPageContext(request);
   const base = { seo: pageSeo(context, "invoices"), heading: context.t("pages.invoices.heading"), locale: context.locale };
   const user = await getUser(app, request);
-  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, loginPath: loginPath({ redirectTo: context.url.pathname }) }, { headers: { "Cache-Control": CACHE_PRIVATE } });
+  if (!user) return json({ ...base, user: null, invoices: [] as Invoice[], offers: [] as OfferListItem[], cancel: null, consents: null, loginPath: loginPath({ redirectTo: context.url.pathname }) }, { headers: { "Cache-Control": CACHE_PRIVATE } });
   const [invoices, offers] = await Promise.all([listInvoices(user.id, context.locale, app.db), listCustomOffers(app.db, user, context.locale)]);
   const cancelId = context.url.searchParams.get("cancel");
   const quoted = cancelId ? await quoteCustomerCancellation(app, { userId: user.id }, cancelId, context.locale) : null;
   const cancel = quoted ? { itemId: quoted.item.id, title: quoted.item.title, localDate: quoted.item.localDate, ...quoted.quote } : null;
+  const cookie = request.headers.get("Cookie");
+  const consents = await accountConsents(app.db, { userId: user.id, email: user.email, visitorId: readVisitorId(cookie), browserChoice: readConsent(cookie) });
   return json(
-    { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, loginPath: "" },
+    { ...base, user: { name: user.name, emailVerified: user.emailVerified }, invoices, offers, cancel, consents, loginPath: "" },
     { headers: { "Cache-Control": CACHE_PRIVATE } },
   );
 }
 
-/** intent=resend-verification: another confirmation link (rate limited with the reset mails). */
+/** intent=resend-verification: another confirmation link (rate limited with the reset mails); intent=marketing: give or withdraw (recorded). */
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const { locale } = getPageContext(request);
   const user = await requireUser(app, request);
   const form = await request.formData();
   const back = localized(locale, invoicesPath());
+  if (form.get("intent") === "marketing") {
+    const give = form.get("marketing") === "give";
+    await recordConsent(app.db, { userId: user.id }, { purpose: "marketing", granted: give, method: "account" }, app.clock.now());
+    return redirectWithToast(app, `${back}#your-data-heading`, { type: "success", key: give ? "account.consent.toasts.marketingGiven" : "account.consent.toasts.marketingWithdrawn" });
+  }
   if (form.get("intent") !== "resend-verification" || user.emailVerified) return redirectWithToast(app, back, { type: "info", key: "account.toasts.verified" });
   const limit = await hitRateLimit("resetAccount", `verify:${user.email}`, { db: app.db, secret: app.env.SESSION_SECRET });
   if (!limit.allowed) return redirectWithToast(app, back, { type: "error", key: "account.errors.rateLimited" });
@@ -267,16 +277,21 @@ function OfferList({ offers, locale }: { offers: Data["offers"]; locale: string 
   );
 }
 
-/** The account's PDPL rights: a copy of its data, and its deletion. */
-function YourData() {
+/** The account's PDPL rights: its consents, a copy of its data (JSON and a readable PDF), and its deletion. */
+function YourData({ consents }: { consents: NonNullable<Data["consents"]> }) {
   const { t } = useTranslation();
+  const localize = useLocalizedPath();
   return (
     <section className="your-data" aria-labelledby="your-data-heading" data-testid="your-data">
       <h2 id="your-data-heading">{t("pages.yourData.heading")}</h2>
       <p>{t("pages.yourData.intro")}</p>
+      <ConsentChoices analytics={consents.analytics} marketing={consents.marketing} backTo={localize(invoicesPath())} />
       <div className="your-data__actions">
         <a className="button button--secondary" href={accountDataPath()} download>
           {t("pages.yourData.download")}
+        </a>
+        <a className="button button--secondary" href={accountDataPdfPath()} download>
+          {t("pages.yourData.downloadPdf")}
         </a>
         <LocalizedLink className="button button--link" to={accountDeletePath()}>
           {t("pages.yourData.delete")}
@@ -327,7 +342,7 @@ export default function InvoicesRoute() {
               ))}
             </>
           )}
-          <YourData />
+          {data.consents ? <YourData consents={data.consents} /> : null}
         </>
       )}
     </section>

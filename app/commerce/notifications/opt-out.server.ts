@@ -2,12 +2,14 @@
  * Opting out of optional messages without an account: a review request's email carries a link signed
  * for its address (HMAC-SHA256 of the lower-cased address with the installation's session secret);
  * following it records the address in message_opt_outs. Opted-out addresses get no review requests
- * and no WhatsApp reminders; the reminder email, a service message about a booking, still goes.
+ * and no WhatsApp reminders; the reminder email, a service message about a booking, still goes. The
+ * click is also a marketing withdrawal (app/account/consent-records.server.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { messageOptOuts } from "#app/db/schema";
+import { recordConsent } from "#app/account/consent-records.server";
 import type { LocaleCode } from "#app/lib/locales";
 import { localized, withQuery } from "#app/lib/paths";
 
@@ -34,9 +36,13 @@ export function isUnsubscribeSignature(email: string, signature: string, secret:
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Records the opt-out (again is a no-op). */
+/**
+ * Records the opt-out (again is a no-op), and the link's click as a marketing withdrawal in the
+ * address's consent records (each click is one, PDPL: withdrawing is recorded like giving).
+ */
 export async function optOutOfMessages(db: Database, email: string, now: Date): Promise<void> {
   await db.insert(messageOptOuts).values({ email: normalized(email), createdAt: now }).onConflictDoNothing();
+  await recordConsent(db, { email: normalized(email) }, { purpose: "marketing", granted: false, method: "unsubscribe-link" }, now);
 }
 
 export async function hasOptedOut(db: Database, email: string): Promise<boolean> {

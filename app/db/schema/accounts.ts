@@ -134,3 +134,28 @@ export const customOfferRequests = pgTable(
   },
   (table) => [uniqueIndex("custom_offer_requests_reference_idx").on(table.reference), index("custom_offer_requests_email_idx").on(table.email)],
 );
+
+/**
+ * Consent records (PDPL): each answer a person gave about analytics cookies or marketing messages,
+ * with the text version they were shown, when and how. Append-only: the current state of a purpose is
+ * its newest record. Found by the account (`userId`), by the address given at checkout (`email`,
+ * lower-cased) or by the browser's random visitor id (the cookie banner). The account's deletion
+ * deletes them (the foreign key cascades; app/account/personal-data.server.ts also deletes its addresses').
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: serialId(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    visitorId: text("visitor_id"),
+    /** 'analytics' | 'marketing' (app/account/consent-records.server.ts). */
+    purpose: text("purpose").notNull(),
+    granted: flag("granted", false),
+    textVersion: text("text_version").notNull(),
+    /** 'cookie-banner' | 'sign-up' | 'checkout' | 'account' | 'unsubscribe-link'. */
+    method: text("method").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("consent_records_user_idx").on(table.userId), index("consent_records_email_idx").on(table.email), index("consent_records_visitor_idx").on(table.visitorId)],
+);

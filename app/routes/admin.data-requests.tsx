@@ -6,7 +6,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ErasureBlocker } from "#app/account/personal-data.server";
 import { AdminCard, AdminNotice, AdminPageHeader, AdminTable, AdminTime } from "#app/components/admin/admin-ui";
@@ -80,8 +80,8 @@ export default function AdminDataRequests() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useStaffForm("data-request", DataRequestSchema, result?.file ?? undefined, { kind: "EXPORT" });
+  // A new, empty form after each completed navigation (the redirect after filing); a refused one keeps what was typed.
+  const { key } = useLocation();
   const refused = result?.refused ?? null;
   return (
     <div className="admin-data-requests">
@@ -115,7 +115,7 @@ export default function AdminDataRequests() {
                 header: t("admin.dataRequests.request"),
                 cell: (row) => (
                   <>
-                    <span className="admin-data-requests__email" dir="ltr">
+                    <span className="admin-data-requests__email admin-data-requests__address" dir="ltr">
                       {row.email ?? t("admin.dataRequests.erasedEmail")}
                     </span>
                     <span className="admin-muted">
@@ -142,10 +142,12 @@ export default function AdminDataRequests() {
                 header: t("admin.dataRequests.who"),
                 cell: (row) => (
                   <>
-                    <span className="admin-data-requests__who">{t("admin.dataRequests.filedBy", { email: row.filedByEmail })}</span>
+                    <span className="admin-data-requests__who">
+                      {t("admin.dataRequests.filedBy")} <bdi className="admin-data-requests__address">{row.filedByEmail}</bdi>
+                    </span>
                     {row.completedByEmail && row.completedAt ? (
                       <span className="admin-muted">
-                        {t("admin.dataRequests.completedBy", { email: row.completedByEmail })} · <AdminTime value={row.completedAt} />
+                        {t("admin.dataRequests.completedBy")} <bdi className="admin-data-requests__address">{row.completedByEmail}</bdi> · <AdminTime value={row.completedAt} />
                       </span>
                     ) : null}
                   </>
@@ -175,25 +177,34 @@ export default function AdminDataRequests() {
           />
         </AdminCard>
         <AdminCard id="data-requests-file" title={t("admin.dataRequests.file")}>
-          <Form method="post" className="admin-form" {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="file" />
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="off" />
-            <SelectField field={fields.kind} label={t("admin.dataRequests.kind")}>
-              {DATA_REQUEST_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`admin.dataRequests.kinds.${kind}`)}
-                </option>
-              ))}
-            </SelectField>
-            <TextareaInputField field={fields.note} label={t("admin.dataRequests.note")} hint={t("admin.dataRequests.noteHint")} rows={3} />
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {t("admin.dataRequests.submit")}
-            </button>
-          </Form>
+          <FileRequestForm key={key} lastResult={result?.file ?? undefined} />
         </AdminCard>
       </div>
     </div>
+  );
+}
+
+function FileRequestForm({ lastResult }: { lastResult: Parameters<typeof useStaffForm>[2] }) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useStaffForm("data-request", DataRequestSchema, lastResult, { kind: "EXPORT" });
+  return (
+    <Form method="post" className="admin-form" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="file" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <InputField field={fields.email} label={t("admin.fields.email")} type="email" autoComplete="off" />
+      <SelectField field={fields.kind} label={t("admin.dataRequests.kind")}>
+        {DATA_REQUEST_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {t(`admin.dataRequests.kinds.${kind}`)}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaInputField field={fields.note} label={t("admin.dataRequests.note")} hint={t("admin.dataRequests.noteHint")} rows={3} />
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {t("admin.dataRequests.submit")}
+      </button>
+    </Form>
   );
 }
 

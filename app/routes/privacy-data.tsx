@@ -80,7 +80,10 @@ export default function PrivacyDataRoute() {
     <section className="container page privacy-data" data-testid="privacy-data">
       <h1>{t("pages.privacyData.heading")}</h1>
       <p className="page-intro">
-        {t("pages.privacyData.intro")} <bdi dir="ltr">{data.email}</bdi>
+        {t("pages.privacyData.intro")}
+        <bdi dir="ltr" className="privacy-data__email">
+          {data.email}
+        </bdi>
       </p>
       <div className="privacy-data__card">
         <h2>{t("pages.privacyData.heldHeading")}</h2>
@@ -97,7 +100,7 @@ export default function PrivacyDataRoute() {
         )}
         {data.hasAccount ? <p>{t("pages.privacyData.account")}</p> : null}
         {data.other ? <p>{t("pages.privacyData.other", { count: data.other })}</p> : null}
-        <a className="button" href={privacyDataJsonPath({ token: data.token })} download="rihla-my-data.json" data-testid="privacy-download">
+        <a className="button button--primary" href={privacyDataJsonPath({ token: data.token })} download="rihla-my-data.json" data-testid="privacy-download">
           {t("pages.privacyData.download")}
         </a>
       </div>

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { contactMessages, customOfferRequests, dataRequests, messageOptOuts, orders } from "#app/db/schema";
+import { contactMessages, customOfferRequests, dataRequests, messageOptOuts, orders, users } from "#app/db/schema";
 import { anonymiseDataRequest, exportDataRequest, fileDataRequest } from "#app/staff/data-requests.server";
 import { listAudit } from "#app/staff/audit.server";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
@@ -93,6 +93,22 @@ describe("erasure by email", () => {
       ctx.setNow(before);
     }
     expect(await columnsHolding(ctx.db, person.email)).toContain("orders.email");
+  });
+});
+
+describe("an address with an account", () => {
+  test("the export holds the account's download and the guest orders; the erasure deletes the account too", async () => {
+    const { person, placed } = await guest();
+    const userId = randomUUID();
+    await ctx.db.insert(users).values({ id: userId, email: person.email.toLowerCase(), name: `Hessa ${person.lastName}`, passwordHash: "x", locale: "en" });
+    const accountOrder = await capturedCardOrder(card, product, { daysAhead: day++, adults: 1 });
+    await ctx.db.update(orders).set({ userId }).where(eq(orders.id, accountOrder.orderId));
+    const data = await collectDataForEmail(ctx.db, person.email, ctx.clock.now());
+    expect(data.account?.orders.map((order) => order.reference)).toEqual([accountOrder.reference]);
+    expect(data.orders.map((order) => order.reference).sort()).toEqual(placed.map((order) => order.reference).sort());
+    expect(await eraseEmail(ctx, person.email)).toEqual({ status: "erased", cancelled: 3 });
+    expect(await ctx.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    for (const needle of [person.email, person.lastName, person.phone]) expect({ needle, columns: await columnsHolding(ctx.db, needle) }).toEqual({ needle, columns: [] });
   });
 });
 

@@ -17,7 +17,7 @@ const pages = (lang: "en" | "ar", key: string) => at(texts(lang, "common"), `pag
 
 /** Full-page screenshots at a phone's and a laptop's width (the JavaScript project only). */
 async function shoot(page: Page, name: string) {
-  if (test.info().project.name !== "js") return;
+  if (!test.info().project.use.javaScriptEnabled) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
@@ -61,7 +61,7 @@ test("a guest asks by email, opens the signed link and downloads data holding th
   expect(tampered?.status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText(pages("en", "privacyData.invalid"));
 
-  if (test.info().project.name === "js") {
+  if (test.info().project.use.javaScriptEnabled) {
     await page.goto("/ar/privacy/request");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await shoot(page, "privacy-request-ar");
@@ -99,7 +99,7 @@ test("an admin files an anonymise request (a bad form keeps what was typed), the
   await expect(page.getByRole("row").filter({ hasText: email })).toHaveCount(0);
   await expect(page.getByRole("row").filter({ hasText: adminText("en", "dataRequests.erasedEmail") }).first()).toContainText(adminText("en", "dataRequests.statuses.DONE"));
 
-  if (test.info().project.name === "js") {
+  if (test.info().project.use.javaScriptEnabled) {
     await page.getByRole("button", { name: "العربية" }).click();
     await expect(page.getByRole("heading", { level: 1, name: adminText("ar", "dataRequests.heading") })).toBeVisible();
     await shoot(page, "data-requests-ar");

@@ -52,6 +52,8 @@ export const PAGE_ROUTES = [
   ["unsubscribe", "routes/unsubscribe.tsx", "unsubscribe"],
   ["manage-booking", "routes/manage-booking.tsx", "manage-booking"],
   ["account/delete", "routes/account-delete.tsx", "account-delete"],
+  ["privacy/request", "routes/privacy-request.tsx", "privacy-request"],
+  ["privacy/my-data", "routes/privacy-data.tsx", "privacy-data"],
   ["*", "routes/not-found.tsx", "not-found"],
 ];
 
@@ -84,6 +86,7 @@ export const RESOURCE_ROUTES = [
   ["account/reviews", "routes/account.reviews.ts", "account-reviews"],
   ["account/data.json", "routes/account.data.ts", "account-data"],
   ["account/data.pdf", "routes/account.data-pdf.ts", "account-data-pdf"],
+  ["privacy/my-data.json", "routes/privacy.data-json.ts", "privacy-data-json"],
   ["octo/v1/*", "routes/octo.ts", "octo"],
 ];
 
@@ -121,6 +124,7 @@ export const ADMIN_CONSOLE_ROUTES = [
   ["products/:id", "routes/admin.product.tsx", "admin-product"],
   ["staff", "routes/admin.staff.tsx", "admin-staff"],
   ["audit", "routes/admin.audit.tsx", "admin-audit"],
+  ["data-requests", "routes/admin.data-requests.tsx", "admin-data-requests"],
   ["invoicing", "routes/admin.invoicing.tsx", "admin-invoicing"],
   ["products/:productId/schedule", "routes/admin.product-schedule.tsx", "admin-product-schedule"],
   ["availability", "routes/admin.availability.tsx", "admin-availability"],

@@ -40,6 +40,7 @@ export const PAGE_SAMPLES: Record<string, readonly string[]> = {
   search: ["/search"],
   "search/:searchText": ["/search/dubai"],
   "terms-and-conditions": ["/terms-and-conditions"],
+  "privacy/request": ["/privacy/request"],
 };
 
 /**
@@ -54,6 +55,8 @@ export const NON_PAGE_ROUTES: Record<string, { path: string; status: number; fol
   "manage-booking": { path: "/manage-booking", status: 404 },
   // Signed-in only: a visitor is sent to sign in first.
   "account/delete": { path: "/account/delete", status: 302 },
+  // Opens only with a signed link (the one /privacy/request mails); without one, the page says the link is not valid.
+  "privacy/my-data": { path: "/privacy/my-data", status: 400 },
   "*": { path: "/deep/unknown/path/here/x", status: 404, followRedirects: true },
 };
 

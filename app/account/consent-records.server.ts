@@ -61,7 +61,7 @@ function personFilter(userId: string | null, emails: string[]): SQL | undefined 
 }
 
 /** Every record about a person, oldest first (download my data). */
-export async function consentHistory(db: Database, userId: string, emails: string[]): Promise<ConsentRecord[]> {
+export async function consentHistory(db: Database, userId: string | null, emails: string[]): Promise<ConsentRecord[]> {
   const filter = personFilter(userId, emails);
   if (!filter) return [];
   const rows = await db.select().from(consentRecords).where(filter).orderBy(consentRecords.createdAt, consentRecords.id);
@@ -99,7 +99,7 @@ export function currentAnalyticsConsent(db: Database, visitorId: string | null):
 }
 
 /** Deletes every record about an account's addresses (account deletion; the account's own go with it by cascade). */
-export async function deleteConsentRecords(db: Database, userId: string, emails: string[]): Promise<void> {
+export async function deleteConsentRecords(db: Database, userId: string | null, emails: string[]): Promise<void> {
   const filter = personFilter(userId, emails);
   if (filter) await db.delete(consentRecords).where(filter);
 }

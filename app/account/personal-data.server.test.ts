@@ -8,11 +8,11 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { rowsOf } from "#app/db/db.server";
+import { eq } from "drizzle-orm";
 import { consentRecords, customOfferRequests, messageOptOuts, orders, users } from "#app/db/schema";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";
+import { columnsHolding as scan } from "#app/testing/personal-data-scan.server";
 import { collectPersonalData, eraseAccount } from "./personal-data.server";
 import { personalDataPdf } from "./personal-data-pdf.server";
 import { CONSENT_TEXT_VERSIONS, recordConsent } from "./consent-records.server";
@@ -56,19 +56,9 @@ async function customer() {
   return { userId, person, placed, placedWithEmails };
 }
 
-/** Every text or jsonb column of every table holding `needle` (as "table.column"). */
-async function columnsHolding(needle: string): Promise<string[]> {
-  const columns = rowsOf<{ table_name: string; column_name: string; data_type: string }>(
-    await ctx.db.execute(sql`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' AND data_type IN ('text', 'jsonb', 'character varying')`),
-  );
-  const found: string[] = [];
-  for (const column of columns) {
-    const rows = rowsOf<{ n: number }>(
-      await ctx.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(column.table_name)} WHERE ${sql.identifier(column.column_name)}::text ILIKE ${`%${needle}%`}`),
-    );
-    if ((rows[0]?.n ?? 0) > 0) found.push(`${column.table_name}.${column.column_name}`);
-  }
-  return found;
+/** Every text or jsonb column of every table holding `needle` (the shared scan). */
+function columnsHolding(needle: string): Promise<string[]> {
+  return scan(ctx.db, needle);
 }
 
 describe("download my data", () => {

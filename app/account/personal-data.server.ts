@@ -12,7 +12,7 @@
  *   the supplier's answer, unpaid) stops the deletion, and the customer is told which and why.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { contactMessages, customerCancellations, customOfferRequests, messageOptOuts, orderItems, orderMessages, orders, products, reviewAuthors, reviews, staffMembers, users } from "#app/db/schema";
 import type { Database } from "#app/db/db.server";
 import { localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
@@ -24,45 +24,58 @@ import { consentHistory, deleteConsentRecords } from "./consent-records.server";
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>;
 
+type OrderRow = typeof orders.$inferSelect;
+
+/** Orders as the customer downloads them: each with its bookings, messages sent and cancellations (titles in `locale`, else each order's language). */
+export async function describeOrders(db: Database, rows: OrderRow[], locale?: LocaleCode) {
+  const orderIds = rows.map((order) => order.id);
+  const items = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [];
+  const messages = orderIds.length ? await db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)) : [];
+  const cancellations = orderIds.length ? await db.select().from(customerCancellations).where(inArray(customerCancellations.orderId, orderIds)) : [];
+  const titles = items.length ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
+  const titleOf = new Map(titles.map((row) => [row.id, row.title]));
+  return rows.map((order) => ({
+    reference: order.reference,
+    status: order.status,
+    placedAt: order.purchasedAt.toISOString(),
+    currency: order.currency,
+    total: order.totalAmount,
+    paymentMethod: order.paymentMethod,
+    language: order.locale,
+    leadGuest: { firstName: order.firstName, lastName: order.lastName, email: order.email, phone: `${order.countryCode} ${order.phone}`.trim() },
+    bookings: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({ experience: titleOf.get(item.productId)?.[locale ?? (order.locale as LocaleCode)] || titleOf.get(item.productId)?.en || item.productId, date: item.localDate, slot: item.availabilityId, units: item.units, amount: item.amount, status: item.status })),
+    messages: messages
+      .filter((message) => message.orderId === order.id)
+      .map((message) => ({ channel: message.channel, kind: message.kind, to: message.recipient, subject: message.subject, status: message.status, sentAt: message.createdAt.toISOString() })),
+    cancellations: cancellations
+      .filter((cancellation) => cancellation.orderId === order.id)
+      .map((cancellation) => ({ refund: cancellation.refundAmount, currency: cancellation.currency, state: cancellation.refundState, at: cancellation.createdAt.toISOString() })),
+  }));
+}
+
+export function describeOffer(offer: typeof customOfferRequests.$inferSelect) {
+  return { reference: offer.reference, status: offer.status, from: offer.dateFrom, groupSize: offer.groupSize, message: offer.message, name: offer.name, email: offer.email, phone: offer.phone, at: offer.createdAt.toISOString() };
+}
+
 /** The account's data as the customer downloads it (dates as ISO strings, money in minor units). */
 export async function collectPersonalData(db: Database, userId: string, now: Date) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
   const accountOrders = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(orders.purchasedAt);
-  const orderIds = accountOrders.map((order) => order.id);
-  const items = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [];
-  const messages = orderIds.length ? await db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)) : [];
-  const cancellations = orderIds.length ? await db.select().from(customerCancellations).where(inArray(customerCancellations.orderId, orderIds)) : [];
-  const titles = items.length ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
-  const titleOf = new Map(titles.map((row) => [row.id, row.title[user.locale as LocaleCode] || row.title.en]));
   const offers = await db.select().from(customOfferRequests).where(or(eq(customOfferRequests.userId, userId), eq(customOfferRequests.email, user.email)));
   const written = await db.select({ review: reviews }).from(reviewAuthors).innerJoin(reviews, eq(reviews.id, reviewAuthors.reviewId)).where(eq(reviewAuthors.userId, userId));
   const [optOut] = await db.select().from(messageOptOuts).where(eq(messageOptOuts.email, user.email.toLowerCase()));
   // Consents given at checkout are recorded for the address typed there: the orders' own, and the one their emails went to.
-  const consentRecords = await consentHistory(db, userId, [user.email, ...accountOrders.map((order) => order.email), ...messages.map((message) => message.recipient).filter((to) => to.includes("@"))]);
+  const orderIds = accountOrders.map((order) => order.id);
+  const recipients = orderIds.length ? await db.select({ recipient: orderMessages.recipient }).from(orderMessages).where(inArray(orderMessages.orderId, orderIds)) : [];
+  const consentRecords = await consentHistory(db, userId, [user.email, ...accountOrders.map((order) => order.email), ...recipients.map((message) => message.recipient).filter((to) => to.includes("@"))]);
   return {
     exportedAt: now.toISOString(),
     profile: { name: user.name, email: user.email, language: user.locale, createdAt: user.createdAt.toISOString(), emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null },
-    orders: accountOrders.map((order) => ({
-      reference: order.reference,
-      status: order.status,
-      placedAt: order.purchasedAt.toISOString(),
-      currency: order.currency,
-      total: order.totalAmount,
-      paymentMethod: order.paymentMethod,
-      language: order.locale,
-      leadGuest: { firstName: order.firstName, lastName: order.lastName, email: order.email, phone: `${order.countryCode} ${order.phone}`.trim() },
-      bookings: items
-        .filter((item) => item.orderId === order.id)
-        .map((item) => ({ experience: titleOf.get(item.productId) ?? item.productId, date: item.localDate, slot: item.availabilityId, units: item.units, amount: item.amount, status: item.status })),
-      messages: messages
-        .filter((message) => message.orderId === order.id)
-        .map((message) => ({ channel: message.channel, kind: message.kind, to: message.recipient, subject: message.subject, status: message.status, sentAt: message.createdAt.toISOString() })),
-      cancellations: cancellations
-        .filter((cancellation) => cancellation.orderId === order.id)
-        .map((cancellation) => ({ refund: cancellation.refundAmount, currency: cancellation.currency, state: cancellation.refundState, at: cancellation.createdAt.toISOString() })),
-    })),
-    customOfferRequests: offers.map((offer) => ({ reference: offer.reference, status: offer.status, from: offer.dateFrom, groupSize: offer.groupSize, message: offer.message, name: offer.name, email: offer.email, phone: offer.phone, at: offer.createdAt.toISOString() })),
+    orders: await describeOrders(db, accountOrders, user.locale as LocaleCode),
+    customOfferRequests: offers.map(describeOffer),
     reviews: written.map(({ review }) => ({ rating: review.rating, title: review.title, body: review.body, name: review.authorName, at: review.createdAt.toISOString() })),
     consents: {
       optionalMessages: optOut ? { refused: true, at: optOut.createdAt.toISOString() } : { refused: false },
@@ -87,6 +100,32 @@ export async function eraseAccountWithPassword(deps: CancelDeps, userId: string,
 /** Order statuses whose bookings still stand (a cancelled, failed or expired order holds none). */
 const LIVE_ORDER_STATUSES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY_LATER", "PROCESSING", "AWAITING_PAYMENT", "REVIEW"];
 
+/**
+ * The bookings still to come of the orders `ownsOrder` selects: those that can be cancelled under their
+ * policy now (with the order's secret, which a guest's cancellation goes by), and those that stop an
+ * erasure, each with its reason. Titles in `locale`, else each order's language.
+ */
+export async function planCancellations(deps: CancelDeps, ownsOrder: SQL, locale?: LocaleCode): Promise<{ blockers: ErasureBlocker[]; cancellable: Array<{ itemId: string; accessToken: string }> }> {
+  const today = localDateAt(RIYADH_TIME_ZONE, deps.clock.now());
+  const upcoming = await deps.db
+    .select({ item: orderItems, order: orders, title: products.title })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(and(ownsOrder, inArray(orders.status, LIVE_ORDER_STATUSES), inArray(orderItems.status, ["NEW", "HELD", "CONFIRMED", "PENDING"]), sql`${orderItems.localDate} >= ${today}`));
+  const blockers: ErasureBlocker[] = [];
+  const cancellable: Array<{ itemId: string; accessToken: string }> = [];
+  for (const { item, order, title } of upcoming) {
+    const language = locale ?? (order.locale as LocaleCode);
+    const named = { reference: order.reference, title: title?.[language] || title?.en || item.productId, localDate: item.localDate };
+    if (order.status === "PAY_LATER" || order.status === "AWAITING_PAYMENT") blockers.push({ ...named, reason: "UNPAID" });
+    else if (item.status !== "CONFIRMED") blockers.push({ ...named, reason: "AWAITING_ANSWER" });
+    else if (!(await quoteCancellation(deps, item)).allowed) blockers.push({ ...named, reason: "NOT_CANCELLABLE" });
+    else cancellable.push({ itemId: item.id, accessToken: order.accessToken });
+  }
+  return { blockers, cancellable };
+}
+
 /** Deletes the account (see the module comment). */
 export async function eraseAccount(deps: CancelDeps, userId: string): Promise<ErasureOutcome> {
   const db = deps.db;
@@ -96,25 +135,10 @@ export async function eraseAccount(deps: CancelDeps, userId: string): Promise<Er
   const [staff] = await db.select({ userId: staffMembers.userId }).from(staffMembers).where(eq(staffMembers.userId, userId));
   if (staff) return { status: "staff" };
 
-  const today = localDateAt(RIYADH_TIME_ZONE, deps.clock.now());
-  const upcoming = await db
-    .select({ item: orderItems, order: orders, title: products.title })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, LIVE_ORDER_STATUSES), inArray(orderItems.status, ["NEW", "HELD", "CONFIRMED", "PENDING"]), sql`${orderItems.localDate} >= ${today}`));
-  const blockers: ErasureBlocker[] = [];
-  const cancellable: string[] = [];
-  for (const { item, order, title } of upcoming) {
-    const named = { reference: order.reference, title: title?.[user.locale as LocaleCode] || title?.en || item.productId, localDate: item.localDate };
-    if (order.status === "PAY_LATER" || order.status === "AWAITING_PAYMENT") blockers.push({ ...named, reason: "UNPAID" });
-    else if (item.status !== "CONFIRMED") blockers.push({ ...named, reason: "AWAITING_ANSWER" });
-    else if (!(await quoteCancellation(deps, item)).allowed) blockers.push({ ...named, reason: "NOT_CANCELLABLE" });
-    else cancellable.push(item.id);
-  }
+  const { blockers, cancellable } = await planCancellations(deps, eq(orders.userId, userId), user.locale as LocaleCode);
   if (blockers.length) return { status: "blocked", blockers };
   let cancelled = 0;
-  for (const itemId of cancellable) {
+  for (const { itemId } of cancellable) {
     const outcome = await cancelCustomerBooking(deps, { userId }, itemId);
     if (outcome.status === "cancelled") cancelled += 1;
   }

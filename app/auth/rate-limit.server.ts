@@ -27,6 +27,9 @@ export const RATE_LIMITS = {
   offerAddress: { limit: 5, windowMs: 60 * 60_000 },
   // Reserve now, pay later takes seats with no money: a few a day from one address.
   payLaterAddress: { limit: 5, windowMs: 24 * 60 * 60_000 },
+  // A guest's signed link to their data (PDPL): per client address, and per address asked about (silently).
+  dataLinkAddress: { limit: 5, windowMs: 60 * 60_000 },
+  dataLinkEmail: { limit: 3, windowMs: 60 * 60_000 },
   // The staff console: tighter than customers' (fewer people, more at stake). Codes are counted per
   // member, so guessing six digits is out of reach (5 tries in 15 minutes).
   staffLoginAddress: { limit: 20, windowMs: 15 * 60_000 },

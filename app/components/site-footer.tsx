@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Layout } from "#app/layouts/layouts";
 import type { StorefrontType } from "#app/lib/storefront";
-import { aboutPath, blogPath, cartPath, contactPath, faqPath, invoicesPath, listingPath, privacyPolicyPath, termsPath } from "#app/lib/paths";
+import { aboutPath, blogPath, cartPath, contactPath, faqPath, invoicesPath, listingPath, privacyPolicyPath, privacyRequestPath, termsPath } from "#app/lib/paths";
 import { LocalizedLink } from "./localized-link";
 import { ConsentSettingsButton } from "./consent-banner";
 import { FooterSupport } from "./support";
@@ -36,7 +36,7 @@ export function SiteFooter({ storefrontType, layout, consentSettings = false }: 
       ],
     },
     { heading: t("nav.company"), links: [{ to: aboutPath(), label: t("nav.about") }, { to: blogPath(), label: t("nav.blog") }, { to: contactPath(), label: t("nav.contact") }] },
-    { heading: t("nav.help"), links: [{ to: faqPath(), label: t("nav.faq") }, { to: privacyPolicyPath(), label: t("nav.privacy") }, { to: termsPath(), label: t("nav.terms") }] },
+    { heading: t("nav.help"), links: [{ to: faqPath(), label: t("nav.faq") }, { to: privacyPolicyPath(), label: t("nav.privacy") }, { to: privacyRequestPath(), label: t("nav.dataRights") }, { to: termsPath(), label: t("nav.terms") }] },
   ];
   return (
     <footer className={`site-footer site-footer--${layout.footer}`} data-footer={layout.footer}>

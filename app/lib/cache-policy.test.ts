@@ -43,9 +43,9 @@ describe("cache classes", () => {
   });
 
   test("pages with personal data are private", () => {
-    const personal = /^(cart|checkout.*|invoices|auth-.*|custom-offer|unsubscribe|manage-booking|account-delete)$/;
+    const personal = /^(cart|checkout.*|invoices|auth-.*|custom-offer|unsubscribe|manage-booking|account-delete|privacy-data)$/;
     for (const [, file, name] of config.PAGE_ROUTES) expect([name, declaredClass(file)]).toEqual([name, personal.test(name) ? "private" : "public"]);
-    for (const [, file, id] of config.RESOURCE_ROUTES) if (id.startsWith("account-")) expect([id, declaredClass(file)]).toEqual([id, "private"]);
+    for (const [, file, id] of config.RESOURCE_ROUTES) if (id.startsWith("account-") || id.startsWith("privacy-")) expect([id, declaredClass(file)]).toEqual([id, "private"]);
   });
 
   test("cacheClassOf reads only known classes", () => {

@@ -82,6 +82,12 @@ export const blogPostPath = (slug: string): string => `/blog/${encodeURIComponen
 export const contactPath = (): string => "/contact-us";
 export const faqPath = (): string => "/faq";
 export const privacyPolicyPath = (): string => "/privacy-policy";
+/** A guest's PDPL rights: the form that mails a signed link, the page the link opens, and its JSON download (not localized). */
+export const privacyRequestPath = (): string => "/privacy/request";
+export const privacyDataPath = (query?: { token?: string }): string => withQuery("/privacy/my-data", query);
+export const privacyDataJsonPath = (query?: { token?: string }): string => withQuery("/privacy/my-data.json", query);
+/** The console's queue of PDPL requests, and one request's export. */
+export const adminDataRequestsPath = (query?: { notice?: string }): string => withQuery("/admin/data-requests", query);
 export const termsPath = (): string => "/terms-and-conditions";
 
 // The staff console: not localized by prefix (the console's language is the staff member's choice).

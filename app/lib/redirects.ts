@@ -41,6 +41,7 @@ export const LEFT_ALONE_SEGMENTS = [
   "search",
   "invoices",
   "account",
+  "privacy",
 ] as const;
 const LEFT_ALONE = new Set<string>(LEFT_ALONE_SEGMENTS);
 

@@ -16,5 +16,6 @@ export const ADMIN_NAV: Array<{ to: string; labelKey: string; permission: Permis
   { to: "/admin/resources", labelKey: "admin.nav.resources", permission: "catalogue.manage" },
   { to: "/admin/staff", labelKey: "admin.nav.staff", permission: "staff.manage" },
   { to: "/admin/invoicing", labelKey: "admin.nav.invoicing", permission: "orders.view" },
+  { to: "/admin/data-requests", labelKey: "admin.nav.dataRequests", permission: "privacy.manage" },
   { to: "/admin/audit", labelKey: "admin.nav.audit", permission: "orders.view" },
 ];

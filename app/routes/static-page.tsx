@@ -1,5 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "#app/components/localized-link";
+import { privacyRequestPath } from "#app/lib/paths";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { StaticPageView } from "#app/components/static-page";
 import { pageHeaders, publicCacheControl } from "#app/lib/http";
@@ -21,12 +24,21 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const segment = stripLocalePrefix(new URL(request.url).pathname).split("/")[1];
   const kind = PAGE_KINDS.find((known) => known === segment);
   if (!kind) throwNotFound(request, "page");
-  return json(await loadStaticPage(app, request, kind), { headers: { "Cache-Control": publicCacheControl(request) } });
+  return json({ ...(await loadStaticPage(app, request, kind)), kind }, { headers: { "Cache-Control": publicCacheControl(request) } });
 }
 
 export default function StaticPageRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return <StaticPageView page={page} />;
+  const { page, kind } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <StaticPageView page={page}>
+      {kind === "privacy-policy" ? (
+        <p className="privacy-rights-link">
+          <LocalizedLink to={privacyRequestPath()}>{t("pages.privacyRequest.heading")}</LocalizedLink> — {t("pages.privacyRequest.intro")}
+        </p>
+      ) : null}
+    </StaticPageView>
+  );
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

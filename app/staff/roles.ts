@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   "staff.manage": ["admin"],
   /** Create and edit products, options, units, prices, schedules and capacity; put products on and off sale. */
   "catalogue.manage": ["catalogue", "admin"],
+  /** Customers' PDPL requests: export or anonymise everything held for an email (the data-request queue). */
+  "privacy.manage": ["admin"],
   /** Store-wide settings (reseller keys, deadlines). */
   "settings.manage": ["admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;

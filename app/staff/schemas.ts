@@ -18,6 +18,7 @@ export const STAFF_ERRORS = {
   enrolRestart: "admin.errors.enrolRestart",
   role: "admin.errors.role",
   lastAdmin: "admin.errors.lastAdmin",
+  kind: "admin.errors.kind",
 } as const;
 
 const { required, email, anyPassword, newPassword, confirmPassword, passwordsMatch } = fieldRules(STAFF_ERRORS);
@@ -44,3 +45,12 @@ export const StaffInviteSchema = z.object({
 export function parseStaffForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
   return parseWithZod(formData, { schema });
 }
+
+/** The kinds of PDPL request the data-request queue files (app/staff/data-requests.server.ts). */
+export const DATA_REQUEST_KINDS = ["EXPORT", "ANONYMISE"] as const;
+
+export const DataRequestSchema = z.object({
+  email,
+  kind: z.enum(DATA_REQUEST_KINDS, { error: STAFF_ERRORS.kind }),
+  note: z.string().trim().max(500, { error: STAFF_ERRORS.tooLong }).optional(),
+});

@@ -3,7 +3,7 @@
  * second factor and its own short sessions; every staff action is written to the audit log.
  */
 import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { bigserialId, createdAt, locale, ownedBy, singleUseToken, timestamptz } from "./columns";
+import { bigserialId, createdAt, locale, ownedBy, serialId, singleUseToken, timestamptz } from "./columns";
 import { users } from "./accounts";
 
 /**
@@ -75,4 +75,30 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_subject_idx").on(table.subjectType, table.subjectId), index("audit_log_order_idx").on(table.orderId), index("audit_log_created_idx").on(table.createdAt)],
+);
+
+/**
+ * A customer's PDPL request handled by the team (issue #31): `kind` EXPORT (a copy of everything held
+ * for `email`) or ANONYMISE (the same erasure as deleting an account, for an account or a guest's
+ * orders); `status` OPEN, DONE or REFUSED (a booking still to come could not be cancelled: `outcome`
+ * names each). Once anonymised the address itself is erased here too (`email` becomes an address no
+ * mail server accepts). Who filed and who completed are staff members (their emails kept for the log).
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: serialId(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("OPEN"),
+    email: text("email").notNull(),
+    note: text("note").notNull().default(""),
+    filedBy: text("filed_by"),
+    filedByEmail: text("filed_by_email").notNull(),
+    completedBy: text("completed_by"),
+    completedByEmail: text("completed_by_email"),
+    completedAt: timestamptz("completed_at"),
+    outcome: jsonb("outcome").$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("data_requests_created_idx").on(table.createdAt)],
 );

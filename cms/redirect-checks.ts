@@ -3,7 +3,8 @@
  * by app/lib/redirect-chain.ts, which the storefront shares) and the storefront's own answer for a
  * path (GET {storefront}/api/path-status?path=/x, app/routes/api.path-status.ts). No `sanity` import.
  */
-import { DEFAULT_STOREFRONT_URL } from "./constants";
+import { checkRedirectRule, rulesChainingInto, type RedirectRuleLike } from "../app/lib/redirect-chain";
+import { DEFAULT_STOREFRONT_URL, SITE_PATH_PATTERN } from "./constants";
 
 /** The storefront the studio checks against: SANITY_STUDIO_STOREFRONT_URL, as for "Open preview". */
 export const STOREFRONT_URL = (process.env.SANITY_STUDIO_STOREFRONT_URL || DEFAULT_STOREFRONT_URL).replace(/\/$/, "");
@@ -42,4 +43,32 @@ async function askStorefront(base: string, path: string): Promise<PathStatus | n
   } catch {
     return null;
   }
+}
+
+type AskStorefront = (path: string) => Promise<PathStatus | null>;
+
+const isSitePath = (to: string) => SITE_PATH_PATTERN.test(to.split(/[?#]/)[0] ?? "");
+
+/**
+ * Why the redirect `from` → `to` must not be saved, or null: the shape of `to`, pointing at itself,
+ * a loop or a chain through the other published rules, a page the storefront answers 404 for.
+ */
+export async function redirectTargetError(to: string, from: string | undefined, loadOthers: () => Promise<RedirectRuleLike[]>, ask: AskStorefront = storefrontPathStatus): Promise<string | null> {
+  const isUrl = /^https?:\/\/[^/\s]+/i.test(to);
+  if (!isSitePath(to) && !isUrl) return "Use a site path starting with / or a full http(s):// URL.";
+  if (to === from) return "A redirect cannot point at itself.";
+  if (typeof from !== "string" || isUrl) return null;
+  const problem = checkRedirectRule({ from, to }, await loadOthers())[0];
+  if (problem) return problem.message;
+  const answer = await ask(to.split("#")[0]!);
+  return answer?.status === 404 ? `The storefront answers 404 (page not found) for ${to}: point at a page that exists.` : null;
+}
+
+/** What the editor should know but may save anyway: other rules chaining through this one, or the storefront could not be asked. */
+export async function redirectTargetWarning(to: string, from: string | undefined, loadOthers: () => Promise<RedirectRuleLike[]>, ask: AskStorefront = storefrontPathStatus): Promise<string | null> {
+  if (!isSitePath(to)) return null;
+  const incoming = typeof from === "string" ? rulesChainingInto({ from, to }, await loadOthers()) : [];
+  if (incoming.length > 0) return `${incoming.join(", ")} already redirect${incoming.length === 1 ? "s" : ""} to ${from}, so ${incoming.length === 1 ? "it" : "they"} will chain through this rule: point ${incoming.length === 1 ? "it" : "them"} straight at ${to}.`;
+  const answer = await ask(to.split("#")[0]!);
+  return answer === null ? `Could not ask the storefront (${STOREFRONT_URL}) whether ${to} exists: check it by hand, or set SANITY_STUDIO_STOREFRONT_URL and the storefront's STUDIO_ORIGIN.` : null;
 }

@@ -1,7 +1,7 @@
 import { defineField, defineType, type ValidationContext } from "sanity";
-import { checkRedirectRule, rulesChainingInto, type RedirectRuleLike } from "../../app/lib/redirect-chain";
+import type { RedirectRuleLike } from "../../app/lib/redirect-chain";
 import { SITE_PATH_PATTERN } from "../constants";
-import { OTHER_REDIRECT_RULES_QUERY, STOREFRONT_URL, storefrontPathStatus } from "../redirect-checks";
+import { OTHER_REDIRECT_RULES_QUERY, redirectTargetError, redirectTargetWarning } from "../redirect-checks";
 
 /** The published rules the storefront would apply beside this one. */
 function otherRules(context: ValidationContext): Promise<RedirectRuleLike[]> {
@@ -45,25 +45,13 @@ export const redirectRule = defineType({
       validation: (rule) => [
         rule.required().custom(async (to, context) => {
           if (typeof to !== "string") return true;
-          const isPath = SITE_PATH_PATTERN.test(to.split(/[?#]/)[0] ?? "");
-          const isUrl = /^https?:\/\/[^/\s]+/i.test(to);
-          if (!isPath && !isUrl) return "Use a site path starting with / or a full http(s):// URL.";
           const from = (context.document as { from?: string } | undefined)?.from;
-          if (to === from) return "A redirect cannot point at itself.";
-          if (typeof from !== "string" || !isPath) return true;
-          const problem = checkRedirectRule({ from, to }, await otherRules(context))[0];
-          if (problem) return problem.message;
-          const answer = await storefrontPathStatus(to.split("#")[0]!);
-          return answer?.status !== 404 || `The storefront answers 404 (page not found) for ${to}: point at a page that exists.`;
+          return (await redirectTargetError(to, from, () => otherRules(context))) ?? true;
         }).error(),
         rule.custom(async (to, context) => {
-          if (typeof to !== "string" || !SITE_PATH_PATTERN.test(to.split(/[?#]/)[0] ?? "")) return true;
+          if (typeof to !== "string") return true;
           const from = (context.document as { from?: string } | undefined)?.from;
-          const others = await otherRules(context);
-          const incoming = typeof from === "string" ? rulesChainingInto({ from, to }, others) : [];
-          if (incoming.length > 0) return `${incoming.join(", ")} already redirect${incoming.length === 1 ? "s" : ""} to ${from}, so they will chain through this rule: point them straight at ${to}.`;
-          const answer = await storefrontPathStatus(to.split("#")[0]!);
-          return answer !== null || `Could not ask the storefront (${STOREFRONT_URL}) whether ${to} exists: check it by hand, or set SANITY_STUDIO_STOREFRONT_URL and the storefront's STUDIO_ORIGIN.`;
+          return (await redirectTargetWarning(to, from, () => otherRules(context))) ?? true;
         }).warning(),
       ],
     }),

@@ -22,6 +22,7 @@ describe("redirectTargetError", () => {
     expect(await redirectTargetError("/gone", "/a", others, answering({ status: 404, location: null }))).toBe("The storefront answers 404 (page not found) for /gone: point at a page that exists.");
     expect(await redirectTargetError("/blog", "/a", others, answering({ status: 200, location: null }))).toBeNull();
     expect(await redirectTargetError("/blog", "/a", others, answering(null))).toBeNull();
+    expect(await redirectTargetError("/gone", undefined, others, answering({ status: 404, location: null }))).toMatch(/^The storefront answers 404/);
   });
 
   it("leaves absolute URLs alone (no loop, chain or storefront check)", async () => {

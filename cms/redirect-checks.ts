@@ -57,8 +57,8 @@ export async function redirectTargetError(to: string, from: string | undefined, 
   const isUrl = /^https?:\/\/[^/\s]+/i.test(to);
   if (!isSitePath(to) && !isUrl) return "Use a site path starting with / or a full http(s):// URL.";
   if (to === from) return "A redirect cannot point at itself.";
-  if (typeof from !== "string" || isUrl) return null;
-  const problem = checkRedirectRule({ from, to }, await loadOthers())[0];
+  if (isUrl) return null;
+  const problem = typeof from === "string" ? checkRedirectRule({ from, to }, await loadOthers())[0] : undefined;
   if (problem) return problem.message;
   const answer = await ask(to.split("#")[0]!);
   return answer?.status === 404 ? `The storefront answers 404 (page not found) for ${to}: point at a page that exists.` : null;

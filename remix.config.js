@@ -65,6 +65,7 @@ export const RESOURCE_ROUTES = [
   ["api/consent", "routes/api.consent.ts", "api-consent"],
   ["api/preview-layout", "routes/api.preview-layout.ts", "api-preview-layout"],
   ["api/suggest", "routes/api.suggest.ts", "api-suggest"],
+  ["api/path-status", "routes/api.path-status.ts", "api-path-status"],
   ["sitemap.xml", "routes/sitemap-index.ts", "sitemap-index"],
   ["robots.txt", "routes/robots.ts", "robots"],
   ["sitemaps/:locale.xml", "routes/sitemap.ts", "sitemap"],

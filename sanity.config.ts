@@ -4,6 +4,7 @@ import { structureTool } from "sanity/structure";
 import { DEFAULT_STOREFRONT_URL, LANGUAGE_IDS, productPreviewUrl } from "./cms/constants";
 import { SINGLETON_TYPES, schemaTypes } from "./cms/schema-types";
 import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
+import { tryAPathTool } from "./cms/tools/try-a-path";
 
 // The studio is its own app (`npm run studio`); the storefront never imports this file.
 // SANITY_STUDIO_* variables are the ones Sanity exposes to the studio bundle. The placeholder id lets
@@ -18,7 +19,7 @@ export default defineConfig({
   title: "Rihla content",
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" })],
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" }), tryAPathTool()],
   schema: {
     types: schemaTypes,
     templates: (previous) => [

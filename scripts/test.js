@@ -37,6 +37,7 @@ if (!only || only === "unit") {
 if (!only || only === "studio") {
   // The editors' studio must keep building (offline; its output is not served by the storefront).
   run("Sanity studio build", bin("sanity"), ["build", "cms/dist", "-y"]);
+  run("Studio build contents", process.execPath, [path.resolve("scripts/check-studio-build.js")]);
 }
 if (!only || only === "e2e") {
   // The production build plus the test-only routes (remix.config.js TEST_ONLY_ROUTES) the suites drive.

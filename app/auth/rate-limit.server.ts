@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   staffLoginAddress: { limit: 20, windowMs: 15 * 60_000 },
   staffLoginAccountAddress: { limit: 5, windowMs: 15 * 60_000 },
   staffCode: { limit: 5, windowMs: 15 * 60_000 },
+  // The studio's redirect checks and "Try a path" tool: each asks the storefront for one page.
+  pathStatusAddress: { limit: 120, windowMs: 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

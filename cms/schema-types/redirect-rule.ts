@@ -1,5 +1,13 @@
-import { defineField, defineType } from "sanity";
+import { defineField, defineType, type ValidationContext } from "sanity";
+import type { RedirectRuleLike } from "../../app/lib/redirect-chain";
 import { SITE_PATH_PATTERN } from "../constants";
+import { OTHER_REDIRECT_RULES_QUERY, redirectTargetError, redirectTargetWarning } from "../redirect-checks";
+
+/** The published rules the storefront would apply beside this one. */
+function otherRules(context: ValidationContext): Promise<RedirectRuleLike[]> {
+  const id = (context.document?._id ?? "").replace(/^drafts\./, "");
+  return context.getClient({ apiVersion: "2025-02-19" }).fetch<RedirectRuleLike[]>(OTHER_REDIRECT_RULES_QUERY, { id, draft: `drafts.${id}` });
+}
 
 /**
  * A per-path redirect. Not localized: the source path carries its own locale prefix (`/ar/old-page`),
@@ -32,15 +40,20 @@ export const redirectRule = defineType({
       title: "To path or URL",
       type: "string",
       description: "A site path (/blog) or an absolute https:// URL.",
-      validation: (rule) =>
-        rule.required().custom((to, context) => {
+      // Errors: the shape, a loop, a chain, a page the storefront answers 404 for. Warnings: the
+      // storefront could not be asked, or other rules would chain through this one.
+      validation: (rule) => [
+        rule.required().custom(async (to, context) => {
           if (typeof to !== "string") return true;
-          const isPath = SITE_PATH_PATTERN.test(to.split(/[?#]/)[0] ?? "");
-          const isUrl = /^https?:\/\/[^/\s]+/i.test(to);
-          if (!isPath && !isUrl) return "Use a site path starting with / or a full http(s):// URL.";
           const from = (context.document as { from?: string } | undefined)?.from;
-          return to !== from || "A redirect cannot point at itself.";
+          return (await redirectTargetError(to, from, () => otherRules(context))) ?? true;
         }).error(),
+        rule.custom(async (to, context) => {
+          if (typeof to !== "string") return true;
+          const from = (context.document as { from?: string } | undefined)?.from;
+          return (await redirectTargetWarning(to, from, () => otherRules(context))) ?? true;
+        }).warning(),
+      ],
     }),
     defineField({
       name: "permanent",

@@ -124,6 +124,17 @@ describe("seed documents against the studio's schema types (Sanity's own validat
     expect(markers.filter((marker) => marker.level === "error")).toEqual([]);
   });
 
+  it("refuses a redirect that loops or chains through the published rules, with its message", async () => {
+    const rule = (from: string, to: string) => ({ _id: `redirectRule-check-${from.slice(1)}`, _type: "redirectRule", from, to, permanent: false }) as unknown as SanityDocument;
+    const toErrors = async (document: SanityDocument) =>
+      (await validateDocument({ document, workspace, getClient: () => client, getDocumentExists: async () => true, environment: "cli" }))
+        .filter((marker) => marker.level === "error" && marker.path[0] === "to")
+        .map((marker) => marker.message);
+    // The seed sends /old-blog to /blog.
+    expect(await toErrors(rule("/blog", "/old-blog"))).toEqual([expect.stringMatching(/^This makes a loop: \/blog → \/old-blog → \/blog\./)]);
+    expect(await toErrors(rule("/older-blog", "/old-blog/"))).toEqual(["Points at /old-blog, which redirects again to /blog: point straight at /blog."]);
+  });
+
   it("catches a broken document (the validator is really applied)", async () => {
     const broken = { ...published.find((doc) => doc._type === "blogPost")!, title: undefined, excerpt: "short", slug: { _type: "slug", current: "Not A Slug" } } as unknown as SanityDocument;
     const markers = await validateDocument({ document: broken, workspace, getClient: () => client, getDocumentExists: async () => true, environment: "cli" });

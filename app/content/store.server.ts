@@ -93,6 +93,8 @@ export interface SeedStore extends ContentStore {
   readonly kind: "seed";
   /** Adds or replaces a document in memory (not in the seed files); drafts stay drafts. */
   put(doc: SeedDocument): void;
+  withDrafts(): ContentStore;
+  secretClient(): PreviewSecretClient;
 }
 
 export interface SeedStoreOptions {

@@ -1,7 +1,8 @@
 import { createContentService, type ContentService } from "./content.server";
 import { createPreviewContentService, createPreviewModeCookie, isPreviewRequest, serializePreviewModeCookie, validatePreviewSecret, writeSeedPreviewSecret } from "./preview-mode.server";
-import { createSeedStore, overlayDrafts, type SeedStore } from "./store.server";
+import { createSanityStore, createSeedStore, overlayDrafts, readSeedDocuments, runGroq, type QueryParams, type SeedDocument, type SeedStore } from "./store.server";
 import { isPersonalRequest } from "#app/lib/http";
+import { startFakeRemote } from "#app/testing/fake-remote.server";
 
 const SLUG = "riyadh-weekend-itinerary";
 const SECRET = "sanity-preview-secret";
@@ -104,5 +105,55 @@ describe("the preview-mode cookie", () => {
     expect(isPersonalRequest(new Request("https://rihla.example/", { headers: { Cookie: header } }))).toBe(true);
     const cleared = await serializePreviewModeCookie(cookie, false);
     expect(cleared).toMatch(/Max-Age=0/);
+  });
+});
+
+describe("preview mode against Sanity (the real @sanity/client on a local stand-in for the query API)", () => {
+  const seen: { perspective: string | null; auth: string | null; cdn: boolean }[] = [];
+  let dataset: SeedDocument[];
+  let remote: Awaited<ReturnType<typeof startFakeRemote>>;
+  const secret = "studio-made-secret";
+  const options = { projectId: "rihla000", dataset: "production", apiVersion: "2025-02-19" };
+
+  beforeAll(async () => {
+    const fresh = new Date().toISOString();
+    dataset = [...(await readSeedDocuments()), { _id: "drafts.secret-1", _type: "sanity.previewUrlSecret", _updatedAt: fresh, secret, studioUrl: "https://studio.rihla.example" }];
+    remote = await startFakeRemote(async (request, body, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      const perspective = url.searchParams.get("perspective");
+      seen.push({ perspective, auth: request.headers.authorization ?? null, cdn: url.hostname.includes("apicdn") });
+      const posted = request.method === "POST" ? (JSON.parse(body.toString("utf8")) as { query: string; params?: QueryParams }) : null;
+      const query = posted?.query ?? url.searchParams.get("query") ?? "";
+      const params: QueryParams = { ...(posted?.params ?? {}) };
+      for (const [name, value] of url.searchParams) if (name.startsWith("$")) params[name.slice(1)] = JSON.parse(value) as QueryParams[string];
+      // What Sanity does per perspective: raw is everything, drafts overlays, published hides drafts.
+      const view = perspective === "drafts" ? overlayDrafts(dataset) : perspective === "raw" ? dataset : dataset.filter((doc) => !doc._id.startsWith("drafts."));
+      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ query, result: await runGroq(query, params, view), ms: 1 }));
+    });
+  });
+  afterAll(() => remote.close());
+
+  it("checks the secret with the read token and the raw perspective, then reads drafts with the token", async () => {
+    const store = createSanityStore({ ...options, apiHost: remote.origin, token: "read-token" });
+    seen.length = 0;
+    expect((await validatePreviewSecret(store, enableUrl(secret))).isValid).toBe(true);
+    expect(seen.at(-1)).toEqual({ perspective: "raw", auth: "Bearer read-token", cdn: false });
+    expect((await validatePreviewSecret(store, enableUrl("guessed"))).isValid).toBe(false);
+
+    const service = createPreviewContentService(store, () => ({}))!;
+    seen.length = 0;
+    expect((await service.getBlogPost("ar", SLUG))!.title).toBe("عطلة نهاية أسبوع في الرياض (مسودة معاد كتابتها)");
+    expect(seen.every((request) => request.perspective === "drafts" && request.auth === "Bearer read-token")).toBe(true);
+
+    const shared = createContentService({ store, overrides: () => ({}) });
+    seen.length = 0;
+    expect((await shared.getBlogPost("ar", SLUG))!.title).toBe("عطلة نهاية أسبوع في الرياض: 48 ساعة في العاصمة");
+    expect(seen.every((request) => request.perspective === "published")).toBe(true);
+  });
+
+  it("without SANITY_READ_TOKEN there is no preview: every secret is refused and no drafts service exists", async () => {
+    const store = createSanityStore({ ...options, apiHost: remote.origin });
+    expect(await validatePreviewSecret(store, enableUrl(secret))).toEqual({ isValid: false });
+    expect(createPreviewContentService(store, () => ({}))).toBeNull();
   });
 });

@@ -64,6 +64,8 @@ export const RESOURCE_ROUTES = [
   ["api/currency", "routes/api.currency.ts", "api-currency"],
   ["api/consent", "routes/api.consent.ts", "api-consent"],
   ["api/preview-layout", "routes/api.preview-layout.ts", "api-preview-layout"],
+  ["api/preview-mode/enable", "routes/api.preview-mode.enable.ts", "api-preview-mode-enable"],
+  ["api/preview-mode/disable", "routes/api.preview-mode.disable.ts", "api-preview-mode-disable"],
   ["api/suggest", "routes/api.suggest.ts", "api-suggest"],
   ["api/path-status", "routes/api.path-status.ts", "api-path-status"],
   ["sitemap.xml", "routes/sitemap-index.ts", "sitemap-index"],

@@ -2,6 +2,7 @@ import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
 import { structureTool } from "sanity/structure";
 import { DEFAULT_STOREFRONT_URL, LANGUAGE_IDS, productPreviewUrl } from "./cms/constants";
+import { storefrontPresentation } from "./cms/presentation";
 import { SINGLETON_TYPES, schemaTypes } from "./cms/schema-types";
 import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
 import { tryAPathTool } from "./cms/tools/try-a-path";
@@ -19,7 +20,8 @@ export default defineConfig({
   title: "Rihla content",
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" }), tryAPathTool()],
+  // Presentation: the storefront beside the document, showing drafts through its preview mode.
+  plugins: [structureTool({ structure }), storefrontPresentation(storefrontUrl), visionTool({ defaultApiVersion: "2025-02-19" }), tryAPathTool()],
   schema: {
     types: schemaTypes,
     templates: (previous) => [

@@ -111,8 +111,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   app.all(entry.OPS_PATH, operatorChannel.authorize, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
   // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
   app.use(entry.createAppRequestGuard(context.env));
-  // One context per process; each request adds only its CSP nonce.
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (_req, res) => ({ ...context, ...entry.securityLoadContext(res) }) }));
+  // One context per process; each request adds only its CSP nonce, and a browser in preview mode gets the
+  // drafts content service in place of the shared, cached one (app/content/preview-mode.server.ts).
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: async (req, res) => ({ ...context, ...entry.securityLoadContext(res), ...(await entry.previewLoadContext(context, req.headers.cookie)) }) }));
 
   // A deep accept queue (the kernel caps it at somaxconn): an OCTO reseller's validator opens a
   // connection per product at once (thousands), more than Node's default of 511 pending connections.

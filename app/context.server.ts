@@ -17,6 +17,7 @@ import { startReconciler, type Reconciler } from "#app/commerce/reconciler.serve
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
+import { createPreviewContentService, createPreviewModeCookie } from "#app/content/preview-mode.server";
 import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { runRetention } from "#app/account/retention.server";
 import { backupSourceOf, runScheduledBackup } from "#app/backup/backup.server";
@@ -64,7 +65,14 @@ export type AppContext = {
   incidents: IncidentReporter;
   clock: Clock;
   /** Signed cookies: they need SESSION_SECRET, so they are made here. */
-  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie; staff: Cookie };
+  cookies: { session: Cookie; cart: Cookie; flash: FlashStorage; preview: Cookie; staff: Cookie; previewMode: Cookie };
+  /**
+   * The content service of previewing requests (drafts, no cache; null when the store cannot read
+   * drafts). server.js puts it in place of `content` for a browser in preview mode (app/content/preview-mode.server.ts).
+   */
+  previewContent(): ContentService | null;
+  /** True in the load context of a request in preview mode (set per request by server.js). */
+  previewMode?: boolean;
   /**
    * What a load balancer asks (/readyz): ready once start() has built the catalogue index, and not
    * any more from the moment server.js begins draining on SIGTERM.
@@ -152,6 +160,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       : createBookingService(env, database, clock);
     const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
     const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
+    let previewContent: ContentService | null | undefined;
     const context: AppContext = {
       env,
       database,
@@ -168,7 +177,8 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       whatsapp: overrides.whatsapp ?? createWhatsAppNotifier(env),
       incidents: createIncidentReporter(env),
       clock,
-      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env), staff: createStaffCookie(env) },
+      cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env), staff: createStaffCookie(env), previewMode: createPreviewModeCookie(env) },
+      previewContent: () => (previewContent ??= createPreviewContentService(content.store, () => env)),
       lifecycle: { ready: false, draining: false },
       start,
       stop,

@@ -26,6 +26,7 @@ import bookingStylesHref from "#app/styles/booking.css";
 import siteStylesHref from "#app/styles/site.css";
 import type { loader } from "#app/web/pages/root-loader.server";
 import { SkipLink } from "#app/components/skip-link";
+import { PreviewBar } from "#app/components/preview-bar";
 
 // Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
 // docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SkipLink mainId="main" />
         {/* Early in the document for keyboards and screen readers; shown fixed at the bottom. */}
         {analytics && !data?.consent ? <ConsentBanner /> : null}
+        {data?.previewMode ? <PreviewBar /> : null}
         <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} user={data?.user ?? null} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>

@@ -55,3 +55,9 @@ export const PRODUCT_PAGE_ROUTE = "/api/cms/product-page";
 export function productPreviewUrl(origin: string, productId: string, language: LanguageId = "en"): string {
   return `${origin.replace(/\/$/, "")}${PRODUCT_PAGE_ROUTE}/${encodeURIComponent(productId)}?lang=${language}`;
 }
+
+/** A storefront path in a language (the Presentation tool's locations): English has no prefix, the others `/ru`, `/zh`, `/ar`. */
+export function storefrontPath(language: unknown, path: string): string {
+  const prefix = typeof language === "string" && language !== "en" && (LANGUAGE_IDS as readonly string[]).includes(language) ? `/${language}` : "";
+  return path === "/" ? prefix || "/" : `${prefix}${path}`;
+}

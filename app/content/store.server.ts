@@ -13,7 +13,25 @@ export interface ContentStore {
   /** Called when the underlying data changes outside the webhook (the seed file edited in development). */
   onChange(listener: () => void): () => void;
   close(): Promise<void>;
+  /**
+   * The same content with drafts laid over published documents, for preview mode only (never cached,
+   * never shared): a draft `drafts.X` stands in for `X` under `X`'s id, so the published-only filters of
+   * the queries pass it. Null when the store cannot read drafts (Sanity without SANITY_READ_TOKEN).
+   */
+  withDrafts?(): ContentStore | null;
+  /**
+   * A client as `@sanity/preview-url-secret` wants one (config().token, withConfig, raw fetch), reading the
+   * studio's `sanity.previewUrlSecret` documents. Null without a read token.
+   */
+  secretClient?(): PreviewSecretClient | null;
 }
+
+/** The part of `SanityClient` that `validatePreviewUrl` uses. */
+export type PreviewSecretClient = {
+  config(): { token?: string };
+  withConfig(config: Record<string, unknown>): PreviewSecretClient;
+  fetch(query: string, params: QueryParams, options?: Record<string, unknown>): Promise<unknown>;
+};
 
 export type SeedDocument = { _id: string; _type: string; [field: string]: unknown };
 
@@ -50,6 +68,35 @@ export async function runGroq(query: string, params: QueryParams, dataset: SeedD
   return value.get();
 }
 
+/**
+ * A draft-overlaid view of an export: each `drafts.X` replaces `X` (keeping `X`'s id, as Sanity's drafts
+ * perspective does), a draft with no published document appears under its published id, and nothing else
+ * under `drafts.` is visible.
+ */
+export function overlayDrafts(dataset: SeedDocument[]): SeedDocument[] {
+  const drafts = new Map<string, SeedDocument>();
+  for (const doc of dataset) if (doc._id.startsWith("drafts.")) drafts.set(doc._id.slice("drafts.".length), doc);
+  const result: SeedDocument[] = [];
+  const seen = new Set<string>();
+  for (const doc of dataset) {
+    if (doc._id.startsWith("drafts.")) continue;
+    const draft = drafts.get(doc._id);
+    result.push(draft ? { ...draft, _id: doc._id } : doc);
+    seen.add(doc._id);
+  }
+  for (const [id, draft] of drafts) if (!seen.has(id) && !draft._type.startsWith("sanity.")) result.push({ ...draft, _id: id });
+  return result;
+}
+
+/** What the seed store adds: documents written at run time, as the studio writes its preview secrets. */
+export interface SeedStore extends ContentStore {
+  readonly kind: "seed";
+  /** Adds or replaces a document in memory (not in the seed files); drafts stay drafts. */
+  put(doc: SeedDocument): void;
+  withDrafts(): ContentStore;
+  secretClient(): PreviewSecretClient;
+}
+
 export interface SeedStoreOptions {
   dir?: string;
   /** Reload when a seed file changes (development). */
@@ -57,8 +104,11 @@ export interface SeedStoreOptions {
 }
 
 /** groq-js over the seed dataset. Drafts stay in the dataset (as in an export); every query filters them. */
-export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = false }: SeedStoreOptions = {}): ContentStore {
+export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = false }: SeedStoreOptions = {}): SeedStore {
   let dataset: Promise<SeedDocument[]> | null = null;
+  // Documents written at run time (preview secrets), kept across reloads of the files.
+  const written = new Map<string, SeedDocument>();
+  const withWritten = (docs: SeedDocument[]) => (written.size === 0 ? docs : [...docs.filter((doc) => !written.has(doc._id)), ...written.values()]);
   const listeners = new Set<() => void>();
   let watcher: FSWatcher | null = null;
   let debounce: NodeJS.Timeout | null = null;
@@ -84,10 +134,26 @@ export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = f
     watcher.unref();
   }
 
+  // The raw dataset (drafts and secrets included), as Sanity's `raw` perspective serves it.
+  const secretClient: PreviewSecretClient = {
+    config: () => ({ token: "seed" }),
+    withConfig: () => secretClient,
+    fetch: async (query, params) => runGroq(query, params, withWritten(await load())),
+  };
+  // No cache: the overlay is made per query, so an edit to the files or a new draft shows at once.
+  const drafts: ContentStore = {
+    kind: "seed",
+    fetch: async (query, params) => runGroq(query, params, overlayDrafts(withWritten(await load()))),
+    onChange: () => () => {},
+    close: async () => {},
+    withDrafts: () => drafts,
+    secretClient: () => secretClient,
+  };
+
   return {
     kind: "seed",
     async fetch(query, params) {
-      return runGroq(query, params, await load());
+      return runGroq(query, params, withWritten(await load()));
     },
     onChange(listener) {
       listeners.add(listener);
@@ -97,6 +163,11 @@ export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = f
       if (debounce) clearTimeout(debounce);
       watcher?.close();
       listeners.clear();
+    },
+    withDrafts: () => drafts,
+    secretClient: () => secretClient,
+    put(doc) {
+      written.set(doc._id, doc);
     },
   };
 }
@@ -126,6 +197,18 @@ export function createSanityClient({ projectId, dataset, apiVersion, token, apiH
 /** `@sanity/client` against a Sanity project: the CDN, published documents only. */
 export function createSanityStore(options: SanityStoreOptions): ContentStore {
   const client = createSanityClient(options);
+  // Drafts need the read token, the live API (never the CDN) and no stega: preview renders plain text.
+  const draftsClient = options.token ? client.withConfig({ perspective: "drafts", useCdn: false, token: options.token, stega: false }) : null;
+  const drafts: ContentStore | null = draftsClient
+    ? {
+        kind: "sanity",
+        fetch: (query, params) => draftsClient.fetch(query, params),
+        onChange: () => () => {},
+        close: async () => {},
+        withDrafts: () => drafts,
+        secretClient: () => client as unknown as PreviewSecretClient,
+      }
+    : null;
   return {
     kind: "sanity",
     fetch(query, params) {
@@ -136,5 +219,8 @@ export function createSanityStore(options: SanityStoreOptions): ContentStore {
       return () => {};
     },
     async close() {},
+    withDrafts: () => drafts,
+    // validatePreviewUrl reconfigures it (raw perspective, no CDN, no stega) and needs the token.
+    secretClient: () => (options.token ? (client as unknown as PreviewSecretClient) : null),
   };
 }

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   SANITY_PROJECT_ID: z.string().optional().transform((value) => value || undefined),
   SANITY_DATASET: z.string().default("production"),
   SANITY_API_VERSION: z.string().default("2025-02-19"),
+  /** A Viewer token, kept on the server: a private dataset, and preview mode's drafts and secrets (none: no preview). */
   SANITY_READ_TOKEN: z.string().optional().transform((value) => value || undefined),
   /** Overrides the Sanity API host (used by the contract test's local server). */
   SANITY_API_HOST: z.string().optional().transform((value) => value || undefined),

@@ -7,8 +7,8 @@ export const CACHE_FRESH_MINUTE = "public, max-age=0, s-maxage=60, stale-while-r
 /** Anything personal. */
 export const CACHE_PRIVATE = "private, no-store";
 
-/** Cookies whose presence makes a page personal (session, cart, flash messages, currency, layout preview). */
-export const PERSONAL_COOKIES = ["rihla_session", "rihla_cart", "rihla_flash", "rihla_currency", "rihla_layout_preview"];
+/** Cookies whose presence makes a page personal (session, cart, flash messages, currency, layout preview, preview mode). */
+export const PERSONAL_COOKIES = ["rihla_session", "rihla_cart", "rihla_flash", "rihla_currency", "rihla_layout_preview", "rihla_preview_mode"];
 
 /** True when the request carries a cookie that can change what the page shows. */
 export function isPersonalRequest(request: Request): boolean {

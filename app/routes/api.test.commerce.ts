@@ -12,6 +12,7 @@ import { EmbeddedBookingEngine } from "#app/booking/engine.server";
 import { readCartId } from "#app/web/cart-cookie.server";
 import { findOrderByToken, getOrderItems, settleOrder } from "#app/commerce/orders.server";
 import { runReconcilerOnce } from "#app/commerce/reconciler.server";
+import { writeSeedPreviewSecret } from "#app/content/preview-mode.server";
 import { notifyCatalogueChanged } from "#app/catalogue/catalogue.server";
 import { bookings, cartItems, orderItems, orders, priceSeasons, products, units } from "#app/db/schema";
 import { addDays, todayInRiyadh } from "#app/lib/dates";
@@ -28,6 +29,7 @@ const HookSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("trip-taken"), reference: z.string().min(1).max(40) }),
   z.object({ action: z.literal("trip-at"), reference: z.string().min(1).max(40), hoursFromNow: z.number().int().min(-24 * 30).max(24 * 30) }),
   z.object({ action: z.literal("dearer-day"), reference: z.string().min(1).max(40), daysAfter: z.number().int().min(1).max(60), addPerUnit: z.number().int().min(1) }),
+  z.object({ action: z.literal("preview-secret"), ageSeconds: z.number().int().min(0).max(24 * 60 * 60).default(0) }),
 ]);
 
 export const handle = { cache: "no-store" } satisfies CacheHandle;
@@ -81,6 +83,11 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
       if (!(engine instanceof EmbeddedBookingEngine)) return json({ error: "Only with the embedded engine" }, { status: 400 });
       for (const item of await getOrderItems(app.db, order.id)) if (item.status === "PENDING") await engine.settlePending(item.bookingUuid, hook.decision);
       return json({ ok: true, status: await settleOrder(app, order.id) });
+    }
+    case "preview-secret": {
+      // What the studio's Presentation tool does before it opens the storefront: store a one-hour secret.
+      const secret = writeSeedPreviewSecret(app.content.store, { ageSeconds: hook.ageSeconds, studioUrl: `${env.SITE_URL}/studio` });
+      return secret ? json({ secret }) : json({ error: "Not the seed store" }, { status: 400 });
     }
     case "reconcile":
       return json({ ok: true, report: await runReconcilerOnce(app, { settleAfterMs: 0 }) });

@@ -278,6 +278,9 @@ export function buildSeedDocuments(): SeedDocument[] {
   // Exports contain drafts; the storefront must never show them. One edits a published post, one is new.
   const published = docs.find((doc) => doc._id === "blogPost-en-riyadh-weekend-itinerary");
   if (published) docs.push({ ...published, ...meta("drafts.blogPost-en-riyadh-weekend-itinerary", "blogPost"), title: "A weekend in Riyadh (draft rewrite)" });
+  // Preview mode shows drafts (tests/preview-mode.spec.ts): the Arabic post has a rewrite in progress too.
+  const publishedAr = docs.find((doc) => doc._id === "blogPost-ar-riyadh-weekend-itinerary");
+  if (publishedAr) docs.push({ ...publishedAr, ...meta("drafts.blogPost-ar-riyadh-weekend-itinerary", "blogPost"), title: "عطلة نهاية أسبوع في الرياض (مسودة معاد كتابتها)" });
   const draftId = "drafts.blogPost-en-red-sea-islands";
   docs.push({
     ...meta(draftId, "blogPost"),

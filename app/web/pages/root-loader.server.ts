@@ -46,6 +46,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
     errorTitles: { notFound: t("pages.notFound.title"), error: t("pages.error.title") },
     ENV: getPublicEnv(env),
     toast: flash.toast ? translateToast(flash.toast, t) : null,
+    // Drafts are showing (app/content/preview-mode.server.ts): the page says so and offers the exit.
+    previewMode: visitor && app.previewMode === true,
   }, flash.headers ? { headers: flash.headers } : undefined);
 }
 

@@ -94,3 +94,18 @@ test.describe("preview mode", () => {
     });
   }
 });
+
+test("published pages in every language carry no zero-width characters (no stega), fresh or from the page cache", async ({ request }) => {
+  // Stega hides source maps in U+200B–U+200D, U+2060 and U+FEFF; none belongs in a published page.
+  const invisible = /[\u200B\u200C\u200D\u2060\uFEFF]/;
+  for (const prefix of ["", "/ru", "/zh", "/ar"]) {
+    for (const path of ["/", "/things-to-do", "/blog", `/blog/${SLUG}`, "/faq"]) {
+      for (const attempt of ["fresh", "cached"]) {
+        const response = await request.get(`${prefix}${path === "/" && prefix ? "" : path}`, { headers: { Cookie: "" } });
+        expect(response.status(), `${prefix}${path}`).toBe(200);
+        const html = await response.text();
+        expect(invisible.test(html), `${prefix}${path} (${attempt})`).toBe(false);
+      }
+    }
+  }
+});

@@ -6,6 +6,7 @@ import { storefrontPresentation } from "./cms/presentation";
 import { SINGLETON_TYPES, schemaTypes } from "./cms/schema-types";
 import { LANGUAGE_TEMPLATE_TYPES, structure } from "./cms/structure";
 import { tryAPathTool } from "./cms/tools/try-a-path";
+import { translationsPlugin, withTranslationBadges } from "./cms/translations";
 
 // The studio is its own app (`npm run studio`); the storefront never imports this file.
 // SANITY_STUDIO_* variables are the ones Sanity exposes to the studio bundle. The placeholder id lets
@@ -21,7 +22,7 @@ export default defineConfig({
   projectId,
   dataset,
   // Presentation: the storefront beside the document, showing drafts through its preview mode.
-  plugins: [structureTool({ structure }), storefrontPresentation(storefrontUrl), visionTool({ defaultApiVersion: "2025-02-19" }), tryAPathTool()],
+  plugins: [structureTool({ structure }), storefrontPresentation(storefrontUrl), visionTool({ defaultApiVersion: "2025-02-19" }), tryAPathTool(), translationsPlugin()],
   schema: {
     types: schemaTypes,
     templates: (previous) => [
@@ -41,6 +42,7 @@ export default defineConfig({
       const productId = typeof document.productId === "string" ? document.productId : "";
       return document._type === "product" && productId ? productPreviewUrl(storefrontUrl, productId) : previous;
     },
+    badges: (previous, context) => withTranslationBadges(previous, context.schemaType),
     // Per-language singletons: no duplicate or delete from the document menu.
     actions: (previous, context) =>
       (SINGLETON_TYPES as readonly string[]).includes(context.schemaType)

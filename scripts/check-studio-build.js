@@ -8,6 +8,9 @@ export const EXPECTED = [
   ["Try a path", "the redirect tracing tool (cms/tools/try-a-path.tsx)"],
   ["/api/path-status", "the redirect checks asking the storefront (cms/redirect-checks.ts)"],
   ["which redirects again to", "the redirect chain message (app/lib/redirect-chain.ts)"],
+  ["translation.metadata", "the translation workflow (@sanity/document-internationalization, cms/translations)"],
+  ["Older than English", "the badge on a translation older than its English version (cms/translations)"],
+  ["/api/preview-mode/enable", "the Presentation tool's preview mode (cms/presentation.ts)"],
 ];
 
 export function missingFromStudioBuild(dir = "cms/dist") {
@@ -23,5 +26,5 @@ if (import.meta.url === `file://${path.resolve(process.argv[1] ?? "")}`) {
   const missing = missingFromStudioBuild(process.argv[2]);
   for (const [text, why] of missing) console.error(`✖ the studio build lacks "${text}": ${why}`);
   if (missing.length > 0) process.exit(1);
-  console.log("✓ the studio build has the redirect tools");
+  console.log("✓ the studio build has the redirect tools, the Presentation tool and the translation workflow");
 }

@@ -177,7 +177,7 @@ function proxyTo(host: string, port: number) {
 }
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL server going away and coming back", () => {
-  const base = new URL(process.env.TEST_DATABASE_URL ?? "postgres://unused");
+  const base = new URL(process.env.TEST_DATABASE_URL || "postgres://unused");
   const name = `rihla_outage_${process.pid}`;
   const applicationName = `rihla-outage-test-${process.pid}`;
   let admin: pg.Client;

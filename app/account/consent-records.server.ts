@@ -104,6 +104,28 @@ export async function deleteConsentRecords(db: Database, userId: string | null, 
   if (filter) await db.delete(consentRecords).where(filter);
 }
 
+/**
+ * Retention: the records naming these addresses, made without an account (a guest's tick at checkout,
+ * an unsubscribe link), once no order or account holds the address any more: its owner's contact details
+ * are gone, so the consent naming them goes too.
+ */
+export async function forgetGuestConsents(db: Database, emails: string[]): Promise<number> {
+  const addresses = [...new Set(emails.map(normalized).filter((email): email is string => email !== null))];
+  if (addresses.length === 0) return 0;
+  const removed = await db
+    .delete(consentRecords)
+    .where(
+      and(
+        inArray(consentRecords.email, addresses),
+        sql`${consentRecords.userId} IS NULL`,
+        sql`NOT EXISTS (SELECT 1 FROM orders WHERE lower(orders.email) = ${consentRecords.email})`,
+        sql`NOT EXISTS (SELECT 1 FROM users WHERE lower(users.email) = ${consentRecords.email})`,
+      ),
+    )
+    .returning({ id: consentRecords.id });
+  return removed.length;
+}
+
 /** One purpose as the account page shows it: given, withdrawn or never given, and the record that says so. */
 export type ConsentShown = { state: "given" | "withdrawn" | "notGiven"; record: Pick<ConsentRecord, "at" | "textVersion" | "method"> | null };
 

@@ -10,10 +10,11 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { contactMessages, emailVerifications, orderItems, orders, passwordResetTokens, sessions, users } from "#app/db/schema";
+import { consentRecords, contactMessages, emailVerifications, orderItems, orders, passwordResetTokens, sessions, users } from "#app/db/schema";
 import { addDays } from "#app/lib/dates";
 import { OUTBOX_INDEX, readOutboxDir } from "#app/lib/outbox";
 import { createTestContext, TEST_NOW, type TestContext } from "#app/testing/context.server";
+import { recordConsent } from "./consent-records.server";
 import { runRetention } from "./retention.server";
 
 let ctx: TestContext;
@@ -68,8 +69,15 @@ test("removes exactly what is past its period", async () => {
     { locale: "en", name: "New", email: "new@example.com", subject: "s", message: "m", ipKey: "k", createdAt: ago(10) },
   ]);
 
+  // The old guest ticked "offers by email" at checkout; the recent one too.
+  await recordConsent(ctx.db, { email: "rt-old@example.com" }, { purpose: "marketing", granted: true, method: "checkout" }, ago(500));
+  await recordConsent(ctx.db, { email: "rt-recent@example.com" }, { purpose: "marketing", granted: true, method: "checkout" }, ago(500));
+
   const report = await runRetention(ctx.db, TEST_NOW, periods);
   expect(report).toMatchObject({ guestOrders: 1, unverifiedAccounts: 1 });
+  const consented = (await ctx.db.select({ email: consentRecords.email }).from(consentRecords)).map((record) => record.email);
+  expect(consented).not.toContain("rt-old@example.com");
+  expect(consented).toContain("rt-recent@example.com");
   expect(report.sessions).toBeGreaterThanOrEqual(1);
   expect(report.tokens).toBeGreaterThanOrEqual(2);
 

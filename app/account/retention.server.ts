@@ -14,6 +14,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, sql } from "dri
 import type { Database } from "#app/db/db.server";
 import { bookingUnitItems, bookings, contactMessages, emailVerifications, orderItems, orderMessages, orders, passwordResetTokens, paymentEvents, payments, sessions, staffMembers, users } from "#app/db/schema";
 import { addDays, localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
+import { forgetGuestConsents } from "./consent-records.server";
 import { pruneOutboxDir } from "#app/lib/outbox";
 
 export type RetentionPeriods = { guestContactDays: number; unverifiedAccountDays: number; contactMessageDays: number; outboxDays: number };
@@ -50,7 +51,7 @@ export async function runRetention(db: Database, now: Date, periods: RetentionPe
   const lastDay = addDays(localDateAt(RIYADH_TIME_ZONE, now), -periods.guestContactDays);
   const placedBefore = new Date(now.getTime() - periods.guestContactDays * DAY_MS);
   const due = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, email: orders.email })
     .from(orders)
     .where(
       and(
@@ -65,6 +66,8 @@ export async function runRetention(db: Database, now: Date, periods: RetentionPe
     await eraseOrderContact(db, id);
     report.guestOrders += 1;
   }
+  // A guest's consent given at checkout names their address: it goes with the last order that held it.
+  await forgetGuestConsents(db, due.map((row) => row.email));
 
   report.contactMessages = (await db.delete(contactMessages).where(lt(contactMessages.createdAt, new Date(now.getTime() - periods.contactMessageDays * DAY_MS))).returning({ id: contactMessages.id })).length;
   // The outbox is this instance's folder (each instance runs the pass on its own daily tick).

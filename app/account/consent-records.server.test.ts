@@ -6,11 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { consentRecords, users } from "#app/db/schema";
-import { optOutOfMessages } from "#app/commerce/notifications/opt-out.server";
 import { action as consentAction } from "#app/routes/api.consent";
 import { action as signUpAction } from "#app/routes/auth.sign-up";
 import { createTestContext, type TestContext } from "#app/testing/context.server";
-import { accountConsents, CONSENT_TEXT_VERSIONS, currentAnalyticsConsent, currentMarketingConsent, mayMarketTo, recordConsent } from "./consent-records.server";
+import { accountConsents, CONSENT_TEXT_VERSIONS, currentAnalyticsConsent, currentMarketingConsent, mayMarketTo, recordConsent, unsubscribeAddress } from "./consent-records.server";
 
 let ctx: TestContext;
 
@@ -75,7 +74,7 @@ describe("marketing messages", () => {
     const email = `Guest-${randomUUID().slice(0, 8)}@Example.com`;
     await recordConsent(ctx.db, { email }, { purpose: "marketing", granted: true, method: "checkout" }, new Date("2030-01-01T10:00:00Z"));
     expect(await mayMarketTo(ctx.db, email)).toBe(true);
-    await optOutOfMessages(ctx.db, email, new Date("2030-01-02T10:00:00Z"));
+    await unsubscribeAddress(ctx.db, email, new Date("2030-01-02T10:00:00Z"));
     expect(await currentMarketingConsent(ctx.db, null, [email.toLowerCase()])).toMatchObject({ granted: false, method: "unsubscribe-link", at: "2030-01-02T10:00:00.000Z" });
     expect(await mayMarketTo(ctx.db, email)).toBe(false);
     // Stored lower-cased: the address is one person whatever its case.

@@ -10,6 +10,7 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { consentRecords } from "#app/db/schema";
+import { optOutOfMessages } from "#app/commerce/notifications/opt-out.server";
 
 export const CONSENT_PURPOSES = ["analytics", "marketing"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
@@ -124,6 +125,15 @@ export async function forgetGuestConsents(db: Database, emails: string[]): Promi
     )
     .returning({ id: consentRecords.id });
   return removed.length;
+}
+
+/**
+ * The unsubscribe link's click: the address opts out of optional messages, and the click is recorded as
+ * a marketing withdrawal (each click is one; PDPL: withdrawing is recorded like giving).
+ */
+export async function unsubscribeAddress(db: Database, email: string, now: Date): Promise<void> {
+  await optOutOfMessages(db, email, now);
+  await recordConsent(db, { email: email.trim().toLowerCase() }, { purpose: "marketing", granted: false, method: "unsubscribe-link" }, now);
 }
 
 /** One purpose as the account page shows it: given, withdrawn or never given, and the record that says so. */

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { contactMessages, customOfferRequests, dataRequests, messageOptOuts, orders, users } from "#app/db/schema";
-import { anonymiseDataRequest, exportDataRequest, fileDataRequest } from "#app/staff/data-requests.server";
+import { anonymiseDataRequest, exportDataRequest, fileDataRequest } from "#app/account/data-requests.server";
 import { listAudit } from "#app/staff/audit.server";
 import { capturedCardOrder, createCardTestContext, pickProduct, type CardTestContext, type TestProduct } from "#app/testing/commerce-fixtures.server";
 import type { TestContext } from "#app/testing/context.server";

@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { FormErrors } from "#app/components/forms";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminDataRequestsPath } from "#app/lib/paths";
-import { anonymiseDataRequest, exportDataRequest, fileDataRequest, isAnonymised, listDataRequests } from "#app/staff/data-requests.server";
+import { anonymiseDataRequest, exportDataRequest, fileDataRequest, isAnonymised, listDataRequests } from "#app/account/data-requests.server";
 import { DATA_REQUEST_KINDS, DataRequestSchema, parseStaffForm } from "#app/staff/schemas";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isUnsubscribeSignature, optOutOfMessages } from "#app/commerce/notifications/opt-out.server";
+import { unsubscribeAddress } from "#app/account/consent-records.server";
+import { isUnsubscribeSignature } from "#app/commerce/notifications/opt-out.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
@@ -32,7 +33,7 @@ export function loader({ request, context: app }: LoaderFunctionArgs) {
 export async function action({ request, context: app }: ActionFunctionArgs) {
   const context = getPageContext(request);
   const email = signedAddress(context.url, app.env.SESSION_SECRET);
-  if (email) await optOutOfMessages(app.db, email, app.clock.now());
+  if (email) await unsubscribeAddress(app.db, email, app.clock.now());
   return json({ seo: pageSeo(context, "unsubscribe"), email, done: email !== null }, { status: email ? 200 : 400, headers: { "Cache-Control": CACHE_PRIVATE } });
 }
 

@@ -46,7 +46,7 @@ export function parseStaffForm<Schema extends z.ZodType>(formData: FormData, sch
   return parseWithZod(formData, { schema });
 }
 
-/** The kinds of PDPL request the data-request queue files (app/staff/data-requests.server.ts). */
+/** The kinds of PDPL request the data-request queue files (app/account/data-requests.server.ts). */
 export const DATA_REQUEST_KINDS = ["EXPORT", "ANONYMISE"] as const;
 
 export const DataRequestSchema = z.object({

@@ -3,13 +3,12 @@
  * for its address (HMAC-SHA256 of the lower-cased address with the installation's session secret);
  * following it records the address in message_opt_outs. Opted-out addresses get no review requests
  * and no WhatsApp reminders; the reminder email, a service message about a booking, still goes. The
- * click is also a marketing withdrawal (app/account/consent-records.server.ts).
+ * click is also a marketing withdrawal, which the account's consent records add (`unsubscribeAddress`).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
 import { messageOptOuts } from "#app/db/schema";
-import { recordConsent } from "#app/account/consent-records.server";
 import type { LocaleCode } from "#app/lib/locales";
 import { localized, withQuery } from "#app/lib/paths";
 
@@ -36,13 +35,9 @@ export function isUnsubscribeSignature(email: string, signature: string, secret:
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/**
- * Records the opt-out (again is a no-op), and the link's click as a marketing withdrawal in the
- * address's consent records (each click is one, PDPL: withdrawing is recorded like giving).
- */
+/** Records the opt-out (again is a no-op). */
 export async function optOutOfMessages(db: Database, email: string, now: Date): Promise<void> {
   await db.insert(messageOptOuts).values({ email: normalized(email), createdAt: now }).onConflictDoNothing();
-  await recordConsent(db, { email: normalized(email) }, { purpose: "marketing", granted: false, method: "unsubscribe-link" }, now);
 }
 
 export async function hasOptedOut(db: Database, email: string): Promise<boolean> {

@@ -7,13 +7,13 @@
  * is audited in the same transaction as the change.
  */
 import { desc, eq } from "drizzle-orm";
-import { collectDataForEmail, eraseEmail } from "#app/account/data-by-email.server";
-import type { ErasureBlocker } from "#app/account/personal-data.server";
+import { collectDataForEmail, eraseEmail } from "./data-by-email.server";
+import type { ErasureBlocker } from "./personal-data.server";
 import type { CancelDeps } from "#app/commerce/cancellation.server";
 import type { Database } from "#app/db/db.server";
 import { dataRequests } from "#app/db/schema";
-import { recordAudit, type Actor } from "./audit.server";
-import type { DATA_REQUEST_KINDS } from "./schemas";
+import { recordAudit, type Actor } from "#app/staff/audit.server";
+import type { DATA_REQUEST_KINDS } from "#app/staff/schemas";
 
 export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
 export type DataRequestStatus = "OPEN" | "DONE" | "REFUSED";

@@ -3,8 +3,8 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { eraseAccountWithPassword, type ErasureBlocker } from "#app/account/personal-data.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ErasureBlockers } from "#app/components/account/erasure-blockers";
 import { LocalizedLink } from "#app/components/localized-link";
-import { useFormatLocalDate } from "#app/i18n/use-format";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
@@ -37,7 +37,6 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
 export default function DeleteAccount() {
   const { t } = useTranslation();
   const posted = useActionData<typeof action>();
-  const formatDate = useFormatLocalDate("long");
   return (
     <section className="container page account-delete" data-testid="account-delete">
       <h1>{t("pages.deleteAccount.heading")}</h1>
@@ -48,16 +47,7 @@ export default function DeleteAccount() {
         <li>{t("pages.deleteAccount.factDownload")}</li>
       </ul>
       {posted?.error === "blocked" ? (
-        <div className="notice notice--warning" role="alert">
-          <p>{t("pages.deleteAccount.blocked")}</p>
-          <ul>
-            {posted.blockers.map((blocker: ErasureBlocker) => (
-              <li key={`${blocker.reference}-${blocker.localDate}`}>
-                <strong>{blocker.title}</strong> · {formatDate(blocker.localDate)} · <span dir="ltr">{blocker.reference}</span> — {t(`pages.deleteAccount.reason.${blocker.reason}`)}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ErasureBlockers message={t("pages.deleteAccount.blocked")} blockers={posted.blockers} />
       ) : posted?.error ? (
         <p className="notice notice--warning" role="alert">
           {t(`pages.deleteAccount.${posted.error === "staff" ? "staff" : "wrongPassword"}`)}

@@ -10,6 +10,7 @@ import { collectDataForEmail, eraseEmail } from "#app/account/data-by-email.serv
 import { readDataLinkToken } from "#app/account/data-link.server";
 import type { ErasureBlocker } from "#app/account/personal-data.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { ErasureBlockers } from "#app/components/account/erasure-blockers";
 import { LocalizedLink } from "#app/components/localized-link";
 import { useFormatLocalDate } from "#app/i18n/use-format";
 import type { CacheHandle } from "#app/lib/cache-policy";
@@ -112,16 +113,7 @@ export default function PrivacyDataRoute() {
           <li>{t("pages.privacyData.factFinal")}</li>
         </ul>
         {posted?.outcome === "blocked" ? (
-          <div className="notice notice--warning" role="alert">
-            <p>{t("pages.privacyData.blocked")}</p>
-            <ul>
-              {posted.blockers.map((blocker: ErasureBlocker) => (
-                <li key={`${blocker.reference}-${blocker.localDate}`}>
-                  <strong>{blocker.title}</strong> · {formatDate(blocker.localDate)} · <span dir="ltr">{blocker.reference}</span> — {t(`pages.deleteAccount.reason.${blocker.reason}`)}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ErasureBlockers message={t("pages.privacyData.blocked")} blockers={posted.blockers} />
         ) : posted?.outcome === "staff" ? (
           <p className="notice notice--warning" role="alert">
             {t("pages.deleteAccount.staff")}

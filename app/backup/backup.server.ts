@@ -5,7 +5,7 @@
  * and record the run (backup_runs) for the console and the schedule. A failure is recorded too, with
  * its reason, and never leaves an unverified file behind.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Database, DatabaseHandle } from "#app/db/db.server";
 import { backupRuns } from "#app/db/schema";
@@ -86,7 +86,7 @@ export type BackupStatus = {
 
 export async function backupStatus(db: Database, now: Date, schedule: Pick<BackupSchedule, "everyMs"> | null): Promise<BackupStatus> {
   const [last] = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt), desc(backupRuns.id)).limit(1);
-  const [success] = await db.select({ at: backupRuns.startedAt }).from(backupRuns).where(and(eq(backupRuns.status, "succeeded"))).orderBy(desc(backupRuns.startedAt)).limit(1);
+  const [success] = await db.select({ at: backupRuns.startedAt }).from(backupRuns).where(eq(backupRuns.status, "succeeded")).orderBy(desc(backupRuns.startedAt)).limit(1);
   const lastSuccessAt = success?.at ?? null;
   const late = schedule !== null && (lastSuccessAt === null || now.getTime() - lastSuccessAt.getTime() > 2 * schedule.everyMs);
   return {

@@ -49,23 +49,6 @@ export function isPgDump(bytes: Uint8Array): boolean {
   return Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "PGDMP";
 }
 
-async function countKeyTables(url: string): Promise<Record<string, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const counts: Record<string, number> = {};
-    for (const table of KEY_TABLES) {
-      const exists = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
-      if (!exists.rows[0]?.found) continue;
-      const result = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM "${table}"`);
-      counts[table] = result.rows[0]?.count ?? 0;
-    }
-    return counts;
-  } finally {
-    await client.end();
-  }
-}
-
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -74,6 +57,19 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
   } finally {
     await client.end();
   }
+}
+
+function countKeyTables(url: string): Promise<Record<string, number>> {
+  return withAdminClient(url, async (client) => {
+    const counts: Record<string, number> = {};
+    for (const table of KEY_TABLES) {
+      const exists = await client.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
+      if (!exists.rows[0]?.found) continue;
+      const result = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM "${table}"`);
+      counts[table] = result.rows[0]?.count ?? 0;
+    }
+    return counts;
+  });
 }
 
 /**

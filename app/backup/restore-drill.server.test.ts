@@ -5,7 +5,7 @@
  * which starts as the same store: every order confirmed before the backup is there, and the ZATCA
  * invoice chain goes on from where the backup left it, no counter used twice.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -76,7 +76,6 @@ async function restoreElsewhere(file: string): Promise<DatabaseHandle> {
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   });
-  const { readFile } = await import("node:fs/promises");
   await restorePgDump(decryptBackup(await readFile(file), BACKUP_KEY), databaseUrl(serverUrl, name));
   return openNodePg(databaseUrl(serverUrl, name), { max: 4 });
 }

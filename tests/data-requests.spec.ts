@@ -77,6 +77,7 @@ test("an admin files an anonymise request (a bad form keeps what was typed), the
   const email = `pdpl-staff-${randomUUID().slice(0, 8)}@example.com`;
   await page.goto("/admin/data-requests");
   await expect(page.getByRole("heading", { level: 1, name: adminText("en", "dataRequests.heading") })).toBeVisible();
+  if (test.info().project.use.javaScriptEnabled) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 
   const form = page.locator("#data-requests-file");
   await form.getByLabel(adminText("en", "fields.email")).fill("not-an-address");

@@ -51,9 +51,14 @@ export const DEFAULT_STOREFRONT_URL = "http://localhost:3000";
 /** The storefront resource route that redirects a product id to its detail page: `{base}/{productId}?lang=ar`. */
 export const PRODUCT_PAGE_ROUTE = "/api/cms/product-page";
 
+/** The storefront path that opens a product's page in a language (the route redirects to `/ar/…` for Arabic). */
+export function productPagePath(productId: string, language: LanguageId = "en"): string {
+  return `${PRODUCT_PAGE_ROUTE}/${encodeURIComponent(productId)}?lang=${language}`;
+}
+
 /** The storefront page of a product (the studio's "Open preview"); English unless a language is given. */
 export function productPreviewUrl(origin: string, productId: string, language: LanguageId = "en"): string {
-  return `${origin.replace(/\/$/, "")}${PRODUCT_PAGE_ROUTE}/${encodeURIComponent(productId)}?lang=${language}`;
+  return `${origin.replace(/\/$/, "")}${productPagePath(productId, language)}`;
 }
 
 /** A storefront path in a language (the Presentation tool's locations): English has no prefix, the others `/ru`, `/zh`, `/ar`. */

@@ -11,6 +11,7 @@ export const EXPECTED = [
   ["translation.metadata", "the translation workflow (@sanity/document-internationalization, cms/translations)"],
   ["Older than English", "the badge on a translation older than its English version (cms/translations)"],
   ["/api/preview-mode/enable", "the Presentation tool's preview mode (cms/presentation.ts)"],
+  ["Redirect: ", "the Presentation tool's locations for every document type (cms/presentation.ts)"],
 ];
 
 export function missingFromStudioBuild(dir = "cms/dist") {

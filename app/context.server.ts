@@ -18,6 +18,7 @@ import { createContentService, createStoreFromEnv, type ContentService } from "#
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { createPreviewContentService, createPreviewModeCookie } from "#app/content/preview-mode.server";
+import { LOCAL_STUDIO_URL } from "#app/content/stega.server";
 import { LOCKS, openDatabase, type Database, type DatabaseHandle, type PubSub } from "#app/db/db.server";
 import { runRetention } from "#app/account/retention.server";
 import { backupSourceOf, runScheduledBackup } from "#app/backup/backup.server";
@@ -178,7 +179,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       incidents: createIncidentReporter(env),
       clock,
       cookies: { session: createSessionCookie(env), cart: createCartCookie(env), flash: createFlashStorage(env), preview: createPreviewCookie(env), staff: createStaffCookie(env), previewMode: createPreviewModeCookie(env) },
-      previewContent: () => (previewContent ??= createPreviewContentService(content.store, () => env)),
+      previewContent: () => (previewContent ??= createPreviewContentService(content.store, () => env, { studioUrl: env.STUDIO_ORIGIN ?? LOCAL_STUDIO_URL })),
       lifecycle: { ready: false, draining: false },
       start,
       stop,

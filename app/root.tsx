@@ -95,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SkipLink mainId="main" />
         {/* Early in the document for keyboards and screen readers; shown fixed at the bottom. */}
         {analytics && !data?.consent ? <ConsentBanner /> : null}
-        {data?.previewMode ? <PreviewBar /> : null}
+        {data?.previewMode ? <PreviewBar layout={data.previewLayout} /> : null}
         <SiteHeader storefrontType={storefrontType} currency={data?.currency ?? "SAR"} layout={layout} user={data?.user ?? null} />
         <FlashToaster flash={data?.toast} />
         <main id="main" tabIndex={-1}>

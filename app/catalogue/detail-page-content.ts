@@ -14,9 +14,14 @@ type InLocale<T> = { locale: T | null; en: T | null };
 /** A CMS value and whether it is the English one standing in for the page's language. */
 type Picked<T> = { value: T; english: boolean };
 
-const filledText = (value: string | null): string | null => (value && value.trim() ? value.trim() : null);
+/**
+ * Trims whitespace but not U+FEFF, which String#trim also removes: in preview a stega-encoded text ends
+ * in zero-width characters (app/content/stega.server.ts), and cutting its last one breaks its edit link.
+ */
+const trimText = (value: string) => value.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, "");
+const filledText = (value: string | null): string | null => (value && value.trim() ? trimText(value) : null);
 const filledList = (value: string[] | null): string[] | null => {
-  const items = (value ?? []).map((item) => item.trim()).filter(Boolean);
+  const items = (value ?? []).filter((item) => item.trim()).map(trimText);
   return items.length ? items : null;
 };
 /** Rich text counts as filled when some block has visible text (an emptied editor leaves an empty block). */

@@ -15,7 +15,7 @@ import type { SanityClient } from "@sanity/client";
 import type { Env } from "#app/lib/env.server";
 import type { ContentCache } from "./cache.server";
 import { createContentService, type ContentService } from "./content.server";
-import type { ContentStore, PreviewSecretClient, SeedStore } from "./store.server";
+import type { ContentStore, PreviewSecretClient, PreviewStega, SeedStore } from "./store.server";
 
 /** Listed in PERSONAL_COOKIES (app/lib/http.ts). */
 export const PREVIEW_MODE_COOKIE = "rihla_preview_mode";
@@ -80,12 +80,13 @@ export function createNoCache(): ContentCache {
 }
 
 /**
- * The content service of previewing requests: the same queries over the drafts view of `store`, with
+ * The content service of previewing requests: the same queries over the drafts view of `store` (its
+ * prose stega-encoded for the visual-editing overlays when `stega` names a studio), with
  * no cache, and no say over the page cache (it never tells siteChanges anything). Null when the store
  * cannot read drafts.
  */
-export function createPreviewContentService(store: ContentStore, overrides: () => Partial<Env>): ContentService | null {
-  const drafts = store.withDrafts?.();
+export function createPreviewContentService(store: ContentStore, overrides: () => Partial<Env>, stega?: PreviewStega): ContentService | null {
+  const drafts = store.withDrafts?.(stega);
   if (!drafts) return null;
   return createContentService({ store: drafts, cache: createNoCache(), overrides });
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { createClient, type SanityClient } from "@sanity/client";
 import { evaluate, parse } from "groq-js";
+import { encodeDocumentForPreview, STEGA_FILTER } from "./stega.server";
 
 export type QueryParams = Record<string, string | number | boolean | string[] | null>;
 
@@ -17,8 +18,9 @@ export interface ContentStore {
    * The same content with drafts laid over published documents, for preview mode only (never cached,
    * never shared): a draft `drafts.X` stands in for `X` under `X`'s id, so the published-only filters of
    * the queries pass it. Null when the store cannot read drafts (Sanity without SANITY_READ_TOKEN).
+   * With `stega`, the results' prose strings carry edit links to that studio (app/content/stega.server.ts).
    */
-  withDrafts?(): ContentStore | null;
+  withDrafts?(stega?: PreviewStega): ContentStore | null;
   /**
    * A client as `@sanity/preview-url-secret` wants one (config().token, withConfig, raw fetch), reading the
    * studio's `sanity.previewUrlSecret` documents. Null without a read token.
@@ -32,6 +34,9 @@ export type PreviewSecretClient = {
   withConfig(config: Record<string, unknown>): PreviewSecretClient;
   fetch(query: string, params: QueryParams, options?: Record<string, unknown>): Promise<unknown>;
 };
+
+/** Stega for preview: the studio the encoded edit links open. */
+export type PreviewStega = { studioUrl: string };
 
 export type SeedDocument = { _id: string; _type: string; [field: string]: unknown };
 
@@ -93,7 +98,7 @@ export interface SeedStore extends ContentStore {
   readonly kind: "seed";
   /** Adds or replaces a document in memory (not in the seed files); drafts stay drafts. */
   put(doc: SeedDocument): void;
-  withDrafts(): ContentStore;
+  withDrafts(stega?: PreviewStega): ContentStore;
   secretClient(): PreviewSecretClient;
 }
 
@@ -140,15 +145,20 @@ export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = f
     withConfig: () => secretClient,
     fetch: async (query, params) => runGroq(query, params, withWritten(await load())),
   };
-  // No cache: the overlay is made per query, so an edit to the files or a new draft shows at once.
-  const drafts: ContentStore = {
+  // No cache: the overlay is made per query, so an edit to the files or a new draft shows at once. With
+  // stega, each document is encoded before the query runs (the seed has no source map to encode results from).
+  const draftsStore = (stega?: PreviewStega): ContentStore => ({
     kind: "seed",
-    fetch: async (query, params) => runGroq(query, params, overlayDrafts(withWritten(await load()))),
+    fetch: async (query, params) => {
+      const overlaid = overlayDrafts(withWritten(await load()));
+      return runGroq(query, params, stega ? overlaid.map((doc) => encodeDocumentForPreview(doc, stega.studioUrl)) : overlaid);
+    },
     onChange: () => () => {},
     close: async () => {},
-    withDrafts: () => drafts,
+    withDrafts: (next) => draftsStore(next ?? stega),
     secretClient: () => secretClient,
-  };
+  });
+  const drafts = draftsStore();
 
   return {
     kind: "seed",
@@ -164,7 +174,7 @@ export function createSeedStore({ dir = DEFAULT_SEED_DIR, watch: shouldWatch = f
       watcher?.close();
       listeners.clear();
     },
-    withDrafts: () => drafts,
+    withDrafts: (stega) => (stega ? draftsStore(stega) : drafts),
     secretClient: () => secretClient,
     put(doc) {
       written.set(doc._id, doc);
@@ -197,18 +207,26 @@ export function createSanityClient({ projectId, dataset, apiVersion, token, apiH
 /** `@sanity/client` against a Sanity project: the CDN, published documents only. */
 export function createSanityStore(options: SanityStoreOptions): ContentStore {
   const client = createSanityClient(options);
-  // Drafts need the read token, the live API (never the CDN) and no stega: preview renders plain text.
-  const draftsClient = options.token ? client.withConfig({ perspective: "drafts", useCdn: false, token: options.token, stega: false }) : null;
-  const drafts: ContentStore | null = draftsClient
-    ? {
-        kind: "sanity",
-        fetch: (query, params) => draftsClient.fetch(query, params),
-        onChange: () => () => {},
-        close: async () => {},
-        withDrafts: () => drafts,
-        secretClient: () => client as unknown as PreviewSecretClient,
-      }
-    : null;
+  // Drafts need the read token and the live API (never the CDN). Stega only when asked for (the preview's
+  // overlays): the client then asks the API for a Content Source Map and encodes the prose it names.
+  const draftsStore = (stega?: PreviewStega): ContentStore | null => {
+    if (!options.token) return null;
+    const draftsClient = client.withConfig({
+      perspective: "drafts",
+      useCdn: false,
+      token: options.token,
+      stega: stega ? { enabled: true, studioUrl: stega.studioUrl, filter: STEGA_FILTER } : false,
+    });
+    return {
+      kind: "sanity",
+      fetch: (query, params) => draftsClient.fetch(query, params),
+      onChange: () => () => {},
+      close: async () => {},
+      withDrafts: (next) => draftsStore(next ?? stega),
+      secretClient: () => client as unknown as PreviewSecretClient,
+    };
+  };
+  const drafts = draftsStore();
   return {
     kind: "sanity",
     fetch(query, params) {
@@ -219,7 +237,7 @@ export function createSanityStore(options: SanityStoreOptions): ContentStore {
       return () => {};
     },
     async close() {},
-    withDrafts: () => drafts,
+    withDrafts: (stega) => (stega ? draftsStore(stega) : drafts),
     // validatePreviewUrl reconfigures it (raw perspective, no CDN, no stega) and needs the token.
     secretClient: () => (options.token ? (client as unknown as PreviewSecretClient) : null),
   };

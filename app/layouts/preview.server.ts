@@ -6,9 +6,12 @@ import { isLayoutId, type LayoutId } from "./layouts";
 /** Listed in PERSONAL_COOKIES (app/lib/http.ts): a previewed page is never shared by a cache. */
 export const LAYOUT_PREVIEW_COOKIE = "rihla_layout_preview";
 
-/** Previews are for editors and tests: always on in development, in production only with LAYOUT_PREVIEW=1. */
-export function isLayoutPreviewEnabled(env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">): boolean {
-  return env.LAYOUT_PREVIEW || env.NODE_ENV !== "production";
+/**
+ * Previews are for editors and tests: always on in development, in production with LAYOUT_PREVIEW=1, and
+ * for a browser in preview mode (an editor who came from the studio: its preview bar offers the layouts).
+ */
+export function isLayoutPreviewEnabled(env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">, previewMode = false): boolean {
+  return previewMode || env.LAYOUT_PREVIEW || env.NODE_ENV !== "production";
 }
 
 /** The signed preview cookie (made once, by the app context: it needs SESSION_SECRET). */
@@ -17,11 +20,11 @@ export function createPreviewCookie(env: Pick<Env, "SITE_URL" | "SESSION_SECRET"
   return createSignedCookie(LAYOUT_PREVIEW_COOKIE, env, 60 * 60 * 24);
 }
 
-export type PreviewDeps = { env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">; cookies: { preview: Cookie } };
+export type PreviewDeps = { env: Pick<Env, "LAYOUT_PREVIEW" | "NODE_ENV">; cookies: { preview: Cookie }; previewMode?: boolean };
 
 /** The layout this browser previews, or null (no cookie, a bad signature, or previews switched off). */
 export async function getPreviewLayout(deps: PreviewDeps, request: Request): Promise<LayoutId | null> {
-  if (!isLayoutPreviewEnabled(deps.env)) return null;
+  if (!isLayoutPreviewEnabled(deps.env, deps.previewMode === true)) return null;
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${LAYOUT_PREVIEW_COOKIE}=`)) return null;
   const value: unknown = await deps.cookies.preview.parse(header);

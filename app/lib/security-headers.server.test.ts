@@ -84,6 +84,21 @@ describe("security headers middleware", () => {
     expect(first.headers.get("strict-transport-security")).toBeNull();
   });
 
+  test("only the studio may frame a preview: the preview-mode routes and a previewing browser's pages", async () => {
+    const frame = (response: Response) => [/frame-ancestors ([^;]+)/.exec(response.headers.get("content-security-policy") ?? "")?.[1], response.headers.get("x-frame-options")];
+    const studio = await serve({ STUDIO_ORIGIN: "https://rihla.sanity.studio" }, page);
+    const previewing = { headers: { Cookie: "rihla_consent=denied; rihla_preview_mode=signed" } };
+    expect(frame(await fetch(studio.origin + "/api/preview-mode/enable?sanity-preview-secret=x"))).toEqual(["'self' https://rihla.sanity.studio", null]);
+    expect(frame(await fetch(studio.origin + "/ar/blog", previewing))).toEqual(["'self' https://rihla.sanity.studio", null]);
+    expect(frame(await fetch(studio.origin + "/ar/blog"))).toEqual(["'none'", "DENY"]);
+    expect(frame(await fetch(studio.origin + "/", { headers: { Cookie: "not_rihla_preview_mode=1" } }))).toEqual(["'none'", "DENY"]);
+    server!.close();
+    // No studio configured: nobody frames anything, preview or not.
+    const alone = await serve({}, page);
+    expect(frame(await fetch(alone.origin + "/api/preview-mode/enable"))).toEqual(["'none'", "DENY"]);
+    expect(frame(await fetch(alone.origin + "/", previewing))).toEqual(["'none'", "DENY"]);
+  });
+
   test("HSTS only when SITE_URL is https", async () => {
     const { origin } = await serve({ SITE_URL: "https://rihla.example" }, page);
     expect((await fetch(origin + "/")).headers.get("strict-transport-security")).toContain("max-age=31536000");

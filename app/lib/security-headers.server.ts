@@ -6,7 +6,8 @@ import type { Env } from "./env.server";
 /**
  * Security headers for every response, set by Express before the page cache and Remix run:
  * a nonce-based Content-Security-Policy (a fresh nonce per request in `res.locals.cspNonce`, handed to
- * Remix in the load context), nosniff, frame-ancestors 'none' + X-Frame-Options DENY, a strict
+ * Remix in the load context), nosniff, frame-ancestors 'none' + X-Frame-Options DENY (the studio's
+ * Presentation frame excepted, for a preview), a strict
  * Referrer-Policy, a restrictive Permissions-Policy, and HSTS when the public site is HTTPS.
  * Why each CSP source is allowed: docs/decisions/025-security-headers-and-cached-pages.md.
  */
@@ -52,9 +53,27 @@ export function sentryIngestOrigin(dsn: string | undefined): string | null {
 
 export type CspNonce = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
+/** The preview-mode cookie's name (app/content/preview-mode.server.ts) and the routes that set and clear it. */
+const PREVIEW_MODE_COOKIE_PATTERN = /(?:^|;\s*)rihla_preview_mode=/;
+const PREVIEW_MODE_ROUTES = "/api/preview-mode/";
+
+/**
+ * Whether the studio (STUDIO_ORIGIN) may show this response in its Presentation frame: the enable and
+ * disable routes, and pages for a browser carrying the preview-mode cookie. Every other response, and
+ * every response when no studio is configured, may be framed by nobody. The cookie's signature is not
+ * checked here: a visitor who forges it only lets the studio frame their own pages, and the page they
+ * get is the published one (server.js checks the signature before showing any draft).
+ */
+export function studioMayFrame(env: Pick<Env, "STUDIO_ORIGIN">, req: Pick<IncomingMessage, "url" | "headers">): boolean {
+  if (!env.STUDIO_ORIGIN) return false;
+  if (req.url?.startsWith(PREVIEW_MODE_ROUTES)) return true;
+  const cookie = req.headers.cookie;
+  return typeof cookie === "string" && PREVIEW_MODE_COOKIE_PATTERN.test(cookie);
+}
+
 /** The CSP directives (helmet's shape). `nonce` is a value or reads the response's nonce. */
 export function contentSecurityDirectives(
-  env: Pick<Env, "SITE_URL" | "SENTRY_DSN" | "PAYMENT_GATEWAY">,
+  env: Pick<Env, "SITE_URL" | "SENTRY_DSN" | "PAYMENT_GATEWAY" | "STUDIO_ORIGIN">,
   nonce: CspNonce,
 ): Record<string, Array<string | ((req: IncomingMessage, res: ServerResponse) => string)>> {
   const nonceSource = typeof nonce === "string" ? `'nonce-${nonce}'` : (req: IncomingMessage, res: ServerResponse) => `'nonce-${nonce(req, res)}'`;
@@ -77,16 +96,17 @@ export function contentSecurityDirectives(
     "frame-src": ["'self'", ...TAG_MANAGER_SCRIPT_HOSTS],
     // The public origin too: redirects after a POST (sandbox page → store) are built from SITE_URL.
     "form-action": ["'self'", siteOrigin, ...(env.PAYMENT_GATEWAY === "stripe" ? [STRIPE_CHECKOUT_ORIGIN] : []), ...(env.PAYMENT_GATEWAY === "tap" ? [TAP_CHECKOUT_ORIGINS] : [])],
-    "frame-ancestors": ["'none'"],
+    // Nobody frames the store, except the studio's Presentation tool showing a preview (studioMayFrame).
+    "frame-ancestors": [(req: IncomingMessage) => (studioMayFrame(env, req) ? `'self' ${new URL(env.STUDIO_ORIGIN!).origin}` : "'none'")],
     "manifest-src": ["'self'"],
     ...(https ? { "upgrade-insecure-requests": [] } : {}),
   };
 }
 
 /** Serializes directives with a fixed nonce (tests, documentation). */
-export function contentSecurityPolicy(env: Pick<Env, "SITE_URL" | "SENTRY_DSN" | "PAYMENT_GATEWAY">, nonce: string): string {
+export function contentSecurityPolicy(env: Pick<Env, "SITE_URL" | "SENTRY_DSN" | "PAYMENT_GATEWAY" | "STUDIO_ORIGIN">, nonce: string, req: Pick<IncomingMessage, "url" | "headers"> = { url: "/", headers: {} }): string {
   return Object.entries(contentSecurityDirectives(env, nonce))
-    .map(([name, values]) => [name, ...values].join(" "))
+    .map(([name, values]) => [name, ...values.map((value) => (typeof value === "function" ? value(req as IncomingMessage, {} as ServerResponse) : value))].join(" "))
     .join("; ");
 }
 
@@ -135,7 +155,11 @@ export function createSecurityHeaders(env: Env) {
     response.locals.cspNonce = createNonce();
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     letRoutesOverride(response);
-    applyHelmet(req, res, next);
+    // X-Frame-Options cannot name an origin: a response the studio may frame goes without it (CSP's frame-ancestors says who).
+    applyHelmet(req, res, (error?: unknown) => {
+      if (studioMayFrame(env, req)) res.removeHeader("X-Frame-Options");
+      next(error);
+    });
   };
 }
 

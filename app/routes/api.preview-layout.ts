@@ -16,10 +16,10 @@ export const handle = { cache: "private" } satisfies CacheHandle;
 /**
  * Previews a layout in this browser only: a signed cookie the root loader honours. Not a query
  * parameter, so shared caches never see a previewed page (the cookie makes every page private).
- * Answers 404 in production unless LAYOUT_PREVIEW=1.
+ * Answers 404 in production unless LAYOUT_PREVIEW=1 or the browser is in preview mode (the preview bar's layout switch).
  */
 export async function action({ request, context: app }: ActionFunctionArgs) {
-  if (!isLayoutPreviewEnabled(app.env)) return new Response("Not Found", { status: 404 });
+  if (!isLayoutPreviewEnabled(app.env, app.previewMode === true)) return new Response("Not Found", { status: 404 });
   const parsed = PreviewLayoutSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return new Response("Unknown layout", { status: 400 });
   const target = safeRedirect(parsed.data.redirectTo, "/");

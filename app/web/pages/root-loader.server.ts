@@ -32,7 +32,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
   const [currency, user] = visitor ? await Promise.all([getDisplayCurrency(request, site.defaultCurrency), getUser(app, request).then(accountSummary)]) : ([BASE_CURRENCY, null] as const);
   // A previewing browser (signed cookie, which makes the page private) sees its layout; everyone else the configured one.
   // The page's layout record itself: the browser never needs the table of every layout.
-  const layout = getLayout((visitor ? await getPreviewLayout(app, request) : null) ?? site.layoutType);
+  const previewLayout = visitor ? await getPreviewLayout(app, request) : null;
+  const layout = getLayout(previewLayout ?? site.layoutType);
   return json({
     adminLocale,
     currency,
@@ -48,6 +49,8 @@ export async function loader({ request, context: app }: LoaderFunctionArgs) {
     toast: flash.toast ? translateToast(flash.toast, t) : null,
     // Drafts are showing (app/content/preview-mode.server.ts): the page says so and offers the exit.
     previewMode: visitor && app.previewMode === true,
+    // The layout a previewing editor chose in the preview bar, or null for the one the site settings say.
+    previewLayout: visitor && app.previewMode === true ? previewLayout : null,
   }, flash.headers ? { headers: flash.headers } : undefined);
 }
 

@@ -92,6 +92,13 @@ export const products = pgTable(
     guideLanguages: stringList("guide_languages"),
     title: localizedText("title"),
     shortDescription: localizedText("short_description"),
+    /**
+     * The CMS product document's title and short description (ADR 054), written by syncProductTexts:
+     * per locale the CMS text, else the CMS English one; only locales that have text; null without a
+     * CMS document. Readers take productTitle / productShortDescription (#app/db/product-texts), never these.
+     */
+    cmsTitle: jsonb("cms_title").$type<Partial<LocalizedText>>(),
+    cmsShortDescription: jsonb("cms_short_description").$type<Partial<LocalizedText>>(),
     content: jsonb("content").$type<ProductContent>().notNull(),
     timeZone: text("time_zone").notNull(),
     /** OCTO availabilityType: START_TIME or OPENING_HOURS. */

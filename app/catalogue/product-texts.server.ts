@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import { notifyCatalogueChanged } from "#app/db/announce.server";
-import { rowsOf, type DatabaseHandle } from "#app/db/db.server";
+import { LOCKS, rowsOf, type DatabaseHandle } from "#app/db/db.server";
 import type { LocalizedText } from "#app/db/types";
 import { LOCALE_CODES } from "#app/lib/locales";
 import type { ContentService, ProductTexts } from "#app/content/content.server";
@@ -44,6 +44,8 @@ export async function syncProductTexts(handle: Pick<DatabaseHandle, "db" | "pubs
   }
   const payload = JSON.stringify(rows);
   const changed = await handle.db.transaction(async (tx) => {
+    // Every instance syncs after a change: one at a time, so the later ones find nothing to write (and never deadlock).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.productTexts})`);
     const written = rowsOf<{ id: string }>(
       await tx.execute(sql`
         UPDATE products AS p SET cms_title = x.title, cms_short_description = x.short_description, updated_at = now()

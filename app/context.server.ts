@@ -16,6 +16,8 @@ import type { WhatsAppNotifier } from "#app/messaging/whatsapp";
 import { startReconciler, type Reconciler } from "#app/commerce/reconciler.server";
 import { createContentService, createStoreFromEnv, type ContentService } from "#app/content/content.server";
 import { createInvalidationBus, type InvalidationBus } from "#app/content/invalidation.server";
+import type { ContentChange } from "#app/content/cache.server";
+import { createProductTextSync, type ProductTextSync } from "#app/catalogue/product-texts.server";
 import { createPreviewCookie } from "#app/layouts/preview.server";
 import { createPreviewContentService, createPreviewModeCookie } from "#app/content/preview-mode.server";
 import { LOCAL_STUDIO_URL } from "#app/content/stega.server";
@@ -159,7 +161,13 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
     const booking: BookingService = overrides.bookingApi
       ? { api: overrides.bookingApi, start: () => Promise.resolve(), stop: () => Promise.resolve() }
       : createBookingService(env, database, clock);
-    const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify });
+    // A product document changed (here, on another instance, or the whole dataset): its title and short
+    // description go to the products table, whence the listing, cart, emails and OCTO read them (ADR 054).
+    let productTexts: ProductTextSync | undefined;
+    const onContentChange = (change: ContentChange | null) => {
+      if (!change?.type || change.type === "product") void productTexts?.request();
+    };
+    const content = overrides.content ?? createContentService({ store: createStoreFromEnv(env), overrides: () => env, onSiteChange: siteChanges.notify, onContentChange });
     const contentBus = createInvalidationBus({ pubsub: database.pubsub, service: content });
     let previewContent: ContentService | null | undefined;
     const context: AppContext = {
@@ -216,6 +224,9 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
       if (env.DATABASE_URL && !env.SMTP_URL) {
         console.warn("[mail] SMTP_URL is not set: mail goes to this instance's own outbox folder. With several instances on one database, set SMTP_URL so every message is sent.");
       }
+      // Before the index is built, so the first listing already shows the CMS's titles (a failure is logged, not fatal).
+      productTexts = createProductTextSync(database, content);
+      await productTexts.request();
       // The first listing must not pay for the index: build it before the server says it is ready.
       await catalogue.warm();
       context.lifecycle.ready = true;
@@ -228,6 +239,7 @@ export async function createAppContext(env: Env = parseEnv(), overrides: AppCont
         } catch (error) {
           console.error("[shutdown] content listener", error);
         }
+        await productTexts?.stop();
         await catalogue.stop();
         // The reconciler and the hold reaper must stop before the database they write to closes.
         await reconciler?.stop();

@@ -169,4 +169,11 @@ test("an edited experience content document refreshes that experience's page in 
   await expect(title).toHaveText("Snow Day in Riyadh, edited");
   await page.goto(`${origin}${path}`);
   await expect(title).toHaveText("Snow Day in Riyadh, edited");
+
+  // The same webhook resyncs the product texts onto the catalogue (ADR 054): search and cards follow, in Arabic too.
+  const card = page.locator(".experience-card__title", { hasText: "Snow Day in Riyadh, edited" });
+  await expect(async () => {
+    await page.goto(`${origin}/ar/search/edited`);
+    await expect(card).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 });

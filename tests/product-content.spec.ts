@@ -98,3 +98,13 @@ test("the studio's preview link opens the product's page in the asked language",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Snow Day at Riyadh's Indoor Snow Park");
   expect((await page.request.get(productPreviewUrl(baseURL!, "prd-999999"), { maxRedirects: 0 })).status()).toBe(404);
 });
+
+test.describe("beyond the detail page (ADR 054)", () => {
+  test("search finds the snow park by its CMS title and its card shows it, per language", async ({ page }) => {
+    // Found by words only the CMS title has; the card shows it, not the engine's "Riyadh Indoor Snow Park Entry for Families".
+    await page.goto(`/search/${encodeURIComponent("snow day")}`);
+    await expect(page.locator(".experience-card__title", { hasText: "Snow Day at Riyadh's Indoor Snow Park" })).toHaveCount(1);
+    await page.goto(`/ar/search/${encodeURIComponent("يوم ثلجي")}`);
+    await expect(page.locator(".experience-card__title", { hasText: "يوم ثلجي في حديقة الثلج الداخلية بالرياض" })).toHaveCount(1);
+  });
+});

@@ -8,6 +8,7 @@ import { getSiteSettings, type ContentService } from "#app/content/content.serve
 import type { Env } from "#app/lib/env.server";
 import type { Mailer } from "#app/lib/mailer.server";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { customOfferRequests, products, type OfferQuote } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
@@ -20,7 +21,7 @@ import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
 export type OfferProduct = { id: string; slug: string; title: string; currency: string; noFixedPrice: boolean };
 
 export async function findOfferProduct(db: Database, slug: string, locale: LocaleCode): Promise<OfferProduct | null> {
-  const [row] = await db.select({ id: products.id, slug: products.slug, title: products.title, currency: products.currency, noFixedPrice: products.noFixedPrice }).from(products).where(eq(products.slug, slug));
+  const [row] = await db.select({ id: products.id, slug: products.slug, title: productTitle, currency: products.currency, noFixedPrice: products.noFixedPrice }).from(products).where(eq(products.slug, slug));
   if (!row) return null;
   const title = (row.title as LocalizedText)[locale] ?? (row.title as LocalizedText).en ?? row.slug;
   return { ...row, title };
@@ -71,7 +72,7 @@ export type OfferListItem = {
 export async function listCustomOffers(db: Database, user: { id: string; email: string; emailVerified: boolean }, locale: LocaleCode): Promise<OfferListItem[]> {
   const mine = user.emailVerified ? or(eq(customOfferRequests.userId, user.id), and(isNull(customOfferRequests.userId), eq(customOfferRequests.email, user.email))) : eq(customOfferRequests.userId, user.id);
   const rows = await db
-    .select({ request: customOfferRequests, slug: products.slug, title: products.title })
+    .select({ request: customOfferRequests, slug: products.slug, title: productTitle })
     .from(customOfferRequests)
     .innerJoin(products, eq(products.id, customOfferRequests.productId))
     .where(mine)

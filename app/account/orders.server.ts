@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { customerCancellations, orderItems, orders, payments, productOptions, products, users } from "#app/db/schema";
 import type { LocalizedText, PickupPoint } from "#app/db/types";
 import type { LocaleCode } from "#app/lib/locales";
@@ -105,7 +106,7 @@ async function itemsFor(database: Database, orderRows: OrderRow[], locale: Local
   const [productRows, optionRows, cancellations] = await Promise.all([
     productIds.length
       ? database
-          .select({ id: products.id, slug: products.slug, title: products.title, content: products.content, timeZone: products.timeZone, extras: products.extras, pickupPoints: products.pickupPoints, latitude: products.latitude, longitude: products.longitude })
+          .select({ id: products.id, slug: products.slug, title: productTitle, content: products.content, timeZone: products.timeZone, extras: products.extras, pickupPoints: products.pickupPoints, latitude: products.latitude, longitude: products.longitude })
           .from(products)
           .where(inArray(products.id, productIds))
       : [],

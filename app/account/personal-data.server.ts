@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { contactMessages, customerCancellations, customOfferRequests, messageOptOuts, orderItems, orderMessages, orders, products, reviewAuthors, reviews, staffMembers, users } from "#app/db/schema";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { localDateAt, RIYADH_TIME_ZONE } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
 import { cancelCustomerBooking, quoteCancellation, type CancelDeps } from "#app/commerce/cancellation.server";
@@ -32,7 +33,7 @@ export async function describeOrders(db: Database, rows: OrderRow[], locale?: Lo
   const items = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : [];
   const messages = orderIds.length ? await db.select().from(orderMessages).where(inArray(orderMessages.orderId, orderIds)) : [];
   const cancellations = orderIds.length ? await db.select().from(customerCancellations).where(inArray(customerCancellations.orderId, orderIds)) : [];
-  const titles = items.length ? await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
+  const titles = items.length ? await db.select({ id: products.id, title: productTitle }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
   const titleOf = new Map(titles.map((row) => [row.id, row.title]));
   return rows.map((order) => ({
     reference: order.reference,
@@ -108,7 +109,7 @@ const LIVE_ORDER_STATUSES = ["CONFIRMED", "PARTIALLY_CONFIRMED", "ON_HOLD", "PAY
 export async function planCancellations(deps: CancelDeps, ownsOrder: SQL, locale?: LocaleCode): Promise<{ blockers: ErasureBlocker[]; cancellable: Array<{ itemId: string; accessToken: string }> }> {
   const today = localDateAt(RIYADH_TIME_ZONE, deps.clock.now());
   const upcoming = await deps.db
-    .select({ item: orderItems, order: orders, title: products.title })
+    .select({ item: orderItems, order: orders, title: productTitle })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(products, eq(products.id, orderItems.productId))

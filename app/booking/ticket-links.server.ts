@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { BookingStatus } from "@octocloud/types";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { ticketCheckInUrl } from "#app/lib/paths";
@@ -78,7 +79,7 @@ export async function ticketDocumentOf(db: Database, ticketId: string, locale: L
   const { ticket, booking } = row;
   if (booking.status !== BookingStatus.CONFIRMED && booking.status !== BookingStatus.REDEEMED) return null;
   const [[product], [option], [item], [owner], [ordered]] = await Promise.all([
-    db.select({ title: schema.products.title, content: schema.products.content, pickupPoints: schema.products.pickupPoints }).from(schema.products).where(eq(schema.products.id, booking.productId)),
+    db.select({ title: productTitle, content: schema.products.content, pickupPoints: schema.products.pickupPoints }).from(schema.products).where(eq(schema.products.id, booking.productId)),
     db.select({ title: schema.productOptions.title }).from(schema.productOptions).where(eq(schema.productOptions.id, booking.optionId)),
     ticket.unitItemUuid
       ? db

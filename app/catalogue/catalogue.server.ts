@@ -9,6 +9,7 @@ import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { CATALOGUE_CHANNEL, REVIEWS_CHANNEL } from "#app/db/channels";
 import { rowsOf, type Database, type DatabaseHandle } from "#app/db/db.server";
+import { productShortDescription, productTitle } from "#app/db/product-texts";
 import * as schema from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
 import { BASE_CURRENCY, type CurrencyCode } from "#app/lib/money";
@@ -60,8 +61,9 @@ const SOURCE_COLUMNS = {
   occasions: schema.products.occasions,
   bestFor: schema.products.bestFor,
   guideLanguages: schema.products.guideLanguages,
-  title: schema.products.title,
-  shortDescription: schema.products.shortDescription,
+  // As visitors see them: the CMS's text over the engine's (ADR 054).
+  title: productTitle,
+  shortDescription: productShortDescription,
   currency: schema.products.currency,
   priceFrom: schema.products.priceFrom,
   priceFromOriginal: schema.products.priceFromOriginal,

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productColumnsForVisitors } from "#app/db/product-texts";
 import * as schema from "#app/db/schema";
 import type { ProductOptionRow as OptionRow, ProductRow, UnitRow } from "#app/db/schema";
 import type { LocaleCode } from "#app/db/types";
@@ -31,7 +32,7 @@ export async function loadExperienceDetail(db: Database, index: CatalogueIndex, 
 
 async function loadDetailRows(db: Database, slug: string, locale: LocaleCode): Promise<DetailRows | null> {
   const [product] = await db
-    .select()
+    .select(productColumnsForVisitors())
     .from(schema.products)
     .where(and(eq(schema.products.slug, slug), eq(schema.products.published, true)));
   if (!product) return null;

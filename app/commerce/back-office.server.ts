@@ -6,6 +6,7 @@
  */
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { customOfferRequests, customerCancellations, orderItems, orderRefunds, orders, payments, products, units } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { guardFormula } from "#app/lib/csv-formula";
@@ -204,7 +205,7 @@ export async function loadOrderDossier(db: Database, reference: string, locale: 
   if (!order) return null;
   const [itemRows, paymentRows, events, messages, refunds, actions] = await Promise.all([
     db
-      .select({ item: orderItems, title: products.title, refundAmount: customerCancellations.refundAmount, refundState: customerCancellations.refundState })
+      .select({ item: orderItems, title: productTitle, refundAmount: customerCancellations.refundAmount, refundState: customerCancellations.refundState })
       .from(orderItems)
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(customerCancellations, eq(customerCancellations.orderItemId, orderItems.id))

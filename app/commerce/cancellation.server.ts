@@ -18,6 +18,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { customerCancellations, orderItems, orders, payments, products } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { isGatewayName, type GatewayName } from "#app/payments/payments.server";
@@ -126,7 +127,7 @@ export async function quoteCustomerCancellation(deps: CancelDeps, owner: Booking
   const found = await customerItem(deps.db, owner, itemId);
   if (!found) return null;
   const { item } = found;
-  const [product] = await deps.db.select({ title: products.title }).from(products).where(eq(products.id, item.productId));
+  const [product] = await deps.db.select({ title: productTitle }).from(products).where(eq(products.id, item.productId));
   const title = product?.title[locale] || product?.title.en || item.productId;
   return { item: { id: item.id, title, localDate: item.localDate }, quote: await quoteCancellation(deps, item) };
 }

@@ -9,6 +9,7 @@ import type { Availability } from "@octocloud/types";
 import { and, asc, desc, eq, inArray, lte } from "drizzle-orm";
 import { isBookingError, type BookingApi } from "#app/booking/booking.server";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { cartItems, carts, productOptions, products, units as unitsTable } from "#app/db/schema";
 import type { BookingQuestion, Extra, LocalizedText } from "#app/db/types";
 import type { AskedLine } from "#app/booking/questions";
@@ -75,7 +76,7 @@ export async function loadProducts(database: Database, productIds: string[]): Pr
       .select({
         id: products.id,
         slug: products.slug,
-        title: products.title,
+        title: productTitle,
         categoryIds: products.categoryIds,
         instantConfirmation: products.instantConfirmation,
         payLaterAllowed: products.payLaterAllowed,

@@ -9,6 +9,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { findTicketByCode, redeemTicket, type RedeemRefusal, type TicketView } from "#app/booking/tickets.server";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { auditLog, bookingUnitItems, orderItems, orders, productOptions, products, units } from "#app/db/schema";
 import { inLocale, type LocaleCode } from "#app/lib/locales";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
@@ -51,7 +52,7 @@ export function slotTimeOf(availabilityId: string): string | null {
 async function describe(db: Database, view: TicketView, locale: LocaleCode): Promise<CheckInTicket> {
   const { booking } = view;
   const [[product], [option], [orderRow], [audit], unitRows] = await Promise.all([
-    db.select({ title: products.title }).from(products).where(eq(products.id, booking.productId)),
+    db.select({ title: productTitle }).from(products).where(eq(products.id, booking.productId)),
     db.select({ title: productOptions.title }).from(productOptions).where(eq(productOptions.id, booking.optionId)),
     db
       .select({ orderId: orders.id, reference: orders.reference, firstName: orders.firstName, lastName: orders.lastName, units: orderItems.units, totalAmount: orders.totalAmount, currency: orders.currency })

@@ -17,6 +17,7 @@ import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { isBookingError } from "#app/booking/booking.server";
 import { parseAvailabilityId } from "#app/booking/time";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { bookingChanges, orderItems, orders, payments, products, resellerBookings } from "#app/db/schema";
 import { isIsoDate } from "#app/lib/dates";
 import type { LocaleCode } from "#app/lib/locales";
@@ -75,7 +76,7 @@ export async function loadManagedOrder(deps: ManageDeps, token: string, locale: 
   const order = await findOrderByToken(deps.db, token);
   if (!order) return null;
   const items = await getOrderItems(deps.db, order.id);
-  const titles = items.length ? await deps.db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
+  const titles = items.length ? await deps.db.select({ id: products.id, title: productTitle }).from(products).where(inArray(products.id, [...new Set(items.map((item) => item.productId))])) : [];
   const titleOf = new Map(titles.map((row) => [row.id, row.title[locale] || row.title.en]));
   const waiting = await deps.db.select().from(bookingChanges).where(and(eq(bookingChanges.orderId, order.id), eq(bookingChanges.status, "AWAITING_PAYMENT")));
   const managed: ManagedItem[] = [];

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { customOfferRequests, productOptions, products, units as unitsTable, type OfferQuote, type OfferQuoteOption } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import type { LocaleCode } from "#app/lib/locales";
@@ -25,7 +26,7 @@ export type StaffOffer = OfferRow & { title: string; slug: string; timeZone: str
 /** Requests for the console, oldest first; `status` filters (RECEIVED: waiting for a quote). */
 export async function listOffersForStaff(db: Database, locale: LocaleCode, status?: string): Promise<StaffOffer[]> {
   const rows = await db
-    .select({ offer: customOfferRequests, title: products.title, slug: products.slug, timeZone: products.timeZone, availabilityType: products.availabilityType })
+    .select({ offer: customOfferRequests, title: productTitle, slug: products.slug, timeZone: products.timeZone, availabilityType: products.availabilityType })
     .from(customOfferRequests)
     .innerJoin(products, eq(products.id, customOfferRequests.productId))
     .where(status ? eq(customOfferRequests.status, status) : undefined)
@@ -37,7 +38,7 @@ export async function listOffersForStaff(db: Database, locale: LocaleCode, statu
 export async function loadOfferForStaff(db: Database, reference: string, locale: LocaleCode): Promise<StaffOffer | null> {
   if (reference.length > 40) return null;
   const [row] = await db
-    .select({ offer: customOfferRequests, title: products.title, slug: products.slug, timeZone: products.timeZone, availabilityType: products.availabilityType })
+    .select({ offer: customOfferRequests, title: productTitle, slug: products.slug, timeZone: products.timeZone, availabilityType: products.availabilityType })
     .from(customOfferRequests)
     .innerJoin(products, eq(products.id, customOfferRequests.productId))
     .where(eq(sql`upper(${customOfferRequests.reference})`, reference.toUpperCase()));

@@ -14,7 +14,9 @@ import {
   HOME_PAGE_QUERY,
   HomePageResultSchema,
   PRODUCT_CONTENT_QUERY,
+  PRODUCT_TEXTS_QUERY,
   ProductContentResultSchema,
+  ProductTextsResultSchema,
   REDIRECT_RULES_QUERY,
   RedirectRulesResultSchema,
   RELATED_POSTS_QUERY,
@@ -49,6 +51,8 @@ export type Testimonial = z.output<typeof TestimonialsResultSchema>[number];
 export type Theme = z.output<typeof ThemesResultSchema>[number];
 /** A product's CMS texts in one language with English beside each field (null where the document has none). */
 export type ProductContent = NonNullable<z.output<typeof ProductContentResultSchema>>;
+/** One product document's title and short description in every language (null where empty). */
+export type ProductTexts = z.output<typeof ProductTextsResultSchema>[number];
 
 /** Used when a project has no settings document for a language nor for English, so the site still renders. */
 export const FALLBACK_SITE_SETTINGS: Omit<SiteSettings, "language"> = {
@@ -77,6 +81,8 @@ export interface ContentService {
   listThemes(locale: ContentLocale): Promise<Theme[]>;
   /** The content document of a catalogue product, or null when editors have written none. */
   getProductContent(locale: ContentLocale, productId: string): Promise<ProductContent | null>;
+  /** Every published product document's title and short description (syncProductTexts copies them to the catalogue). */
+  listProductTexts(): Promise<ProductTexts[]>;
   /** Evicts what a changed document touches (webhook, other instances, seed file edits). */
   invalidate(change: ContentChange): string[];
   close(): Promise<void>;
@@ -91,13 +97,19 @@ export interface ContentServiceOptions {
   overrides?: () => Partial<Overrides>;
   /** Told when content changes, so whole cached pages can be dropped (the app context's siteChanges). */
   onSiteChange?: (reason: string) => void;
+  /**
+   * Told after a change has been evicted: the changed document (webhook, other instances), or null when
+   * the whole dataset may have changed (the seed file edited). The app context resyncs product texts.
+   */
+  onContentChange?: (change: ContentChange | null) => void;
 }
 
-export function createContentService({ store, cache = createContentCache(), overrides = () => ({}), onSiteChange = () => undefined }: ContentServiceOptions): ContentService {
+export function createContentService({ store, cache = createContentCache(), overrides = () => ({}), onSiteChange = () => undefined, onContentChange = () => undefined }: ContentServiceOptions): ContentService {
   // Whole cached pages show content too: drop them with the content they were rendered from.
   const unsubscribe = store.onChange(() => {
     cache.clear();
     onSiteChange("content dataset changed");
+    onContentChange(null);
   });
 
   /** One cached, zod-parsed query. The parsed value is what is cached, so hits cost no parsing. */
@@ -170,9 +182,11 @@ export function createContentService({ store, cache = createContentCache(), over
     listThemes: (locale) => run("themes", THEMES_QUERY, ThemesResultSchema, { language: locale }, locale, ["theme"]),
     // Product documents have no `language` (field-level localisation): a change evicts every locale's entry.
     getProductContent: (locale, productId) => run("productContent", PRODUCT_CONTENT_QUERY, ProductContentResultSchema, { productId, language: locale }, locale, ["product"]),
+    listProductTexts: () => run("productTexts", PRODUCT_TEXTS_QUERY, ProductTextsResultSchema, {}, null, ["product"]),
     invalidate: (change) => {
       const evicted = cache.evict(change);
       onSiteChange(`content ${change.type ?? "document"} ${change.id ?? ""} changed`.trim());
+      onContentChange(change);
       return evicted;
     },
     async close() {

@@ -109,6 +109,16 @@ export const PRODUCT_CONTENT_QUERY = groq`*[_type == "product" && productId == $
   "gallery": coalesce(gallery[]{ "src": coalesce(asset->url, _sanityAsset), "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height, "alt": ${inLocale("alt")} }, [])
 }`;
 
+/**
+ * Every published product document's title and short description, all languages (no params): what
+ * syncProductTexts copies onto the catalogue's products so listings, carts, emails and OCTO show it.
+ */
+export const PRODUCT_TEXTS_QUERY = groq`*[_type == "product" && ${PUBLISHED} && defined(productId)] | order(productId asc, _id asc){
+  productId,
+  "title": title{ ${CONTENT_LOCALES.join(", ")} },
+  "shortDescription": shortDescription{ ${CONTENT_LOCALES.join(", ")} }
+}`;
+
 // ---------------------------------------------------------------------------------------------
 // Result schemas. Optional CMS fields come back as null from GROQ; required ones are enforced here
 // too, so a half-filled document in a real project fails loudly in the cache layer, not in a component.
@@ -243,3 +253,11 @@ export const ProductContentResultSchema = z
       .transform((photos) => photos.filter((photo): photo is typeof photo & { src: string } => photo.src !== null)),
   })
   .nullable();
+
+/** A localised field with every language side by side; a language left empty is null. */
+const allLocalesSchema = z
+  .object({ en: nullableString, ru: nullableString, zh: nullableString, ar: nullableString })
+  .nullish()
+  .transform((value) => value ?? { en: null, ru: null, zh: null, ar: null });
+
+export const ProductTextsResultSchema = z.array(z.object({ productId: z.string(), title: allLocalesSchema, shortDescription: allLocalesSchema }));

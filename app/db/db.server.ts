@@ -53,7 +53,7 @@ export interface DatabaseHandle {
  * Advisory lock keys, one per job that must run on one instance at a time (and `agentRefunds`, held
  * by a transaction that adds up what agents refunded today before it refunds more).
  */
-export const LOCKS = { migrate: 7460201, testTemplate: 7460202, reconciler: 7460203, agentRefunds: 7460204, seasonalPrices: 7460205, retention: 7460206, invoicing: 7460207, backup: 7460208 } as const;
+export const LOCKS = { migrate: 7460201, testTemplate: 7460202, reconciler: 7460203, agentRefunds: 7460204, seasonalPrices: 7460205, retention: 7460206, invoicing: 7460207, backup: 7460208, productTexts: 7460209 } as const;
 
 /** Where the SQL migrations live; the server always runs from the repository root. */
 export const MIGRATIONS_FOLDER = path.resolve("drizzle");

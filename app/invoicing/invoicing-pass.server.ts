@@ -11,6 +11,7 @@
  */
 import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { bookingChanges, customerCancellations, orderItems, orderRefunds, orders, payments, products, taxDocumentReports, taxDocuments } from "#app/db/schema";
 import { recordAudit, type Actor } from "#app/staff/audit.server";
 import type { FatooraClient, ReportOutcome } from "./fatoora.server";
@@ -48,7 +49,7 @@ async function capturedOn(db: Database, orderId: string): Promise<{ captured: nu
  * line for the order keeps the invoice equal to the money, to the halala.
  */
 async function paidOrderFacts(db: Database, order: typeof orders.$inferSelect, captured: number, method: string | null): Promise<PaidOrderFacts> {
-  const items = await db.select({ item: orderItems, title: products.title }).from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
+  const items = await db.select({ item: orderItems, title: productTitle }).from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.position));
   const lineOf = ({ item, title }: (typeof items)[number]) => ({
     title: (title as Record<string, string> | null)?.en ?? "Experience",
     optionTitle: "",

@@ -31,6 +31,7 @@ import {
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { cancellationCutoffMinutes } from "#app/booking/policy";
 import type { Database } from "#app/db/db.server";
+import { productColumnsForVisitors } from "#app/db/product-texts";
 import * as schema from "#app/db/schema";
 import type { CancellationPolicy, LocaleCode, PickupPoint } from "#app/db/types";
 import { imageUrl } from "#app/lib/images";
@@ -77,7 +78,8 @@ export interface CatalogueProduct {
 /** Reads published, bookable products (those with a fixed price) with options, units and start times. */
 export async function loadCatalogueProducts(db: Database, productIds?: string[]): Promise<CatalogueProduct[]> {
   const where = and(eq(schema.products.published, true), eq(schema.products.noFixedPrice, false), productIds ? inArray(schema.products.id, productIds) : undefined);
-  const products = await db.select().from(schema.products).where(where).orderBy(asc(schema.products.id));
+  // Title and short description as visitors see them: the CMS's over the engine's (ADR 054).
+  const products = await db.select(productColumnsForVisitors()).from(schema.products).where(where).orderBy(asc(schema.products.id));
   if (products.length === 0) return [];
   const ids = products.map((product) => product.id);
   // For the full list an IN over thousands of ids costs more than reading the (small) tables whole.

@@ -16,6 +16,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slotStart } from "#app/booking/slots";
 import { ticketPdfUrl } from "#app/booking/ticket-links.server";
 import type { Database } from "#app/db/db.server";
+import { productTitle } from "#app/db/product-texts";
 import { bookings, customOfferRequests, orderItems, orderMessages, orders, products, tickets } from "#app/db/schema";
 import type { LocalizedText } from "#app/db/types";
 import { getFixedT } from "#app/i18n/i18n.server";
@@ -154,7 +155,7 @@ async function bookingNoticeFacts(deps: NotifyDeps, order: OrderRow, locale: Loc
   const item = await itemOf(deps.db, order.id, event.itemId);
   if (!item) return null;
   const [product] = await deps.db
-    .select({ title: products.title, slug: products.slug, content: products.content, timeZone: products.timeZone, pickupIncluded: products.pickupIncluded, pickupPoints: products.pickupPoints })
+    .select({ title: productTitle, slug: products.slug, content: products.content, timeZone: products.timeZone, pickupIncluded: products.pickupIncluded, pickupPoints: products.pickupPoints })
     .from(products)
     .where(eq(products.id, item.productId));
   const title = product?.title[locale] || product?.title.en || item.productId;
@@ -200,7 +201,7 @@ async function itemOf(db: Database, orderId: string, itemId: string): Promise<Or
 async function productTitles(db: Database, productIds: string[]): Promise<Map<string, LocalizedText>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: products.id, title: products.title }).from(products).where(inArray(products.id, ids));
+  const rows = await db.select({ id: products.id, title: productTitle }).from(products).where(inArray(products.id, ids));
   return new Map(rows.map((row) => [row.id, row.title]));
 }
 
@@ -284,7 +285,7 @@ async function settleNoticeDue(db: Database, orderId: string, outcome: NotifiedO
 /** An offer's message: to the address of the request, in its language, linking to the customer's bookings. Not recorded (an offer has no order until accepted). */
 async function tellOffer(deps: NotifyDeps, event: Extract<CustomerEvent, { type: "offer" }>): Promise<Delivery> {
   const [row] = await deps.db
-    .select({ offer: customOfferRequests, title: products.title, slug: products.slug })
+    .select({ offer: customOfferRequests, title: productTitle, slug: products.slug })
     .from(customOfferRequests)
     .innerJoin(products, eq(products.id, customOfferRequests.productId))
     .where(eq(customOfferRequests.reference, event.offerReference));

@@ -2,6 +2,7 @@
  * Catalogue (app/catalogue): OCTO supplier → product → option → unit with the discovery attributes the
  * storefront filters on, reviews, and the version every instance watches to rebuild its in-memory index.
  */
+import { sql } from "drizzle-orm";
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { counter, slug, createdAt, currency, flag, locale, localizedText, money, ownedBy, refersTo, serialId, sortOrder, stringList, textId, timestamps, updatedAt } from "./columns";
 import type { BookingQuestion, CancellationPolicy, DurationUnit, Extra, LocalizedText, MediaImage, OpeningHoursPeriod, PickupPoint, ProductContent } from "../types";
@@ -92,6 +93,13 @@ export const products = pgTable(
     guideLanguages: stringList("guide_languages"),
     title: localizedText("title"),
     shortDescription: localizedText("short_description"),
+    /**
+     * The CMS product document's title and short description (ADR 054), written by syncProductTexts:
+     * per locale the CMS text, else the CMS English one; only locales that have text; null without a
+     * CMS document. Readers take productTitle / productShortDescription (#app/db/product-texts), never these.
+     */
+    cmsTitle: jsonb("cms_title").$type<Partial<LocalizedText>>(),
+    cmsShortDescription: jsonb("cms_short_description").$type<Partial<LocalizedText>>(),
     content: jsonb("content").$type<ProductContent>().notNull(),
     timeZone: text("time_zone").notNull(),
     /** OCTO availabilityType: START_TIME or OPENING_HOURS. */
@@ -142,7 +150,12 @@ export const products = pgTable(
     published: flag("published", true),
     ...timestamps(),
   },
-  (table) => [uniqueIndex("products_slug_idx").on(table.slug), index("products_destination_idx").on(table.destinationId)],
+  (table) => [
+    uniqueIndex("products_slug_idx").on(table.slug),
+    index("products_destination_idx").on(table.destinationId),
+    // The few products told in the CMS, so syncProductTexts finds those whose document went away without a scan.
+    index("products_cms_texts_idx").on(table.id).where(sql`${table.cmsTitle} IS NOT NULL OR ${table.cmsShortDescription} IS NOT NULL`),
+  ],
 );
 
 export const productOptions = pgTable(

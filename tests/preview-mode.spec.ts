@@ -9,8 +9,8 @@ import { expect, test } from "./fixtures";
  */
 const SLUG = "riyadh-weekend-itinerary";
 const CASES = [
-  { code: "en", prefix: "", draft: "A weekend in Riyadh (draft rewrite)", published: "A weekend in Riyadh: 48 hours in the capital", bar: "You are seeing unpublished drafts.", exit: "Exit preview" },
-  { code: "ar", prefix: "/ar", draft: "عطلة نهاية أسبوع في الرياض (مسودة معاد كتابتها)", published: "عطلة نهاية أسبوع في الرياض: 48 ساعة في العاصمة", bar: "أنت تشاهد مسودات غير منشورة.", exit: "الخروج من المعاينة" },
+  { code: "en", prefix: "", draft: "A weekend in Riyadh (draft rewrite)", published: "A weekend in Riyadh: 48 hours in the capital", bar: "You are seeing unpublished drafts.", exit: "Exit preview", layout: "Layout", show: "Show" },
+  { code: "ar", prefix: "/ar", draft: "عطلة نهاية أسبوع في الرياض (مسودة معاد كتابتها)", published: "عطلة نهاية أسبوع في الرياض: 48 ساعة في العاصمة", bar: "أنت تشاهد مسودات غير منشورة.", exit: "الخروج من المعاينة", layout: "التخطيط", show: "عرض" },
 ] as const;
 
 async function newSecret(request: APIRequestContext, ageSeconds = 0): Promise<string> {
@@ -18,6 +18,12 @@ async function newSecret(request: APIRequestContext, ageSeconds = 0): Promise<st
   expect(response.status()).toBe(200);
   return ((await response.json()) as { secret: string }).secret;
 }
+
+/** Stega hides source maps in U+200B–U+200D, U+2060 and U+FEFF. */
+const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF]/;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The visual-editing overlays' own chunk (app/components/visual-editing-overlays.client.tsx). */
+const OVERLAYS_CHUNK = /\/build\/_shared\/visual-editing-overlays\.client-[A-Z0-9]+\.js$/;
 
 const enableUrl = (secret: string, pathname: string) => `/api/preview-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`;
 
@@ -52,6 +58,10 @@ test.describe("preview mode", () => {
   for (const lang of CASES) {
     test(`${lang.code}: drafts in preview, published for everyone else, and back after exit`, async ({ page, request, javaScriptEnabled }) => {
       const path = `${lang.prefix}/blog/${SLUG}`;
+      const chunks: string[] = [];
+      const cspViolations: string[] = [];
+      page.on("request", (request) => void (OVERLAYS_CHUNK.test(new URL(request.url()).pathname) && chunks.push(request.url())));
+      page.on("console", (message) => void (message.type() === "error" && /Content Security Policy/i.test(message.text()) && cspViolations.push(message.text())));
       // An anonymous view first, twice: the page cache now holds the published page.
       await anonymousTitle(request, path);
       expect(await anonymousTitle(request, path)).toMatchObject({ title: lang.published, cache: "HIT" });
@@ -59,8 +69,12 @@ test.describe("preview mode", () => {
       const response = await page.goto(enableUrl(await newSecret(request), path));
       expect(response!.status()).toBe(200);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      // The page cache stepped aside: the draft, rendered for this browser only.
-      await expect(page.locator("h1")).toHaveText(lang.draft);
+      // The page cache stepped aside: the draft, rendered for this browser only, its prose carrying
+      // stega (the edit link the overlays read), its links and language plain.
+      await expect(page.locator("h1")).toHaveText(new RegExp(`^${escape(lang.draft)}`));
+      expect(await page.locator("h1").textContent()).toMatch(INVISIBLE);
+      expect(INVISIBLE.test(page.url()) || INVISIBLE.test((await page.locator("html").getAttribute("lang")) ?? "")).toBe(false);
+      if (javaScriptEnabled) await expect.poll(() => chunks.length, { message: "the overlays load in preview" }).toBeGreaterThan(0);
       expect(response!.headers()["cache-control"]).toBe("private, no-store");
       expect(response!.headers()["x-cache"]).toBeUndefined();
       const bar = page.locator(".preview-bar");
@@ -86,11 +100,28 @@ test.describe("preview mode", () => {
         await page.goto(path);
       }
 
-      await exit.click();
+      // The layout preview, from the preview bar: this browser alone sees another layout, then the published one.
+      await page.goto(path);
+      await page.locator(".preview-bar").getByLabel(lang.layout).selectOption("deira");
+      await page.locator(".preview-bar").getByRole("button", { name: lang.show }).click();
+      await expect(page.locator("body")).toHaveAttribute("data-layout", "deira");
+      await expect(page.locator(".preview-bar select")).toHaveValue("deira");
+      expect((await anonymousTitle(request, path)).title).toBe(lang.published);
+      await page.locator(".preview-bar").getByLabel(lang.layout).selectOption("");
+      await page.locator(".preview-bar").getByRole("button", { name: lang.show }).click();
+      await expect(page.locator("body")).toHaveAttribute("data-layout", "default");
+
+      await page.locator(".preview-bar").getByRole("link", { name: lang.exit }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.locator("h1")).toHaveText(lang.published);
       await expect(page.locator(".preview-bar")).toHaveCount(0);
       expect((await page.context().cookies()).some((cookie) => cookie.name === "rihla_preview_mode")).toBe(false);
+      // Out of preview, no overlay code is asked for, and none was refused by the page's policy in it.
+      chunks.length = 0;
+      await page.reload();
+      if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+      expect(chunks).toEqual([]);
+      expect(cspViolations).toEqual([]);
     });
   }
 });

@@ -16,7 +16,7 @@ const EnvSchema = z.object({
    * Empty means http://localhost:$PORT (see resolveDefaults); it is never taken from the Host header.
    */
   SITE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
-  /** The Sanity studio's origin (https://rihla.sanity.studio): allowed to read /api/path-status from the browser. Empty allows no other origin. */
+  /** The Sanity studio's origin (https://rihla.sanity.studio): may frame a preview, read /api/path-status from the browser, and receives preview's edit links. Empty allows no other origin. */
   STUDIO_ORIGIN: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops); 0 trusts none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),

@@ -14,7 +14,6 @@
  */
 import type { ContentSourceMap, FilterDefault } from "@sanity/client";
 import { stegaEncodeSourceMap } from "@sanity/client/stega";
-import type { SeedDocument } from "./store.server";
 
 /** Where the overlays send an editor: the studio (STUDIO_ORIGIN), else a studio run locally by `npm run studio`. */
 export const LOCAL_STUDIO_URL = "http://localhost:3333";
@@ -61,7 +60,7 @@ export const STEGA_FILTER: FilterDefault = (props) => {
 };
 
 /** One document with its prose strings stega-encoded, pointing at `studioUrl`'s editor for that document and field. */
-export function encodeDocumentForPreview<Doc extends SeedDocument>(doc: Doc, studioUrl: string): Doc {
+export function encodeDocumentForPreview<Doc extends { _id: string; _type: string }>(doc: Doc, studioUrl: string): Doc {
   const sourceMap: ContentSourceMap = {
     documents: [{ _id: doc._id, _type: doc._type }],
     paths: ["$"],

@@ -115,8 +115,8 @@ function withTranslationMetadata(documents: SeedDocument[]): SeedDocument[] {
   for (const doc of documents) {
     const match = /^(blogPost|staticPage|faqEntry|theme|testimonial)-(en|ru|zh|ar)-(.+)$/.exec(doc._id);
     if (!match) continue;
-    const [, type, lang, key] = match;
-    const group = groups.get(`${type}-${key}`) ?? { type, refs: [] };
+    const [, type = "", lang = "", key = ""] = match;
+    const group = groups.get(`${type}-${key}`) ?? { type, refs: [] as { lang: string; id: string }[] };
     group.refs.push({ lang, id: doc._id });
     groups.set(`${type}-${key}`, group);
   }

@@ -2,7 +2,9 @@
 // → cms/dist) is served on a local port and opened in Chromium; every request it makes to Sanity's API
 // (*.sanity.io) is answered here from the seed dataset (cms/seed/production.ndjson), GROQ run by groq-js.
 // A docs tool, not a test: `npm run studio:screenshots` (after `npm run studio:build`).
-// STUDIO_SHOTS_PORT (default 3334) chooses the port; STUDIO_SHOTS_DEBUG=1 logs every API request.
+// STUDIO_SHOTS_PORT (default 3334) chooses the port; STUDIO_SHOTS_DEBUG=1 logs every API request and
+// console error (=full: with whole query strings). With a path argument it draws that one page into
+// docs/screenshots/studio-debug.png instead (`npx tsx scripts/studio-screenshots.ts /structure`).
 import { createServer, type Server } from "node:http";
 import { existsSync, mkdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
@@ -293,7 +295,6 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(DIST, "index.html"))) throw new Error("No built studio in cms/dist: run `npm run studio:build` first");
   mkdirSync(OUT, { recursive: true });
   const dataset = withTranslationMetadata(await readSeedDocuments(path.join(ROOT, "cms/seed")));
-  seedTitles = dataset;
   const server = await serveStudio();
   const browser = await chromium.launch(FULL_CHROMIUM_LAUNCH);
   try {
@@ -312,7 +313,7 @@ async function main(): Promise<void> {
         document.head.append(style);
       });
     }, faces);
-    await context.route(/^https:\/\/([a-z0-9-]+\.)*sanity\.(io|work)\//, (route) => answerSanity(dataset, route));
+    await context.route(/^https:\/\/([a-z0-9-]+\.)*sanity\.io\//, (route) => answerSanity(dataset, route));
     // (Routes added later are tried first.) Sanity's own Inter files: refused at once, the faces above take over.
     await context.route(/^https:\/\/studio-static\.sanity\.io\//, (route) => route.abort());
     // Anything else outside this machine (fonts, telemetry, the module CDN) is refused at once.
@@ -331,7 +332,7 @@ async function main(): Promise<void> {
       await shot(page, "studio-debug.png");
       return;
     }
-    await takeAll(page);
+    await takeAll(page, dataset);
   } finally {
     await browser.close();
     server.close();
@@ -357,7 +358,7 @@ async function calm(page: Page, ms = 3000): Promise<void> {
   await settle(page, ms);
 }
 
-async function takeAll(page: Page): Promise<void> {
+async function takeAll(page: Page, dataset: SeedDocument[]): Promise<void> {
   await openBlogPost(page, "en", "The best time to visit AlUla");
   await shot(page, "studio-desk-en.png");
 
@@ -368,7 +369,7 @@ async function takeAll(page: Page): Promise<void> {
   await shot(page, "studio-translations-en.png");
   await page.keyboard.press("Escape");
 
-  await openBlogPost(page, "ar", await arabicTitle());
+  await openBlogPost(page, "ar", String(dataset.find((doc) => doc._id === "blogPost-ar-best-time-to-visit-alula")?.title ?? ""));
   await shot(page, "studio-blog-post-ar.png");
 
   await page.goto(`${ORIGIN}/try-a-path`);
@@ -385,12 +386,6 @@ async function takeAll(page: Page): Promise<void> {
   await page.getByRole("heading", { name: "The best time to visit AlUla" }).first().waitFor({ timeout: 60_000 });
   await calm(page, 5000);
   await shot(page, "studio-presentation-en.png");
-}
-
-let seedTitles: SeedDocument[] = [];
-async function arabicTitle(): Promise<string> {
-  const doc = seedTitles.find((entry) => entry._id === "blogPost-ar-best-time-to-visit-alula");
-  return String(doc?.title ?? "");
 }
 
 await main();

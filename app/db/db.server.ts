@@ -320,15 +320,25 @@ export type SeedEnv = Pick<Env, "SEED" | "CATALOGUE_SCALE" | "SEED_TODAY">;
 export type DatabaseEnv = SeedEnv & Pick<Env, "DATABASE_URL" | "DATA_DIR">;
 
 /**
- * Creates the PGlite folder on first start. initdb, migrations and the seed run in memory (no fsync
- * per file), the result is dumped and unpacked into a temporary folder that is renamed into place:
- * about twice as fast as initialising on disk, and a crash never leaves a half-made database.
+ * The largest catalogue seeded in memory when the PGlite folder is made. Emscripten's in-memory file
+ * system keeps every file in JS memory, WAL and spare capacity included, and the folder is then dumped
+ * into one more copy and unpacked: at 100,000 products that peaked at 8 GB. A larger catalogue is
+ * seeded straight into the folder on disk, where the files live in the page cache, not in the process.
+ */
+export const IN_MEMORY_SEED_LIMIT = 20_000;
+
+/**
+ * Creates the PGlite folder on first start. initdb and migrations run in memory (no fsync per file),
+ * the result is dumped and unpacked into a temporary folder that is renamed into place: about twice as
+ * fast as initialising on disk, and a crash never leaves a half-made database. The seed runs in memory
+ * too up to IN_MEMORY_SEED_LIMIT products, and beyond that on the temporary folder before the rename.
  */
 async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> {
+  const seedInMemory = (env.CATALOGUE_SCALE ?? 0) <= IN_MEMORY_SEED_LIMIT;
   const memory = await openPglite();
   let dump: Blob;
   try {
-    await prepareDatabase(memory, env);
+    await prepareDatabase(memory, env, { seed: seedInMemory });
     dump = await memory.client.dumpDataDir("none");
   } finally {
     await memory.close();
@@ -336,8 +346,17 @@ async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> 
   const temporary = `${dataDir}.tmp-${process.pid}`;
   await rm(temporary, { recursive: true, force: true });
   await mkdir(temporary, { recursive: true });
-  const unpacked = await PGlite.create(temporary, { loadDataDir: dump });
-  await unpacked.close();
+  if (seedInMemory) {
+    const unpacked = await PGlite.create(temporary, { loadDataDir: dump });
+    await unpacked.close();
+  } else {
+    const unpacked = await openPglite({ dataDir: temporary, loadDataDir: dump });
+    try {
+      await prepareDatabase(unpacked, env);
+    } finally {
+      await unpacked.close();
+    }
+  }
   await rename(temporary, dataDir);
 }
 

@@ -325,7 +325,7 @@ export type DatabaseEnv = SeedEnv & Pick<Env, "DATABASE_URL" | "DATA_DIR">;
  * into one more copy and unpacked: at 100,000 products that peaked at 8 GB. A larger catalogue is
  * seeded straight into the folder on disk, where the files live in the page cache, not in the process.
  */
-export const IN_MEMORY_SEED_LIMIT = 20_000;
+export const IN_MEMORY_SEED_LIMIT = 5000;
 
 /**
  * Creates the PGlite folder on first start. initdb and migrations run in memory (no fsync per file),
@@ -333,8 +333,8 @@ export const IN_MEMORY_SEED_LIMIT = 20_000;
  * fast as initialising on disk, and a crash never leaves a half-made database. The seed runs in memory
  * too up to IN_MEMORY_SEED_LIMIT products, and beyond that on the temporary folder before the rename.
  */
-async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> {
-  const seedInMemory = (env.CATALOGUE_SCALE ?? 0) <= IN_MEMORY_SEED_LIMIT;
+async function createPgliteFolder(dataDir: string, env: SeedEnv, inMemorySeedLimit = IN_MEMORY_SEED_LIMIT): Promise<void> {
+  const seedInMemory = env.CATALOGUE_SCALE <= inMemorySeedLimit;
   const memory = await openPglite();
   let dump: Blob;
   try {
@@ -376,8 +376,9 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<number>
  * PostgreSQL server at DATABASE_URL is a deployment: boot only checks it is migrated (the release
  * step is `npm run migrate`) and never fills it with demo products (`npm run seed` does, when asked).
  * `mode: "migrate"` (the migrate and seed commands) migrates a server under its advisory lock.
+ * `inMemorySeedLimit` (tests) moves the line between seeding a new PGlite folder in memory and on disk.
  */
-export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | "migrate" } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | "migrate"; inMemorySeedLimit?: number } = {}): Promise<DatabaseHandle> {
   const started = performance.now();
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) {
@@ -388,7 +389,7 @@ export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | 
     await mkdir(env.DATA_DIR, { recursive: true });
     const unlock = lockFolder(dataDir);
     try {
-      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env);
+      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env, options.inMemorySeedLimit);
       const opened = await openPglite({ dataDir });
       const close = opened.close;
       handle = { ...opened, close: () => close().finally(unlock) };

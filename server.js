@@ -9,6 +9,7 @@ import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
 import { missingAllocatorEnv } from "./server/allocator.js";
+import { collectGarbage } from "./server/collect-garbage.js";
 
 const MAX_URL_LENGTH = 4096;
 /** A SIGTERM ends the process within this long, whatever is still running. */
@@ -65,6 +66,10 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // first request), started, handed to every loader and action as `context`, stopped on SIGTERM.
   const context = await entry.createAppContext();
   await context.start();
+  // Start-up (the catalogue index above all) leaves its garbage in the heap; an idle server would keep it.
+  // Once now and once when the passes begun at start (seasonal prices, retention, …) have had their minute.
+  await collectGarbage();
+  setTimeout(() => void collectGarbage(), 60_000).unref();
 
   const app = express();
   app.disable("x-powered-by");

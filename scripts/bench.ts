@@ -494,7 +494,10 @@ async function main() {
   if (values.json) for (const line of figures) process.stdout.write(`${JSON.stringify(line)}\n`);
   else process.stdout.write(`\n${formatTable(figures)}\n`);
   if (values.write) {
-    writeFileSync("docs/benchmarks.md", benchmarksDocument(figures, machine, { sections, seconds: SECONDS, connections: CONNECTIONS, note: values.note }));
+    // Sections measured by hand below the table ("## Measured by hand…", e.g. the seed's memory) are kept.
+    const previous = existsSync("docs/benchmarks.md") ? readFileSync("docs/benchmarks.md", "utf8") : "";
+    const byHand = /\n## Measured by hand[\s\S]*$/.exec(previous)?.[0] ?? "";
+    writeFileSync("docs/benchmarks.md", benchmarksDocument(figures, machine, { sections, seconds: SECONDS, connections: CONNECTIONS, note: values.note }) + byHand);
     log("\nwrote docs/benchmarks.md");
   }
   // A budget missed is a finding, not a crash; a section that could not run is.

@@ -320,15 +320,25 @@ export type SeedEnv = Pick<Env, "SEED" | "CATALOGUE_SCALE" | "SEED_TODAY">;
 export type DatabaseEnv = SeedEnv & Pick<Env, "DATABASE_URL" | "DATA_DIR">;
 
 /**
- * Creates the PGlite folder on first start. initdb, migrations and the seed run in memory (no fsync
- * per file), the result is dumped and unpacked into a temporary folder that is renamed into place:
- * about twice as fast as initialising on disk, and a crash never leaves a half-made database.
+ * The largest catalogue seeded in memory when the PGlite folder is made. Emscripten's in-memory file
+ * system keeps every file in JS memory, WAL and spare capacity included, and the folder is then dumped
+ * into one more copy and unpacked: at 100,000 products that peaked at 8 GB. A larger catalogue is
+ * seeded straight into the folder on disk, where the files live in the page cache, not in the process.
  */
-async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> {
+export const IN_MEMORY_SEED_LIMIT = 5000;
+
+/**
+ * Creates the PGlite folder on first start. initdb and migrations run in memory (no fsync per file),
+ * the result is dumped and unpacked into a temporary folder that is renamed into place: about twice as
+ * fast as initialising on disk, and a crash never leaves a half-made database. The seed runs in memory
+ * too up to IN_MEMORY_SEED_LIMIT products, and beyond that on the temporary folder before the rename.
+ */
+async function createPgliteFolder(dataDir: string, env: SeedEnv, inMemorySeedLimit = IN_MEMORY_SEED_LIMIT): Promise<void> {
+  const seedInMemory = env.CATALOGUE_SCALE <= inMemorySeedLimit;
   const memory = await openPglite();
   let dump: Blob;
   try {
-    await prepareDatabase(memory, env);
+    await prepareDatabase(memory, env, { seed: seedInMemory });
     dump = await memory.client.dumpDataDir("none");
   } finally {
     await memory.close();
@@ -336,8 +346,17 @@ async function createPgliteFolder(dataDir: string, env: SeedEnv): Promise<void> 
   const temporary = `${dataDir}.tmp-${process.pid}`;
   await rm(temporary, { recursive: true, force: true });
   await mkdir(temporary, { recursive: true });
-  const unpacked = await PGlite.create(temporary, { loadDataDir: dump });
-  await unpacked.close();
+  if (seedInMemory) {
+    const unpacked = await PGlite.create(temporary, { loadDataDir: dump });
+    await unpacked.close();
+  } else {
+    const unpacked = await openPglite({ dataDir: temporary, loadDataDir: dump });
+    try {
+      await prepareDatabase(unpacked, env);
+    } finally {
+      await unpacked.close();
+    }
+  }
   await rename(temporary, dataDir);
 }
 
@@ -357,8 +376,9 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<number>
  * PostgreSQL server at DATABASE_URL is a deployment: boot only checks it is migrated (the release
  * step is `npm run migrate`) and never fills it with demo products (`npm run seed` does, when asked).
  * `mode: "migrate"` (the migrate and seed commands) migrates a server under its advisory lock.
+ * `inMemorySeedLimit` (tests) moves the line between seeding a new PGlite folder in memory and on disk.
  */
-export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | "migrate" } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | "migrate"; inMemorySeedLimit?: number } = {}): Promise<DatabaseHandle> {
   const started = performance.now();
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) {
@@ -369,7 +389,7 @@ export async function openDatabase(env: DatabaseEnv, options: { mode?: "boot" | 
     await mkdir(env.DATA_DIR, { recursive: true });
     const unlock = lockFolder(dataDir);
     try {
-      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env);
+      if (!existsSync(path.join(dataDir, "PG_VERSION"))) await createPgliteFolder(dataDir, env, options.inMemorySeedLimit);
       const opened = await openPglite({ dataDir });
       const close = opened.close;
       handle = { ...opened, close: () => close().finally(unlock) };

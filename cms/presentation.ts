@@ -16,6 +16,14 @@ function listingFor(discoverType: unknown): { title: string; path: string } {
 
 const languageTitle = (id: string): string => LANGUAGES.find((language) => language.id === id)?.title ?? id;
 
+/** The home page in a document's language. */
+const homeLocation = (language: unknown) => ({ title: "Home", href: storefrontPath(language, "/") });
+/** A document that shows on the home page alone (the home page itself, a testimonial). */
+const onTheHomePage = defineLocations({
+  select: { language: "language" },
+  resolve: (doc) => ({ locations: [homeLocation(doc?.language)] }),
+});
+
 export const locations = {
   blogPost: defineLocations({
     select: { title: "title", slug: "slug.current", language: "language" },
@@ -33,10 +41,7 @@ export const locations = {
     select: { title: "title", kind: "kind", language: "language" },
     resolve: (doc) => (doc?.kind ? { locations: [{ title: String(doc.title ?? doc.kind), href: storefrontPath(doc.language, `/${String(doc.kind)}`) }] } : null),
   }),
-  homePage: defineLocations({
-    select: { language: "language" },
-    resolve: (doc) => ({ locations: [{ title: "Home", href: storefrontPath(doc?.language, "/") }] }),
-  }),
+  homePage: onTheHomePage,
   // The settings (site name, currency, support channels…) show on every page; these two show the storefront and discover switches.
   siteSettings: defineLocations({
     select: { language: "language", discoverType: "discoverType" },
@@ -44,7 +49,7 @@ export const locations = {
       const listing = listingFor(doc?.discoverType);
       return {
         locations: [
-          { title: "Home", href: storefrontPath(doc?.language, "/") },
+          homeLocation(doc?.language),
           { title: listing.title, href: storefrontPath(doc?.language, listing.path) },
         ],
       };
@@ -59,7 +64,7 @@ export const locations = {
   theme: defineLocations({
     select: { title: "title", slug: "slug.current", language: "language" },
     resolve: (doc) => {
-      const home = { title: "Home", href: storefrontPath(doc?.language, "/") };
+      const home = homeLocation(doc?.language);
       if (!doc?.slug) return { locations: [home] };
       const slug = encodeURIComponent(String(doc.slug));
       const title = String(doc.title ?? doc.slug);
@@ -74,10 +79,7 @@ export const locations = {
       };
     },
   }),
-  testimonial: defineLocations({
-    select: { language: "language" },
-    resolve: (doc) => ({ locations: [{ title: "Home", href: storefrontPath(doc?.language, "/") }] }),
-  }),
+  testimonial: onTheHomePage,
   // One document carries every language: the experience's page in each, through the storefront route
   // that turns a product id into its detail page (the document has no slug or city).
   product: defineLocations({

@@ -10,8 +10,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { chromium, type Page, type Route } from "@playwright/test";
-import { evaluate, parse } from "groq-js";
-import { readSeedDocuments, type SeedDocument } from "../app/content/store.server";
+import { overlayDrafts, readSeedDocuments, runGroq, type QueryParams, type SeedDocument } from "../app/content/store.server";
 import { FULL_CHROMIUM_LAUNCH } from "../playwright.config";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -167,21 +166,19 @@ function groqParams(search: URLSearchParams): Record<string, unknown> {
   return params;
 }
 
+/** What a perspective shows: everything (raw), published documents alone, or drafts laid over them (the storefront's own overlay). */
 function perspectiveView(dataset: SeedDocument[], perspective: string | null): SeedDocument[] {
   if (!perspective || perspective === "raw") return dataset;
-  if (perspective === "published") return dataset.filter((doc) => !doc._id.startsWith("drafts.") && !doc._id.startsWith("versions."));
+  const current = dataset.filter((doc) => !doc._id.startsWith("versions."));
+  if (perspective === "published") return current.filter((doc) => !doc._id.startsWith("drafts."));
   // "drafts" (or a release stack): a draft stands in for its published document.
-  const drafts = new Map(dataset.filter((doc) => doc._id.startsWith("drafts.")).map((doc) => [doc._id.slice(7), doc]));
-  const result = dataset.filter((doc) => !doc._id.startsWith("drafts.") && !doc._id.startsWith("versions.")).map((doc) => (drafts.has(doc._id) ? { ...drafts.get(doc._id)!, _id: doc._id } : doc));
-  for (const [id, draft] of drafts) if (!dataset.some((doc) => doc._id === id)) result.push({ ...draft, _id: id });
-  return result;
+  return overlayDrafts(current);
 }
 
 async function runQuery(dataset: SeedDocument[], query: string, params: Record<string, unknown>, perspective: string | null): Promise<Answer> {
   try {
     const view = perspectiveView(dataset, perspective);
-    const value = await evaluate(parse(query, { params }), { dataset: view, params });
-    return { json: { ms: 1, query, result: await value.get() } };
+    return { json: { ms: 1, query, result: await runGroq(query, params as QueryParams, view) } };
   } catch (error) {
     if (DEBUG) console.log(`✖ query failed: ${(error as Error).message}\n${query}`);
     return { status: 400, json: { error: { description: (error as Error).message, query, type: "queryParseError" } } };

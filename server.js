@@ -20,7 +20,7 @@ const SHUTDOWN_DEADLINE_MS = 20_000;
  * drain and its pooled connections leave after an answer instead of being reset mid-request.
  */
 const DRAIN_DELAY_MS = Math.min(Math.max(Number(process.env.DRAIN_DELAY_SECONDS ?? 5) || 0, 0), 8) * 1000;
-const BUILD_PATH = path.resolve("build/index.js");
+const BUILD_PATH = path.resolve("build/server/index.js");
 
 if (process.env.SENTRY_DSN) {
   const Sentry = await import("@sentry/remix");
@@ -105,8 +105,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     });
     app.use(pageCache.middleware);
   }
-  // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+  // Fingerprinted build assets (Vite's build/client/assets) never change; everything else in public/ may.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));

@@ -206,7 +206,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
           <StylesheetReaderProvider value={readStylesheet}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce || undefined} />
           </StylesheetReaderProvider>
         </I18nextProvider>
       </NonceProvider>,

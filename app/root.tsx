@@ -18,12 +18,12 @@ import { DEFAULT_LAYOUT, layoutBodyAttributes } from "#app/layouts/default-layou
 import { useNonce } from "#app/lib/nonce";
 import { FONT_PRELOADS } from "#app/lib/fonts";
 import { InlineStyleLinks } from "#app/lib/inline-styles";
-import fontsHref from "#app/styles/fonts.css";
-import zhFontsHref from "#app/styles/fonts-zh.css";
-import stylesHref from "#app/styles/app.css";
-import layoutStylesHref from "#app/styles/layouts.css";
-import bookingStylesHref from "#app/styles/booking.css";
-import siteStylesHref from "#app/styles/site.css";
+import fontsHref from "#app/styles/fonts.css?url";
+import zhFontsHref from "#app/styles/fonts-zh.css?url";
+import stylesHref from "#app/styles/app.css?url";
+import layoutStylesHref from "#app/styles/layouts.css?url";
+import bookingStylesHref from "#app/styles/booking.css?url";
+import siteStylesHref from "#app/styles/site.css?url";
 import type { loader } from "#app/web/pages/root-loader.server";
 import { SkipLink } from "#app/components/skip-link";
 import { PreviewBar } from "#app/components/preview-bar";

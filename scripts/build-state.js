@@ -6,9 +6,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What the build is made from (build.js: how): a change to any of them makes it stale. */
-const SOURCES = ["app", "remix.config.js", "package.json", "scripts/build.js"];
-/** What build.js writes into build/ (besides public/build): the Remix server build and the seed's worker. */
-const OUTPUTS = ["build/index.js", "build/seed-worker.js"];
+const SOURCES = ["app", "vite.config.ts", "package.json", "scripts/build.js"];
+/** What build.js writes into build/: the server bundle, the seed's worker beside it, and the browsers' files. */
+const OUTPUTS = ["build/server/index.js", "build/server/seed-worker.js", "build/client/assets"];
+/** The server bundle (server.js imports it). */
+const SERVER_BUNDLE = OUTPUTS[0] ?? "";
 
 /**
  * The newest modification time of a file, or of anything under a folder.
@@ -30,9 +32,9 @@ function newestMtime(target) {
  * @returns {boolean}
  */
 export function buildIsStale() {
-  if (OUTPUTS.some((output) => !existsSync(output)) || !existsSync("public/build")) return true;
+  if (OUTPUTS.some((output) => !existsSync(output))) return true;
   // The test build is recognised by a test route's id: it must never be served.
-  if (readFileSync("build/index.js", "utf8").includes('"api-test-commerce"')) return true;
+  if (readFileSync(SERVER_BUNDLE, "utf8").includes('"api-test-commerce"')) return true;
   // The older output: an interrupted build may have replaced index.js but not the worker.
   const built = Math.min(...OUTPUTS.map((output) => statSync(output).mtimeMs));
   return SOURCES.some((source) => existsSync(source) && newestMtime(source) > built);

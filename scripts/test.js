@@ -40,7 +40,7 @@ if (!only || only === "studio") {
   run("Studio build contents", process.execPath, [path.resolve("scripts/check-studio-build.js")]);
 }
 if (!only || only === "e2e") {
-  // The production build plus the test-only routes (remix.config.js TEST_ONLY_ROUTES) the suites drive.
+  // The production build plus the test-only routes (app/routes.ts TEST_ONLY_ROUTES) the suites drive.
   run("Production build", process.execPath, [path.resolve("scripts/build.js")], { NODE_ENV: "production", RIHLA_TEST_ROUTES: "1" });
   run("End-to-end tests (Chromium, JavaScript on and off)", bin("playwright"), ["test"]);
 }

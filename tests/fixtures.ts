@@ -1,5 +1,5 @@
 import { expect, test as base } from "@playwright/test";
-import { PAGE_ROUTES } from "../remix.config.js";
+import { PAGE_ROUTES } from "../app/routes";
 
 export const LOCALES = [
   { code: "en", prefix: "", dir: "ltr", name: "English" },
@@ -9,7 +9,7 @@ export const LOCALES = [
 ] as const;
 
 /**
- * A sample path for every page route in remix.config.js, keyed by its path pattern below the locale
+ * A sample path for every page route in app/routes.ts, keyed by its path pattern below the locale
  * prefix. The routes suite fails on a route that is neither here nor in NON_PAGE_ROUTES, so a new
  * route cannot be left out of "every route".
  */
@@ -60,7 +60,7 @@ export const NON_PAGE_ROUTES: Record<string, { path: string; status: number; fol
   "*": { path: "/deep/unknown/path/here/x", status: 404, followRedirects: true },
 };
 
-/** The path patterns of remix.config.js's page table, in its order. */
+/** The path patterns of app/routes.ts's page table, in its order. */
 export const PAGE_ROUTE_PATTERNS: string[] = PAGE_ROUTES.map((route) => route[0]!);
 
 /** Every page of the route table below the locale prefix, with a value for each parameter. */

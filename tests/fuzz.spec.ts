@@ -1,6 +1,6 @@
 /**
  * Fuzzing the production build over HTTP: ≥ 3,000 generated requests (fast-check, fixed seed, so a
- * failure replays) across every route of remix.config.js's route table and the resource routes, with
+ * failure replays) across every route of app/routes.ts's route table and the resource routes, with
  * random segments and query strings, GET/POST/PUT/PATCH/DELETE and the odd methods a scanner sends
  * (TRACE, PROPFIND, …), every content type we know and some we don't, malformed and huge bodies, NUL
  * bytes in form fields, forged cookies, Origins of other schemes and sites, and forged
@@ -10,7 +10,7 @@
  */
 import { request as httpRequest } from "node:http";
 import fc from "fast-check";
-import { LOCALE_PREFIXES, PAGE_ROUTES, RESOURCE_ROUTES } from "../remix.config.js";
+import { LOCALE_PREFIXES, PAGE_ROUTES, RESOURCE_ROUTES } from "../app/routes";
 import { BASE_URL } from "../playwright.config";
 import { expect, test } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { expect, LOCALES, localized, NON_PAGE_ROUTES, PAGE_PATHS, PAGE_ROUTE_PAT
 
 const COPYRIGHT = /2020-2025/;
 
-test("the walk below covers every page route of remix.config.js", () => {
+test("the walk below covers every page route of app/routes.ts", () => {
   const unaccounted = PAGE_ROUTE_PATTERNS.filter((pattern) => !(pattern in PAGE_SAMPLES) && !(pattern in NON_PAGE_ROUTES));
   expect(unaccounted, "page routes with no sample path in tests/fixtures.ts").toEqual([]);
   // And no sample for a route that is gone from the table.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
 import type { RichText as RichTextValue } from "#app/content/queries";
-import { PortableTextRenderer as ServerRenderer } from "./portable-text-renderer.server";
+import { PortableTextRenderer } from "./portable-text-renderer";
 
 type RendererProps = { value: RichTextValue };
 
@@ -10,6 +10,11 @@ function loadRenderer(): Promise<ComponentType<RendererProps>> {
   rendererLoad ??= import("./portable-text-renderer").then((module) => (browserRenderer = module.PortableTextRenderer));
   return rendererLoad;
 }
+/**
+ * The renderer on the server; null in the browser bundle, where `import.meta.env.SSR` is false at build
+ * time and the static import above is shaken out, so the browser downloads the renderer only when needed.
+ */
+const ServerRenderer = import.meta.env.SSR ? PortableTextRenderer : null;
 const LazyRenderer = lazy(() => loadRenderer().then((component) => ({ default: component })));
 
 // Keeping the server's markup is shared with the static islands (static-island.tsx), which import it

@@ -16,7 +16,7 @@ import { LocalizedLink, LocalizedNavLink } from "./localized-link";
  */
 export function SiteHeader({ storefrontType, currency, layout, user }: { storefrontType: StorefrontType; currency: CurrencyCode; layout: Layout; user: AccountSummary }) {
   const { t } = useTranslation();
-  // Route ids are "<lang>/<name>" (remix.config.js); only the home page has a hero to lie over.
+  // Route ids are "<lang>/<name>" (app/routes.ts); only the home page has a hero to lie over.
   const onHome = useMatches().some((match) => match.id.endsWith("/home"));
   const overHero = layout.header === "transparent" && onHome && (layout.hero === "image" || layout.hero === "full");
   return (

@@ -55,7 +55,7 @@ function appOver(db: Database) {
       // Like the real root loader: it reads the database only for a signed-in visitor (here: a cookie).
       root: { id: "root", path: "", module: { default: Root, ErrorBoundary: GeneralErrorBoundary, loader: ({ request }: { request: Request }) => (request.headers.get("Cookie") ? ask(request) : null) } },
       "routes/page": { id: "routes/page", parentId: "root", path: "page", module: pageModule },
-      // The same page under a locale prefix, as remix.config.js defines every page once per locale.
+      // The same page under a locale prefix, as app/routes.ts defines every page once per locale.
       "ar/page": { id: "ar/page", parentId: "root", path: "ar/page", module: pageModule },
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: { root: manifestRoute("root", ""), "routes/page": manifestRoute("routes/page", "page", "root"), "ar/page": manifestRoute("ar/page", "ar/page", "root") }, url: "/manifest.js", version: "test" },

@@ -1,13 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { routeManifest } from "#app/site/builds.server";
 import { cacheClassOf, createCacheClassResolver, enforceCacheClass, type BuildRoute, type CacheClass } from "./cache-policy";
 import { CACHE_FRESH_MINUTE, CACHE_PRIVATE, CACHE_PUBLIC_PAGE } from "./http";
 
-type RouteRow = [string, string, string];
-const config = (await import(pathToFileURL(path.resolve("remix.config.js")).href)) as { PAGE_ROUTES: RouteRow[]; RESOURCE_ROUTES: RouteRow[]; ADMIN_ROUTES: RouteRow[]; ADMIN_CONSOLE_ROUTES: RouteRow[]; LOCALE_PREFIXES: [string, string][] };
+import * as config from "#app/routes";
 
 /** The class a route module declares, read from its source (importing every route would boot the app). */
 function declaredClass(file: string): CacheClass | null {
@@ -16,7 +14,7 @@ function declaredClass(file: string): CacheClass | null {
   return cacheClassOf(match ? { cache: match[1] } : undefined);
 }
 
-/** The route table as a server build lists it (see remix.config.js), with each module's handle. */
+/** The route table as a server build lists it (see app/routes.ts), with each module's handle. */
 function buildRoutes(): Record<string, BuildRoute> {
   const routes: Record<string, BuildRoute> = { root: { id: "root", path: "" } };
   const add = (route: BuildRoute, file: string) => (routes[route.id] = { ...route, parentId: "root", module: { handle: { cache: declaredClass(file) } } });
@@ -38,7 +36,7 @@ describe("cache classes", () => {
   });
 
   test("every console route is private (and says so), the console layout too", () => {
-    const consoleRoutes = [...config.ADMIN_ROUTES, ...config.ADMIN_CONSOLE_ROUTES, ["admin", "routes/admin.tsx", "admin"] as RouteRow];
+    const consoleRoutes = [...config.ADMIN_ROUTES, ...config.ADMIN_CONSOLE_ROUTES, ["admin", "routes/admin.tsx", "admin"] as const];
     for (const [, file, id] of consoleRoutes) expect([id, declaredClass(file)]).toEqual([id, "private"]);
   });
 

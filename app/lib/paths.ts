@@ -1,7 +1,7 @@
 /**
  * Every storefront path, built in one place. The builders answer the path below the locale prefix
  * (what `LocalizedLink` and `useLocalizedPath` take); `localized(locale, path)` adds the prefix for
- * server code (redirects, emails, sitemaps). The route table itself is in remix.config.js.
+ * server code (redirects, emails, sitemaps). The route table itself is in app/routes.ts.
  */
 import { localePrefix, type LocaleCode } from "#app/lib/locales";
 import type { StorefrontType } from "./storefront";

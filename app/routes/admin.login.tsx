@@ -9,7 +9,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { StaffLoginSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/schemas";
 import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/components/admin/staff-forms";
 import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
-import adminStylesHref from "#app/styles/admin.css";
+import adminStylesHref from "#app/styles/admin.css?url";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
 import { ADMIN_NO_STORE, adminPageContext, readStaff, redirectToCodeStep } from "#app/web/admin-auth.server";
 

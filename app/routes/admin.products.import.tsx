@@ -27,7 +27,7 @@ import { CATALOGUE_CSV_MAX_BYTES, CATALOGUE_IMPORT_BODY_LIMIT, IMPORT_ERRORS } f
 import { catalogueCsvDigest as digestOf, importCatalogueCsv, type ImportReport, type ImportSummary } from "#app/catalogue/manage/csv-import.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueCsvPath, catalogueImportPath } from "#app/lib/paths";
-import importStylesHref from "#app/styles/admin-import.css";
+import importStylesHref from "#app/styles/admin-import.css?url";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
 
 export const handle = { cache: "private" } satisfies CacheHandle;

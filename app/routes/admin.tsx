@@ -9,7 +9,7 @@ import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { can } from "#app/staff/roles";
-import adminStylesHref from "#app/styles/admin.css";
+import adminStylesHref from "#app/styles/admin.css?url";
 import { ADMIN_NAV } from "./admin-nav";
 import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
 import { SkipLink } from "#app/components/skip-link";

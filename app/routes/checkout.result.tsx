@@ -11,7 +11,7 @@ export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-/** /checkout/success and /checkout/error, one module (see remix.config.js); /checkout/on_hold has its own (it takes "Pay now"). */
+/** /checkout/success and /checkout/error, one module (see app/routes.ts); /checkout/on_hold has its own (it takes "Pay now"). */
 export function loader({ request, context: app }: LoaderFunctionArgs) {
   const failed = stripLocalePrefix(new URL(request.url).pathname).startsWith("/checkout/error");
   return orderResultLoader(app, request, failed ? "checkoutError" : "checkoutSuccess");

@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ExperiencePage, experienceMeta } from "#app/components/experience/experience-page";
 import { pageHeaders } from "#app/lib/http";
 import { citySlugFromSegment } from "#app/lib/slug";
-import experienceStyles from "#app/styles/experience.css";
+import experienceStyles from "#app/styles/experience.css?url";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

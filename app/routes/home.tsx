@@ -15,7 +15,7 @@ import { useLayout } from "#app/layouts/use-layout";
 import { pageHeaders } from "#app/lib/http";
 import { imagePreloadLink, responsiveImage } from "#app/lib/images";
 import { pageMeta } from "#app/lib/meta";
-import homeStyles from "#app/styles/home.css";
+import homeStyles from "#app/styles/home.css?url";
 import { cityPath, contactPath, listingPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 

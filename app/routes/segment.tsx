@@ -2,7 +2,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
-import listingStyles from "#app/styles/listing.css";
+import listingStyles from "#app/styles/listing.css?url";
 import type { CacheHandle } from "#app/lib/cache-policy";
 
 export const handle = { cache: "public" } satisfies CacheHandle;

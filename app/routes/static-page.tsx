@@ -16,7 +16,7 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;
 export const meta = pageMeta;
 
-/** The CMS pages without a form, one module (see remix.config.js): /about, /privacy-policy, /terms-and-conditions. */
+/** The CMS pages without a form, one module (see app/routes.ts): /about, /privacy-policy, /terms-and-conditions. */
 const PAGE_KINDS = ["about", "privacy-policy", "terms-and-conditions"] as const;
 
 export async function loader({ request, context: app }: LoaderFunctionArgs) {

@@ -20,7 +20,7 @@ export type RouteRule = { path: string; routeId: string; cacheControl: string };
 export type BuildManifest = BuildInfo & { routeRules: RouteRule[]; prerendered: string[] };
 
 /** The server build, where the server keeps it (it always runs from the repository root). */
-export const SERVER_BUILD_PATH = path.resolve("build/index.js");
+export const SERVER_BUILD_PATH = path.resolve("build/server/index.js");
 
 const LOCALE_ROUTE_ID = /^(en|ru|zh|ar)\/(.+)$/;
 

@@ -12,7 +12,7 @@ import { messageOptOuts } from "#app/db/schema";
 import type { LocaleCode } from "#app/lib/locales";
 import { localized, withQuery } from "#app/lib/paths";
 
-/** The unsubscribe page (remix.config.js). */
+/** The unsubscribe page (app/routes.ts). */
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
 function normalized(email: string): string {

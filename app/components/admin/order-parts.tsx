@@ -4,7 +4,7 @@
  */
 import { BookingAnswers } from "#app/components/booking-answers";
 import type { ReactNode } from "react";
-import type { SerializeFrom } from "@remix-run/node";
+import type { SerializeFrom, TypedResponse } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OrderNotice } from "#app/commerce/order-actions.server";
@@ -112,7 +112,8 @@ export function RefundForms({ item, canOverride, refundable, allowance }: { item
   );
 }
 
-type Page = SerializeFrom<OrderPage>;
+/** The order page as the route's loader sends it: through `json()`, so its dates arrive as strings. */
+type Page = SerializeFrom<() => TypedResponse<OrderPage>>;
 type Line = Page["items"][number];
 
 /** One booking line: what, when, who travels (by the unit's name), what it cost and what was refunded of it. */

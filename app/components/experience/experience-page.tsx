@@ -5,17 +5,20 @@ import { staticIsland } from "#app/components/static-island";
 import { SupportBlock } from "#app/components/support";
 import { pageMeta } from "#app/lib/meta";
 import { galleryPreload } from "./gallery";
-import * as serverIslands from "./islands.server";
+import * as islands from "./islands";
 
 // The page is islands (static-island.tsx, docs/decisions/037): hydration keeps their server markup, and
 // their code (8.6 KB of the page's first-load JavaScript, gzipped) comes with the visitor's first
 // gesture, or as the booking box comes near the screen: the box then renders itself, with its calendar.
 // Meanwhile their Remix links and forms still navigate and submit on the client.
+// On the server the islands render from the static import; in the browser bundle `import.meta.env.SSR`
+// is false at build time, so the import is shaken out and only `loadIslands` brings their code.
 const loadIslands = () => import("./islands");
-const DetailHeader = staticIsland("DetailHeader", serverIslands.DetailHeader, () => loadIslands().then((module) => module.DetailHeader));
-const DetailMain = staticIsland("DetailMain", serverIslands.DetailMain, () => loadIslands().then((module) => module.DetailMain));
-const BookingBox = staticIsland("BookingBox", serverIslands.BookingBox, () => loadIslands().then((module) => module.BookingBox), { renderNearViewport: true });
-const RelatedExperiences = staticIsland("RelatedExperiences", serverIslands.RelatedExperiences, () => loadIslands().then((module) => module.RelatedExperiences));
+const serverIslands = import.meta.env.SSR ? islands : null;
+const DetailHeader = staticIsland("DetailHeader", serverIslands?.DetailHeader, () => loadIslands().then((module) => module.DetailHeader));
+const DetailMain = staticIsland("DetailMain", serverIslands?.DetailMain, () => loadIslands().then((module) => module.DetailMain));
+const BookingBox = staticIsland("BookingBox", serverIslands?.BookingBox, () => loadIslands().then((module) => module.BookingBox), { renderNearViewport: true });
+const RelatedExperiences = staticIsland("RelatedExperiences", serverIslands?.RelatedExperiences, () => loadIslands().then((module) => module.RelatedExperiences));
 
 /** Title, description, Open Graph image; the loader's SEO texts or the error title. */
 export const experienceMeta: MetaFunction = (args) => {

@@ -1,3 +1,8 @@
+import { index, route, type RouteConfig, type RouteConfigEntry } from "@remix-run/route-config";
+
+/** [path, module (below app/), id or name]. */
+type RouteRow = readonly [path: string, file: string, id: string];
+
 /**
  * Rihla's route table: ONE list of pages, defined once per locale prefix.
  *
@@ -9,7 +14,7 @@
  */
 
 /** The locales the storefront offers, with their URL prefix ("" for the default, English). */
-export const LOCALE_PREFIXES = [
+export const LOCALE_PREFIXES: ReadonlyArray<readonly [locale: string, prefix: string]> = [
   ["en", ""],
   ["ru", "ru"],
   ["zh", "zh"],
@@ -20,7 +25,7 @@ export const LOCALE_PREFIXES = [
  * Localized pages: [path below the locale prefix, module, name]. The name (with the locale) is the
  * route id, so keep names stable: tests and the locale lookup rely on them.
  */
-export const PAGE_ROUTES = [
+export const PAGE_ROUTES: RouteRow[] = [
   ["", "routes/home.tsx", "home"],
   [":segment", "routes/segment.tsx", "segment"],
   [":segment/:productSlug", "routes/city-experience.tsx", "city-experience"],
@@ -58,7 +63,7 @@ export const PAGE_ROUTES = [
 ];
 
 /** Locale-independent resource routes (no UI): [path, module, id]. */
-export const RESOURCE_ROUTES = [
+export const RESOURCE_ROUTES: RouteRow[] = [
   ["api/locale", "routes/api.locale.ts", "api-locale"],
   ["api/availability", "routes/api.availability.ts", "api-availability"],
   ["api/currency", "routes/api.currency.ts", "api-currency"],
@@ -98,14 +103,14 @@ export const RESOURCE_ROUTES = [
  * ADMIN_ROUTES stand alone (signing in, the set-password link, the language switch); ADMIN_CONSOLE_ROUTES
  * are children of routes/admin.tsx, whose loader answers 404 to anyone who is not signed-in staff.
  */
-export const ADMIN_ROUTES = [
+export const ADMIN_ROUTES: RouteRow[] = [
   ["admin/login", "routes/admin.login.tsx", "admin-login"],
   ["admin/login/verify", "routes/admin.login.verify.tsx", "admin-login-verify"],
   ["admin/setup/:token", "routes/admin.setup.tsx", "admin-setup"],
   ["admin/logout", "routes/admin.logout.ts", "admin-logout"],
   ["admin/language", "routes/admin.language.ts", "admin-language"],
 ];
-export const ADMIN_CONSOLE_ROUTES = [
+export const ADMIN_CONSOLE_ROUTES: RouteRow[] = [
   ["", "routes/admin._index.tsx", "admin-today"],
   ["dashboard", "routes/admin.dashboard.tsx", "admin-dashboard"],
   ["dashboard.csv", "routes/admin.dashboard.export.ts", "admin-dashboard-export"],
@@ -140,47 +145,27 @@ export const ADMIN_CONSOLE_ROUTES = [
  * Routes that exist only in the build the end-to-end suite runs (`npm test` builds with
  * RIHLA_TEST_ROUTES=1): a production build (`npm run build`, `npm start`) does not contain them at all.
  */
-export const TEST_ONLY_ROUTES = [["api/test/commerce", "routes/api.test.commerce.ts", "api-test-commerce"]];
+export const TEST_ONLY_ROUTES: RouteRow[] = [["api/test/commerce", "routes/api.test.commerce.ts", "api-test-commerce"]];
+
+
+/** Built into the end-to-end suite's build only (scripts/test.js builds with RIHLA_TEST_ROUTES=1). */
 const withTestRoutes = process.env.RIHLA_TEST_ROUTES === "1";
 
-/** @type {import('@remix-run/dev').AppConfig} */
-export default {
-  ignoredRouteFiles: ["**/*"],
-  serverModuleFormat: "esm",
-  serverPlatform: "node",
-  // Packages that ship ESM only, or that React code imports on the server, are bundled so Node's
-  // loader never has to resolve them itself.
-  serverDependenciesToBundle: [/^remix-i18next/, /^react-i18next/, /^swr/, /^@portabletext\//],
-  browserNodeBuiltinsPolyfill: { modules: {} },
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    // Lazy route discovery: a page's manifest names only its own routes (the others are asked for
-    // from /__manifest as links appear), instead of all ~130 route ids × 4 locales on every page:
-    // ~5 KB gzip less first-load JavaScript. (An earlier try lost client validation messages in
-    // tests/accounts.spec.ts; with pages hydrating sooner that no longer reproduces, 5 runs of 5.)
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: false,
-  },
-  routes(defineRoutes) {
-    return defineRoutes((route) => {
-      for (const [path, file, id] of RESOURCE_ROUTES) route(path, file, { id });
-      for (const [path, file, id] of ADMIN_ROUTES) route(path, file, { id });
-      route("admin", "routes/admin.tsx", { id: "admin" }, () => {
-        for (const [path, file, id] of ADMIN_CONSOLE_ROUTES) {
-          if (path === "") route(undefined, file, { id, index: true });
-          else route(path, file, { id });
-        }
-      });
-      if (withTestRoutes) for (const [path, file, id] of TEST_ONLY_ROUTES) route(path, file, { id });
-      for (const [locale, prefix] of LOCALE_PREFIXES) {
-        for (const [path, file, name] of PAGE_ROUTES) {
-          const id = `${locale}/${name}`;
-          if (prefix === "" && path === "") route(undefined, file, { id, index: true });
-          else route([prefix, path].filter(Boolean).join("/"), file, { id });
-        }
-      }
-    });
-  },
-};
+/** A row as a route: the empty path is an index route. */
+function routeOf([path, file, id]: RouteRow): RouteConfigEntry {
+  return path === "" ? index(file, { id }) : route(path, file, { id });
+}
+
+/**
+ * Read by Remix's Vite plugin (future.v3_routeConfig) when it builds, and again when this file changes
+ * under `npm run dev`. The order does not decide matching (Remix ranks paths), but ids must be unique.
+ */
+export default [
+  ...RESOURCE_ROUTES.map(routeOf),
+  ...ADMIN_ROUTES.map(routeOf),
+  route("admin", "routes/admin.tsx", { id: "admin" }, ADMIN_CONSOLE_ROUTES.map(routeOf)),
+  ...(withTestRoutes ? TEST_ONLY_ROUTES.map(routeOf) : []),
+  ...LOCALE_PREFIXES.flatMap(([locale, prefix]) =>
+    PAGE_ROUTES.map(([path, file, name]) => routeOf([[prefix, path].filter(Boolean).join("/"), file, `${locale}/${name}`])),
+  ),
+] satisfies RouteConfig;

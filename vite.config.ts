@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig, type UserConfig } from "vite";
+
+// Loaders and actions are typed for single fetch (what `useLoaderData` receives is what turbo-stream
+// carries, not JSON): the types follow the flag below.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** `#app/…`, `#cms/…`: the same names tsconfig.json's paths and package.json's imports give them. */
+export const aliases = {
+  "#app": fileURLToPath(new URL("./app", import.meta.url)),
+  "#cms": fileURLToPath(new URL("./cms", import.meta.url)),
+};
+
+/**
+ * Packages the server bundle includes instead of leaving to Node's resolver: they ship ESM that Node
+ * cannot load on its own (no file extensions, or JSX-free ESM beside CommonJS that React code imports).
+ */
+const SERVER_BUNDLED = [/^remix-i18next/, /^react-i18next/, /^swr/, /^@portabletext\//];
+
+export default defineConfig(({ isSsrBuild }): UserConfig => ({
+  resolve: { alias: aliases },
+  // public/ is served by server.js as it is (it also holds the catalogue's generated images, written
+  // at run time): nothing is copied into the build.
+  publicDir: false,
+  ssr: { noExternal: SERVER_BUNDLED },
+  build: {
+    // The server's bundle stays one file (and the seed's worker sits beside it, see scripts/build.js):
+    // a server gains nothing from chunks it loads at start anyway.
+    rollupOptions: isSsrBuild ? { output: { inlineDynamicImports: true } } : {},
+  },
+  plugins: [
+    remix({
+      serverModuleFormat: "esm",
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        // A page's manifest names only its own routes (the others are asked for from /__manifest as
+        // links appear), instead of all ~130 route ids × 4 locales on every page.
+        v3_lazyRouteDiscovery: true,
+        // The route table is app/routes.ts.
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+}));

@@ -20,8 +20,14 @@ import { StylesheetReaderProvider } from "#app/lib/inline-styles";
 import { createStylesheetReader } from "#app/lib/inline-styles.server";
 import { holdScriptsUntilPaint } from "#app/lib/scripts-after-paint.server";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "#app/db/outage.server";
+import { hydrationStateStream, UNAVAILABLE_STATUS_TEXT, unavailableDataResponse } from "#app/web/single-fetch-unavailable.server";
 
-const ABORT_DELAY = 5_000;
+/**
+ * How long single fetch waits for a streamed (deferred) value before it rejects it; React's render is
+ * aborted a second later, so the rejections still reach the page (Remix's own entry does the same).
+ */
+export const streamTimeout = 5_000;
+const ABORT_DELAY = streamTimeout + 1_000;
 /** The built stylesheets the document inlines, read once per process (docs/decisions/035-css-and-fonts.md). */
 const readStylesheet = createStylesheetReader();
 
@@ -130,50 +136,33 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /** What the error boundary receives for a request that met the database gone away: a 503 route error response. */
-const UNAVAILABLE_ERROR = { status: 503, statusText: "Service Unavailable", internal: false, data: null } as const;
+const UNAVAILABLE_ERROR = { status: 503, statusText: UNAVAILABLE_STATUS_TEXT, internal: false, data: null } as const;
 
 /**
- * A data request (`?_data`) that met the database gone away answers 503 with Retry-After, as a thrown
- * 503 response (X-Remix-Catch) rather than an error, so a client-side navigation shows the same
- * "try again shortly" screen as a full page load.
+ * A data request (single fetch's `*.data`) that met the database gone away answers 503 with Retry-After,
+ * its route errors 503 route error responses, so a client-side navigation shows the same "try again
+ * shortly" screen as a full page load (app/web/single-fetch-unavailable.server.ts).
  */
-export function handleDataRequest(response: Response, { context }: { context: unknown }): Response {
+export async function handleDataRequest(response: Response, { context }: { context: unknown }): Promise<Response> {
   if (!markedUnavailable(context) || response.status < 500) return response;
-  const headers = new Headers(response.headers);
-  headers.delete("X-Remix-Error");
-  headers.set("X-Remix-Catch", "yes");
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-  headers.set("Cache-Control", "no-store");
-  return new Response("null", { status: 503, statusText: UNAVAILABLE_ERROR.statusText, headers });
+  return unavailableDataResponse(response, DATABASE_RETRY_AFTER_SECONDS);
 }
-
-/** Remix's escaping of the hydration state (server-runtime markup.js): JSON escapes, so JSON.parse reads it back. */
-const HANDOFF_ESCAPES: Record<string, string> = { "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" };
 
 /**
  * Turns the (already sanitized) 5xx errors of a document that met the database gone away into 503
- * route error responses, both for the server render and in the hydration state, so the error boundary
- * shows the translated "try again shortly" screen and never a stack. 4xx answers stay as they are.
+ * route error responses, both for the server render and in the hydration state (encoded again), so
+ * the error boundary shows the translated "try again shortly" screen and never a stack. 4xx answers
+ * stay as they are.
  */
-export function markDocumentUnavailable(remixContext: Pick<EntryContext, "staticHandlerContext" | "serverHandoffString">): void {
-  const replace = (errors: Record<string, unknown> | null | undefined, value: unknown) => {
-    for (const [id, error] of Object.entries(errors ?? {})) {
-      if (isRouteErrorResponse(error) && error.status < 500) continue;
-      const serialized = error as { __type?: string; status?: number } | null;
-      if (serialized?.__type === "RouteErrorResponse" && (serialized.status ?? 500) < 500) continue;
-      errors![id] = value;
-    }
-  };
-  replace(remixContext.staticHandlerContext.errors, { ...UNAVAILABLE_ERROR });
-  if (!remixContext.serverHandoffString) return;
-  try {
-    const handoff = JSON.parse(remixContext.serverHandoffString) as { state?: { errors?: Record<string, unknown> | null } };
-    replace(handoff.state?.errors, { ...UNAVAILABLE_ERROR, __type: "RouteErrorResponse" });
-    remixContext.serverHandoffString = JSON.stringify(handoff).replace(/[&><\u2028\u2029]/g, (match) => HANDOFF_ESCAPES[match]!);
-  } catch {
-    // Another Remix's handoff format: the page still says 503; the browser keeps the generic message.
+export function markDocumentUnavailable(remixContext: Pick<EntryContext, "staticHandlerContext" | "serverHandoffStream">): void {
+  const { errors } = remixContext.staticHandlerContext;
+  for (const [id, error] of Object.entries(errors ?? {})) {
+    if (isRouteErrorResponse(error) && error.status < 500) continue;
+    errors![id] = { ...UNAVAILABLE_ERROR };
   }
+  // Remix encoded the state before this entry ran (its stream has the old errors): it is not read yet.
+  void remixContext.serverHandoffStream?.cancel().catch(() => {});
+  remixContext.serverHandoffStream = hydrationStateStream(remixContext.staticHandlerContext);
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext?: { cspNonce?: string }) {

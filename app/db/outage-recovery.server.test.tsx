@@ -14,6 +14,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import { Outlet, Scripts, useLoaderData } from "@remix-run/react";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { decode } from "turbo-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import * as entry from "#app/entry.server";
 import ar from "#app/locales/ar/common.json";
@@ -59,9 +60,9 @@ function appOver(db: Database) {
       "ar/page": { id: "ar/page", parentId: "root", path: "ar/page", module: pageModule },
     },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: { root: manifestRoute("root", ""), "routes/page": manifestRoute("routes/page", "page", "root"), "ar/page": manifestRoute("ar/page", "ar/page", "root") }, url: "/manifest.js", version: "test" },
-    publicPath: "/build/",
-    assetsBuildDirectory: "public/build",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: false, v3_routeConfig: false },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: false, v3_singleFetch: true, v3_routeConfig: true },
     isSpaMode: false,
   } as unknown as ServerBuild;
   const handler = createRequestHandler(build, "production");
@@ -74,6 +75,20 @@ function appOver(db: Database) {
 
 type App = ReturnType<typeof appOver>;
 
+/** What the browser decodes from a single-fetch body, as Remix's client does (errors as route error responses). */
+async function decodeTurboStream(body: ReadableStream<Uint8Array>): Promise<unknown> {
+  const decoded = await decode(body, {
+    plugins: [(type: string, ...rest: unknown[]) => (type === "ErrorResponse" ? { value: { data: rest[0], status: rest[1], statusText: rest[2] } } : type === "SanitizedError" ? { value: { name: rest[0], message: rest[1] } } : undefined)],
+  });
+  return decoded.value;
+}
+
+/** The hydration state a document streams to the browser (single fetch: the chunks `<Scripts>` enqueues). */
+function hydrationState(html: string): Promise<unknown> {
+  const chunks = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)].map((match) => JSON.parse(match[1]!) as string);
+  return decodeTurboStream(new Blob(chunks).stream());
+}
+
 /** Everything a client sees while the database is gone: 503 + Retry-After, the friendly page, OCTO's shape. */
 async function expectUnavailable(app: App) {
   const document = await app.page("/page");
@@ -84,7 +99,8 @@ async function expectUnavailable(app: App) {
   expect(html).toContain(en.errors.unavailableHeading.replace("'", "&#x27;"));
   expect(html).not.toMatch(/ECONNREFUSED|Connection terminated|at .*\.ts:\d+|Unexpected Server Error/);
   // The hydration state says the same (a 503 route error response), so the browser keeps that screen.
-  expect(html).toMatch(/"status":503,"statusText":"Service Unavailable"[^}]*"__type":"RouteErrorResponse"/);
+  const state = (await hydrationState(html)) as { errors: Record<string, { status: number; statusText: string; __type: string }> };
+  expect(state.errors["routes/page"]).toMatchObject({ status: 503, statusText: "Service Unavailable", __type: "RouteErrorResponse" });
 
   // The root's own loader failing (a signed-in visitor's session read): the same 503 screen, in Arabic here.
   const signedIn = await app.page("/ar/page", { headers: { Cookie: "session=1" } });
@@ -92,11 +108,14 @@ async function expectUnavailable(app: App) {
   expect(signedIn.headers.get("Retry-After")).toBe(RETRY_AFTER);
   expect(await signedIn.text()).toContain(ar.errors.unavailableHeading);
 
-  const data = await app.page("/page?_data=routes%2Fpage");
+  // A client navigation's data (single fetch): the page's route error is a 503 route error response too.
+  const data = await app.page("/page.data?_routes=routes%2Fpage");
   expect(data.status).toBe(503);
   expect(data.headers.get("Retry-After")).toBe(RETRY_AFTER);
-  expect(data.headers.get("X-Remix-Catch")).toBe("yes");
-  expect(data.headers.get("X-Remix-Error")).toBeNull();
+  expect(data.headers.get("Cache-Control")).toBe("no-store");
+  const results = (await decodeTurboStream(data.body!)) as Record<string, { error?: unknown }>;
+  expect(results["routes/page"]?.error).toMatchObject({ status: 503, statusText: "Service Unavailable" });
+  expect(JSON.stringify(results)).not.toMatch(/ECONNREFUSED|Unexpected Server Error/);
 
   const action = await app.page("/page", { method: "POST", body: new URLSearchParams({ intent: "x" }) });
   expect(action.status).toBe(503);

@@ -95,7 +95,10 @@ describe("the page cache and the build manifest read the same handles", () => {
     ["/auth/login?redirectTo=%2Fcart", "private"],
     ["/account/invoices/o-1", "private"],
     ["/healthz", "no-store"],
-    ["/faq?_data=ar%2Fcart", "private"],
+    ["/ar/cart.data?_routes=ar%2Fcart", "private"],
+    ["/zh/faq.data?_routes=root%2Czh%2Ffaq", "public"],
+    ["/_root.data", "public"],
+    ["/checkout.data", "private"],
   ])("%s is %s", (url, expected) => {
     expect(classOf(url)).toBe(expected);
   });

@@ -77,8 +77,9 @@ function score(pattern: Pattern, segments: string[]): number | null {
 }
 
 /**
- * For the page cache, which sees raw URLs: the cache class of the route a URL reaches (a `?_data=`
- * request names its route), or null when no route with a handle matches.
+ * For the page cache, which sees raw URLs: the cache class of the route a URL reaches (a single-fetch
+ * data request, `/faq.data`, is its page's: `/_root.data` is the home page's), or null when no route
+ * with a handle matches.
  */
 export function createCacheClassResolver(routes: Record<string, BuildRoute>): (url: string) => CacheClass | null {
   const patterns: Pattern[] = Object.values(routes)
@@ -86,11 +87,10 @@ export function createCacheClassResolver(routes: Record<string, BuildRoute>): (u
     .map((route) => ({ id: route.id, segments: fullSegments(routes, route), index: Boolean(route.index) }));
   return (url) => {
     const parsed = new URL(url, "http://localhost");
-    const dataRoute = parsed.searchParams.get("_data");
-    if (dataRoute) return cacheClassOf(routes[dataRoute]?.module?.handle);
+    const pathname = parsed.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
     let segments: string[];
     try {
-      segments = parsed.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+      segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);
     } catch {
       return null;
     }

@@ -40,7 +40,9 @@ export async function action({ request, context: app }: ActionFunctionArgs) {
     return new Response(null, { status: 303, headers: { ...noStore, Location: localized(locale, loginPagePath({ redirectTo: back })) } });
   }
   const submission = parseWithZod(formData, { schema: ReviewSchema });
-  const wantsJson = request.headers.get("Accept")?.includes("application/json") || new URL(request.url).searchParams.has("_data");
+  // The form's fetcher (single fetch: a script's fetch, `Sec-Fetch-Dest: empty`) shows the errors in place;
+  // the form posted without JavaScript (a navigation) gets them back on the page it came from.
+  const wantsJson = request.headers.get("Accept")?.includes("application/json") || request.headers.get("Sec-Fetch-Dest") === "empty";
   if (submission.status !== "success") {
     if (wantsJson) return json(submission.reply(), { status: 400, headers: noStore });
     const first = Object.values(submission.error ?? {}).flat()[0] ?? "account.errors.required";

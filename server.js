@@ -3,6 +3,7 @@
 // First: memoizes @remix-run/router's matching before any import below loads it (server/route-matching.js).
 import "./server/memoize-route-matching.js";
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -27,8 +28,8 @@ if (process.env.SENTRY_DSN) {
   Sentry.init({ dsn: process.env.SENTRY_DSN, environment: process.env.SENTRY_ENVIRONMENT ?? "production", tracesSampleRate: 0 });
 }
 
-const build = await import(pathToFileURL(BUILD_PATH).href);
-const entry = build.entry.module;
+/** Remix's server build through Vite's dev server (`npm run dev`), compiled on demand and reloaded when a file changes. */
+const DEV_BUILD_ID = "virtual:remix/server-build";
 
 /** Translated texts for the one page the app itself never renders: a URL it cannot even parse. */
 const badRequestPages = Object.fromEntries(
@@ -57,7 +58,19 @@ function rejectMalformedUrl(req, res, next) {
   res.status(problem).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }).send(badRequestPages[code]);
 }
 
-export async function startServer({ port = Number(process.env.PORT ?? 3000) } = {}) {
+/**
+ * `dev`: `npm run dev` (scripts/dev.js): Vite's dev server in this process serves the browser's modules
+ * with hot module reload (its websocket on this server's own port) and compiles the server build on
+ * demand; the page cache is off. Otherwise the production build in build/ (`npm run build`).
+ */
+export async function startServer({ port = Number(process.env.PORT ?? 3000), dev = false } = {}) {
+  const app = express();
+  const httpServer = http.createServer(app);
+  const vite = dev ? await (await import("vite")).createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }) : null;
+  const loadBuild = vite ? () => vite.ssrLoadModule(DEV_BUILD_ID) : null;
+  const build = loadBuild ? await loadBuild() : await import(pathToFileURL(BUILD_PATH).href);
+  const entry = build.entry.module;
+
   const missingAllocator = missingAllocatorEnv(process.env);
   if (process.env.NODE_ENV === "production" && missingAllocator.length > 0) {
     console.warn(`[memory] ${missingAllocator.join(", ")} not set: image encoding will keep memory it no longer uses (npm start sets them; see server/allocator.js)`);
@@ -71,7 +84,6 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   await collectGarbage();
   setTimeout(() => void collectGarbage(), 60_000).unref();
 
-  const app = express();
   app.disable("x-powered-by");
   // Forwarding headers count only from the TRUST_PROXY hops in front of us (default: none).
   app.set("trust proxy", entry.trustProxyHops(context.env));
@@ -88,7 +100,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   // (DATA_DIR/ipx-cache): mounted before the page cache, which keys by URL alone.
   app.use("/_ipx", entry.createImageHandler({ cacheDir: path.join(context.env.DATA_DIR, "ipx-cache") }));
   // Whole public pages are kept in memory as a CDN would keep them, and dropped when the site changes.
-  if (process.env.PAGE_CACHE !== "off") {
+  if (process.env.PAGE_CACHE !== "off" && !vite) {
     const pageCache = entry.createPageCache({
       cacheClassOf: entry.createCacheClassResolver(build.routes),
       revalidate: async (url, headers) => {
@@ -106,7 +118,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     app.use(pageCache.middleware);
   }
   // Fingerprinted build assets (Vite's build/client/assets) never change; everything else in public/ may.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  if (vite) app.use(vite.middlewares);
+  else app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   // Generated catalogue images are named by what they show; they change only with a new seed.
   app.use("/generated", express.static("public/generated", { maxAge: "7d", index: false }));
   app.use(express.static("public", { maxAge: "1h", index: false }));
@@ -118,11 +131,11 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
   app.use(entry.createAppRequestGuard(context.env));
   // One context per process; each request adds only its CSP nonce, and a browser in preview mode gets the
   // drafts content service in place of the shared, cached one (app/content/preview-mode.server.ts).
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: async (req, res) => ({ ...context, ...entry.securityLoadContext(res), ...(await entry.previewLoadContext(context, req.headers.cookie)) }) }));
+  app.all("*", createRequestHandler({ build: loadBuild ?? build, mode: build.mode, getLoadContext: async (req, res) => ({ ...context, ...entry.securityLoadContext(res), ...(await entry.previewLoadContext(context, req.headers.cookie)) }) }));
 
   // A deep accept queue (the kernel caps it at somaxconn): an OCTO reseller's validator opens a
   // connection per product at once (thousands), more than Node's default of 511 pending connections.
-  const server = app.listen({ port, backlog: 4096 }, () => {
+  const server = httpServer.listen({ port, backlog: 4096 }, () => {
     const address = server.address();
     const actualPort = typeof address === "object" && address ? address.port : port;
     console.log(`Rihla storefront listening on http://localhost:${actualPort}`);
@@ -154,6 +167,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000) } = 
     await closed;
     clearTimeout(forced);
     operatorChannel.unpublish();
+    await vite?.close();
     await context.stop();
     process.exit(0);
   }

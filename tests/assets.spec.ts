@@ -57,7 +57,7 @@ for (const locale of LOCALES) {
       expect(response.headers()["cache-control"]).toContain("immutable");
     }
     // Every font file the page's faces name is fingerprinted and served immutable, preloaded or not.
-    const fontFiles = await page.$$eval("head style[data-href]", (styles) => [...new Set(styles.flatMap((style) => style.textContent?.match(/\/build\/_assets\/[\w-]+\.woff2/g) ?? []))]);
+    const fontFiles = await page.$$eval("head style[data-href]", (styles) => [...new Set(styles.flatMap((style) => style.textContent?.match(/\/assets\/[\w-]+\.woff2/g) ?? []))]);
     expect(fontFiles.some((href) => href.includes("noto-sans-arabic-arabic-400-normal"))).toBe(true);
     const font = await request.get(fontFiles.find((href) => href.includes("noto-sans-arabic-arabic-400-normal"))!);
     expect(font.headers()["cache-control"]).toContain("immutable");

@@ -49,7 +49,7 @@ const LEFT_ALONE = new Set<string>(LEFT_ALONE_SEGMENTS);
  * Paths that belong to the application rather than to pages (API, assets, images, health check).
  * They are never rewritten, so a two-segment API path cannot be mistaken for `/{city}/{product}`.
  */
-const SYSTEM_SEGMENTS = new Set(["api", "octo", "_ipx", "build", "builds", "resources", "studio", "healthz", "generated", "images", "locales", ".well-known"]);
+const SYSTEM_SEGMENTS = new Set(["api", "octo", "_ipx", "assets", "build", "builds", "resources", "studio", "healthz", "generated", "images", "locales", ".well-known"]);
 
 /** Longest path we try to interpret; anything longer is left to the 404 handling. */
 const MAX_PATH_LENGTH = 2048;

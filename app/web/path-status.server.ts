@@ -13,7 +13,7 @@ import { RECOGNISED_LOCALE_PREFIXES } from "#app/lib/redirects";
 export type PathStatus = { status: number; location: string | null };
 
 const MAX_PATH_LENGTH = 2048;
-const SYSTEM_SEGMENTS = new Set(["api", "octo", "build", "builds", "resources", "studio", "healthz", "readyz", "generated", "images", "locales", ".well-known"]);
+const SYSTEM_SEGMENTS = new Set(["api", "octo", "assets", "build", "builds", "resources", "studio", "healthz", "readyz", "generated", "images", "locales", ".well-known"]);
 
 /** The site path `raw` asks about (resolved as a browser would, query kept), or null to refuse it. */
 export function parseSitePath(raw: string | null | undefined): string | null {

@@ -91,6 +91,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), dev
   // Before the page cache: a cached page replays the CSP it was rendered with (docs/decisions/025).
   app.use(entry.createSecurityHeaders(context.env));
   app.use(rejectMalformedUrl);
+  // The console's cookies reach single fetch's `/admin.data` too (app/web/console-cookie-paths.server.ts).
+  app.use(entry.consoleCookiePaths);
   app.use((_req, res, next) => {
     if (context.lifecycle.draining) res.setHeader("Connection", "close");
     next();

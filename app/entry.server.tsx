@@ -101,6 +101,7 @@ export { createImageHandler } from "#app/web/image-server.server";
 /** Go-live hardening, used by server.js: security headers (CSP nonce), body guard, trusted client address. */
 export { createSecurityHeaders, securityLoadContext } from "#app/lib/security-headers.server";
 export { previewLoadContext } from "#app/content/preview-mode.server";
+export { consoleCookiePaths } from "#app/web/console-cookie-paths.server";
 /** The body guard with this installation's origin and proxies, and the one form that reads more than 100 KB (the CSV import). */
 export function createAppRequestGuard(env: Pick<Env, "SITE_URL" | "TRUST_PROXY">) {
   const tooLarge = { key: IMPORT_ERRORS.tooLarge, values: { size: Math.round(CATALOGUE_CSV_MAX_BYTES / 1024) } };

@@ -113,7 +113,7 @@ for (const locale of LOCALES.filter((l) => l.code !== "ru")) {
       const timing = await page.evaluate(() => {
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
         const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-        const scriptStarts = resources.filter((entry) => /\/build\/.+\.js$/.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
+        const scriptStarts = resources.filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname)).map((entry) => entry.startTime);
         const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
         const imageEntry = image ? resources.find((entry) => entry.name === image.currentSrc) : undefined;
         return { paint: paint?.startTime ?? null, firstScript: Math.min(...scriptStarts), scripts: scriptStarts.length, imageEnd: imageEntry?.responseEnd ?? null, hasImage: Boolean(image) };

@@ -74,7 +74,7 @@ test("ar: what a visitor types before the page's JavaScript has run is kept, and
   // The page's JavaScript is held back until the visitor has typed, as on a slow phone.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/build\/entry\.client-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
     await held;
     await route.continue();
   });

@@ -23,7 +23,7 @@ async function newSecret(request: APIRequestContext, ageSeconds = 0): Promise<st
 const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF]/;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** The visual-editing overlays' own chunk (app/components/visual-editing-overlays.client.tsx). */
-const OVERLAYS_CHUNK = /\/build\/_shared\/visual-editing-overlays\.client-[A-Z0-9]+\.js$/;
+const OVERLAYS_CHUNK = /\/assets\/visual-editing-overlays\.client-[\w-]+\.js$/;
 
 const enableUrl = (secret: string, pathname: string) => `/api/preview-mode/enable?sanity-preview-secret=${encodeURIComponent(secret)}&sanity-preview-pathname=${encodeURIComponent(pathname)}`;
 

@@ -28,11 +28,19 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
   // at run time): nothing is copied into the build.
   publicDir: false,
   ssr: { noExternal: SERVER_BUNDLED },
-  build: {
-    // The server's bundle stays one file (and the seed's worker sits beside it, see scripts/build.js):
-    // a server gains nothing from chunks it loads at start anyway.
-    rollupOptions: isSsrBuild ? { output: { inlineDynamicImports: true } } : {},
-  },
+  build: isSsrBuild
+    ? {
+        // The server's bundle stays one file (and the seed's worker sits beside it, see scripts/build.js):
+        // a server gains nothing from chunks it loads at start anyway. Not minified: its stack traces stay readable.
+        rollupOptions: { output: { inlineDynamicImports: true } },
+        minify: false,
+      }
+    : {
+        // Terser, two passes: ~4 KB gzip less first-load JavaScript than esbuild's minifier on the same
+        // chunks (81.5 against 84.6 KB for React, the router and Remix), for ~1 minute more build time.
+        minify: "terser",
+        terserOptions: { compress: { passes: 2 }, ecma: 2020 },
+      },
   plugins: [
     remix({
       serverModuleFormat: "esm",

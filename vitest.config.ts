@@ -1,13 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.config";
 
+// The build's Vite config (vite.config.ts) without Remix's plugin: the same module names; tests import
+// modules directly, route modules included, and render with their own server builds.
 export default defineConfig({
-  resolve: {
-    alias: {
-      "#app": fileURLToPath(new URL("./app", import.meta.url)),
-      "#cms": fileURLToPath(new URL("./cms", import.meta.url)),
-    },
-  },
+  resolve: { alias: aliases },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.{ts,tsx}", "scripts/**/*.test.{ts,js}", "server/**/*.test.{ts,js}"],
     environment: "node",

@@ -27,6 +27,7 @@ import siteStylesHref from "#app/styles/site.css?url";
 import type { loader } from "#app/web/pages/root-loader.server";
 import { SkipLink } from "#app/components/skip-link";
 import { PreviewBar } from "#app/components/preview-bar";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 // Every stylesheet is inlined into the server-rendered document (app/lib/inline-styles.tsx,
 // docs/decisions/035-css-and-fonts.md); the hrefs still load them on client-side navigations.

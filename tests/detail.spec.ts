@@ -109,11 +109,12 @@ for (const locale of [
       // The page's scripts load after its first paint and largest image (docs/decisions/038): a date sent
       // before they run goes as the no-JavaScript form does, a new document.
       await page.waitForSelector("html[data-hydrated]", { state: "attached" });
-      const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
+      // Single fetch: one request for the page's data, `<page>.data?date=…`.
+      const data = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data") && response.url().includes(`date=${date}`));
       await page.locator("#availability-date").fill(date);
       await page.locator(".detail-date-form button[type=submit]").click();
-      // The page's data arrives first and the day's availability follows on the same response.
-      expect((await data).headers()["content-type"]).toContain("text/remix-deferred");
+      // The page's data arrives first and the day's availability follows on the same response (turbo-stream).
+      expect((await data).headers()["content-type"]).toContain("text/x-script");
       await expect(page.locator("form.detail-option-form")).toBeVisible();
       await expect(page.locator(".detail-day [aria-busy]")).toHaveCount(0);
     });
@@ -284,11 +285,11 @@ test("on a phone the booking box renders itself as it comes near; used before th
   await page.goto(`/ar${CANONICAL}`);
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  const data = page.waitForResponse((response) => response.url().includes("city-experience") && response.url().includes(`date=${date}`));
+  const data = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(".data") && response.url().includes(`date=${date}`));
   await page.locator("#availability-date").fill(date);
   await page.locator(".detail-date-form button[type=submit]").click();
-  // A client-side submission, as with the hydrated <Form>: the page's data, not a new document.
-  expect((await data).headers()["content-type"]).toContain("text/remix-deferred");
+  // A client-side submission, as with the hydrated <Form>: the page's data (single fetch), not a new document.
+  expect((await data).headers()["content-type"]).toContain("text/x-script");
   releaseIslands();
   await expect(page.locator("form.detail-option-form")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`date=${date}`));

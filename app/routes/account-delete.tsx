@@ -11,6 +11,7 @@ import { pageMeta } from "#app/lib/meta";
 import { invoicesPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { requireUser, signOutAndRedirect } from "#app/web/sign-in.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -13,6 +13,7 @@ import { loadQueues } from "#app/commerce/back-office.server";
 import { autoRejectAt } from "#app/commerce/decide-pending.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

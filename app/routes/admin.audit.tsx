@@ -8,6 +8,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
 import { listAudit } from "#app/staff/audit.server";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -18,6 +18,7 @@ import { useLocale } from "#app/i18n/use-locale";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath, checkInPath } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

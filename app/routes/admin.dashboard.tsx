@@ -19,6 +19,7 @@ import { useFormatMoney, useFormatNumber } from "#app/i18n/use-format";
 import { isCurrencyCode } from "#app/lib/money";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

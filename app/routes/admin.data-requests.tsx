@@ -19,6 +19,7 @@ import { adminDataRequestsPath } from "#app/lib/paths";
 import { anonymiseDataRequest, exportDataRequest, fileDataRequest, isAnonymised, listDataRequests } from "#app/account/data-requests.server";
 import { DATA_REQUEST_KINDS, DataRequestSchema, parseStaffForm } from "#app/staff/schemas";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

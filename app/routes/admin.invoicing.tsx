@@ -12,6 +12,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminOrderPath } from "#app/lib/paths";
 import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

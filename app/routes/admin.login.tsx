@@ -12,6 +12,7 @@ import { authenticateStaff, startStaffSession } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css?url";
 import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
 import { ADMIN_NO_STORE, adminPageContext, readStaff, redirectToCodeStep } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

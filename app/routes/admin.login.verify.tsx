@@ -18,6 +18,7 @@ import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/component
 import { beginTotpEnrolment, completeStaffEnrolment, completeStaffSignIn, endStaffSession, verifyStaffCode } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css?url";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, readStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

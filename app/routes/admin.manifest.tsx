@@ -21,6 +21,7 @@ import { addDays } from "#app/lib/dates";
 import { adminOrderPath, checkInPath, manifestCsvPath, manifestPath } from "#app/lib/paths";
 import { can } from "#app/staff/roles";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

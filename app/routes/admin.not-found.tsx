@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminNotFound, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -11,6 +11,7 @@ import { Field, TextareaField } from "#app/components/forms";
 import { loadOfferPage, submitOfferForm, type OfferFormErrors } from "#app/commerce/offer-form.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, loadRecordPage, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -9,6 +9,7 @@ import { isOfferStatus, OFFER_STATUSES } from "#app/commerce/offer-state";
 import { listOffersForStaff } from "#app/commerce/offers.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

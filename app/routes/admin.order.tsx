@@ -15,6 +15,7 @@ import { orderIntentOf, permissionFor, runOrderAction, type OrderNotice } from "
 import { loadOrderPage } from "#app/commerce/order-view.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, actorOf, adminNotFound, loadRecordPage, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -8,6 +8,7 @@ import { parseOrderFilter, searchOrders } from "#app/commerce/back-office.server
 import { ORDER_STATUSES, PAYMENT_METHODS } from "#app/commerce/order-statuses";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -39,6 +39,7 @@ import { listResources } from "#app/booking/resources-console.server";
 import { resourcesOnDepartures } from "#app/booking/departure-resources.server";
 import { DepartureResources, type AssignRefusal } from "#app/components/admin/departure-resources";
 import { departureResourceAction } from "#app/web/pages/departure-resources-action.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

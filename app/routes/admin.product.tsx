@@ -22,6 +22,7 @@ import { BookingQuestionsCard } from "#app/components/admin/booking-questions-ca
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { adminSchedulePath, experiencePath, localized } from "#app/lib/paths";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

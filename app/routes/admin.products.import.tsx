@@ -29,6 +29,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { catalogueCsvPath, catalogueImportPath } from "#app/lib/paths";
 import importStylesHref from "#app/styles/admin-import.css?url";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: importStylesHref }];

@@ -12,6 +12,7 @@ import { loadCatalogueChoices } from "#app/catalogue/manage/queries.server";
 import { ProductSchema, parseCatalogueForm } from "#app/catalogue/manage/schemas";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -13,6 +13,7 @@ import { findResource, resourceDay } from "#app/booking/resources-console.server
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { isIsoDate, todayInRiyadh } from "#app/lib/dates";
 import { ADMIN_NO_STORE, adminNotFound, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -11,6 +11,7 @@ import { listResources, parseResourceForm, type ResourceFormErrors } from "#app/
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { todayInRiyadh } from "#app/lib/dates";
 import { ADMIN_NO_STORE, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

@@ -15,6 +15,7 @@ import { AdminAuthCard, AdminAuthForm, useStaffSignInForm } from "#app/component
 import { peekStaffInvite, setStaffLocale, setStaffPasswordFromInvite } from "#app/staff/staff.server";
 import adminStylesHref from "#app/styles/admin.css?url";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, redirectToCodeStep } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStylesHref }];

@@ -14,6 +14,7 @@ import { StaffInviteSchema, STAFF_ERRORS, parseStaffForm } from "#app/staff/sche
 import { useStaffForm } from "#app/components/admin/staff-forms";
 import { addStaffMember, changeStaffMember, findStaffMember, listStaff, type StaffChange } from "#app/staff/staff.server";
 import { ADMIN_NO_STORE, actorOf, adminPageContext, requireStaff } from "#app/web/admin-auth.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Rihla Console" }];

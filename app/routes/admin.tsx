@@ -13,6 +13,7 @@ import adminStylesHref from "#app/styles/admin.css?url";
 import { ADMIN_NAV } from "./admin-nav";
 import { ADMIN_NO_STORE, requireStaff } from "#app/web/admin-auth.server";
 import { SkipLink } from "#app/components/skip-link";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

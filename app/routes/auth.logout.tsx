@@ -3,6 +3,7 @@ import { signOutAndRedirect } from "#app/web/sign-in.server";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { localeFromPath, localePrefix } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 

@@ -17,6 +17,7 @@ import { getPageContext, pageSeo } from "#app/web/page.server";
 import { forgotPasswordPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

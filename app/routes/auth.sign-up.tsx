@@ -18,6 +18,7 @@ import { redirectWithToast } from "#app/web/toast.server";
 import { localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -14,6 +14,7 @@ import { pageMeta } from "#app/lib/meta";
 import { loadBlogPost } from "#app/web/pages/content-pages.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { blogPath, homePath } from "#app/lib/paths";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -9,6 +9,7 @@ import { pageMeta } from "#app/lib/meta";
 import { loadBlogList } from "#app/web/pages/content-pages.server";
 import { blogPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -17,6 +17,7 @@ import { safeRedirect } from "#app/lib/safe-redirect";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
 import { getOrCreateCart, readCartId } from "#app/web/cart-cookie.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

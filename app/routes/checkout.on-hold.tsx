@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -6,6 +6,7 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { stripLocalePrefix } from "#app/lib/locales";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -26,6 +26,7 @@ import { InputField, SelectField } from "#app/components/conform-fields";
 import { getUser } from "#app/web/session-cookie.server";
 import { recordConsent } from "#app/account/consent-records.server";
 import { MarketingOptIn } from "#app/components/marketing-opt-in";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

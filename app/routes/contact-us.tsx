@@ -16,6 +16,7 @@ import { contactPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { ConformForm, EmailField, InputField, TextareaInputField, useActionForm } from "#app/components/conform-fields";
 import { clientAddress } from "#app/lib/client-address.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

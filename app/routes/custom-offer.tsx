@@ -15,6 +15,7 @@ import { getPageContext, throwNotFound } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
 import { experiencePath, invoicesPath, localized } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -5,6 +5,7 @@ import { ExperiencePage, experienceMeta } from "#app/components/experience/exper
 import { pageHeaders } from "#app/lib/http";
 import experienceStyles from "#app/styles/experience.css?url";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: experienceStyles }];

@@ -5,6 +5,7 @@ import { ListingView, listingMeta } from "#app/components/listing/listing-view";
 import { pageHeaders } from "#app/lib/http";
 import listingStyles from "#app/styles/listing.css?url";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];

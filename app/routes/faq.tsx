@@ -13,6 +13,7 @@ import { loadFaq } from "#app/web/pages/content-pages.server";
 import { filterFaqGroups, MAX_FAQ_QUERY_LENGTH, queryTerms } from "#app/site/faq-search";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { contactPath, faqPath } from "#app/lib/paths";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -18,6 +18,7 @@ import { pageMeta } from "#app/lib/meta";
 import homeStyles from "#app/styles/home.css?url";
 import { cityPath, contactPath, listingPath, withQuery } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];

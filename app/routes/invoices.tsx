@@ -26,6 +26,7 @@ import { redirectWithToast } from "#app/web/toast.server";
 import { accountDataPath, accountDataPdfPath, accountDeletePath, checkoutResultPath, experiencePath, invoicesPath, listingPath, localized, loginPath } from "#app/lib/paths";
 import type { CacheHandle } from "#app/lib/cache-policy";
 import { useStorefrontType } from "#app/layouts/use-layout";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

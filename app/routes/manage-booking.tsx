@@ -20,6 +20,7 @@ import { pageMeta } from "#app/lib/meta";
 import { manageBookingPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const meta = pageMeta;
 export const headers = pageHeaders;

@@ -4,6 +4,7 @@ import { pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { throwNotFound } from "#app/web/page.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

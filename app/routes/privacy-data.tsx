@@ -18,6 +18,7 @@ import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { privacyDataJsonPath, privacyRequestPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

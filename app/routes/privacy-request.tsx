@@ -20,6 +20,7 @@ import { pageMeta } from "#app/lib/meta";
 import { accountDeletePath, localized, privacyPolicyPath, privacyRequestPath } from "#app/lib/paths";
 import { getPageContext, pageSeo } from "#app/web/page.server";
 import { redirectWithToast } from "#app/web/toast.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -10,6 +10,7 @@ import { getPageContext, simplePage } from "#app/web/page.server";
 import { cityPath, localized, searchPath } from "#app/lib/paths";
 import { isIsoDate } from "#app/lib/dates";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -6,6 +6,7 @@ import { pageHeaders } from "#app/lib/http";
 import { throwNotFound } from "#app/web/page.server";
 import listingStyles from "#app/styles/listing.css?url";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];

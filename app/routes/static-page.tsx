@@ -11,6 +11,7 @@ import { stripLocalePrefix } from "#app/lib/locales";
 import { loadStaticPage } from "#app/web/pages/content-pages.server";
 import { throwNotFound } from "#app/web/page.server";
 import type { CacheHandle } from "#app/lib/cache-policy";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "public" } satisfies CacheHandle;
 export const headers = pageHeaders;

@@ -8,6 +8,7 @@ import type { CacheHandle } from "#app/lib/cache-policy";
 import { CACHE_PRIVATE, pageHeaders } from "#app/lib/http";
 import { pageMeta } from "#app/lib/meta";
 import { getPageContext, pageSeo } from "#app/web/page.server";
+export { shouldRevalidate } from "#app/lib/revalidation";
 
 export const handle = { cache: "private" } satisfies CacheHandle;
 export const headers = pageHeaders;

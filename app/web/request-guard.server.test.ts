@@ -197,6 +197,9 @@ describe("request guard", () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     expect((await post("/admin/products/import", { body: body(150 * 1024), headers: form })).status).toBe(200);
     expect((await post("/contact-us", { body: body(150 * 1024), headers: form })).status).toBe(413);
+    // The same form submitted by the page's script (single fetch's data URL) has the same limit.
+    expect((await post("/admin/products/import.data", { body: body(150 * 1024), headers: form })).status).toBe(200);
+    expect((await post("/contact-us.data", { body: body(150 * 1024), headers: form })).status).toBe(413);
     const over = await post("/admin/products/import", { body: body(301 * 1024), headers: { ...form, Accept: "text/html", Cookie: "rihla_admin_lang=ar" } });
     expect(over.status).toBe(413);
     const page = await over.text();

@@ -250,7 +250,8 @@ export function createRequestGuard(options: RequestGuardOptions) {
   return function requestGuard(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     const method = req.method ?? "GET";
     if (method === "GET" || method === "HEAD") return next();
-    const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+    // A single-fetch submission (`/admin/products/import.data`) is its page's form: the same rules.
+    const pathname = ((req.url ?? "/").split("?")[0] ?? "/").replace(/(.)\.data$/, "$1").replace(/^\/_root$/, "/");
     const kind = bodyClassOf(pathname);
     if (!ACTION_METHODS.has(method) && !(kind === "own" && method === "OPTIONS")) return refuse(req, res, 405, pathname);
     const large = kind === "form" ? largeForms.get(pathname.replace(/(.)\/$/, "$1")) : undefined;

@@ -14,8 +14,9 @@
 // on the embedded database, whose queries run on this thread anyway; with PostgreSQL a concurrency of
 // 2–4 lets one request's queries overlap another's render.
 //
-// A request leaves the gate when its response closes (finished or the client went away); a request
-// whose client leaves while it waits is dropped from the queue without being rendered.
+// A request leaves the gate when its response's head is written (its shell is rendered; a deferred part
+// streams after without holding the gate) or when the response closes (an error, the client went away);
+// a request whose client leaves while it waits is dropped from the queue without being rendered.
 
 /**
  * @param {{ concurrency?: number }} [options]
@@ -54,7 +55,7 @@ export function createRenderGate({ concurrency = 1 } = {}) {
         next();
       },
     };
-    res.once("close", () => {
+    const leave = () => {
       if (state === "running") {
         state = "done";
         active -= 1;
@@ -63,7 +64,19 @@ export function createRenderGate({ concurrency = 1 } = {}) {
         state = "done";
         turn.left = true;
       }
-    });
+    };
+    // The turn ends when the response's head goes out (the shell is rendered: what streams after it,
+    // such as the detail page's availability, does not hold the gate) or when it closes (an error, or
+    // the client went away).
+    const writeHead = res.writeHead;
+    if (typeof writeHead === "function") {
+      res.writeHead = function writeHeadAndLeave(...args) {
+        res.writeHead = writeHead;
+        if (state === "running") leave();
+        return writeHead.apply(this, args);
+      };
+    }
+    res.once("close", leave);
     if (active < limit && queue.length === 0) {
       // Nobody ahead: go now.
       active += 1;

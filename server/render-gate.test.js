@@ -4,9 +4,15 @@ import { createRenderGate, renderConcurrency } from "./render-gate.js";
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A response: only what the gate uses (its "close" event). */
+/** A response: only what the gate uses (its "close" event and writeHead). */
 function response() {
-  return new EventEmitter();
+  const res = new EventEmitter();
+  res.heads = 0;
+  res.writeHead = () => {
+    res.heads += 1;
+    return res;
+  };
+  return res;
 }
 
 describe("createRenderGate", () => {
@@ -51,6 +57,20 @@ describe("createRenderGate", () => {
     await nextTurn();
     await nextTurn();
     expect(started).toEqual([0, 2]);
+    expect(gate.active).toBe(1);
+  });
+
+  it("lets the next request in once the head of the response goes out (a deferred part streams after)", async () => {
+    const gate = createRenderGate({ concurrency: 1 });
+    const started = [];
+    const responses = [response(), response()];
+    responses.forEach((res, index) => gate({}, res, () => started.push(index)));
+    responses[0].writeHead(200);
+    expect(responses[0].heads).toBe(1);
+    await nextTurn();
+    expect(started).toEqual([0, 1]);
+    // Its close later does not free a second turn.
+    responses[0].emit("close");
     expect(gate.active).toBe(1);
   });
 

@@ -16,13 +16,17 @@
 //
 // A request leaves the gate when its response's head is written (its shell is rendered; a deferred part
 // streams after without holding the gate) or when the response closes (an error, the client went away);
-// a request whose client leaves while it waits is dropped from the queue without being rendered.
+// a request whose client leaves while it waits is dropped from the queue without being rendered; a
+// request that has not sent its head after `slotMs` (200 ms: a render takes 10–40 ms, so it is waiting on
+// something else: a supplier's API, a payment gateway, the CMS) leaves too, and goes on beside the next.
 
 /**
- * @param {{ concurrency?: number }} [options]
+ * @param {{ concurrency?: number; slotMs?: number }} [options] `slotMs`: how long a request may hold its
+ *   turn without sending its head; past it (a loader waiting on a supplier's API, a payment gateway, the
+ *   CMS) the next request is let in beside it, so a slow upstream never holds the whole server.
  * @returns {{ (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, next: () => void): void; readonly active: number; readonly waiting: number }}
  */
-export function createRenderGate({ concurrency = 1 } = {}) {
+export function createRenderGate({ concurrency = 1, slotMs = 200 } = {}) {
   const limit = Math.max(1, Math.floor(concurrency) || 1);
   let active = 0;
   /** @type {Array<{ start: () => void; left: boolean }>} */
@@ -42,6 +46,14 @@ export function createRenderGate({ concurrency = 1 } = {}) {
   const gate = (req, res, next) => {
     /** @type {"waiting" | "running" | "done"} */
     let state = "waiting";
+    /** @type {NodeJS.Timeout | undefined} */
+    let overtime;
+    const run = () => {
+      state = "running";
+      overtime = setTimeout(leave, slotMs);
+      overtime.unref?.();
+      next();
+    };
     const turn = {
       left: false,
       start() {
@@ -51,11 +63,11 @@ export function createRenderGate({ concurrency = 1 } = {}) {
           pump();
           return;
         }
-        state = "running";
-        next();
+        run();
       },
     };
     const leave = () => {
+      clearTimeout(overtime);
       if (state === "running") {
         state = "done";
         active -= 1;
@@ -80,8 +92,7 @@ export function createRenderGate({ concurrency = 1 } = {}) {
     if (active < limit && queue.length === 0) {
       // Nobody ahead: go now.
       active += 1;
-      state = "running";
-      next();
+      run();
       return;
     }
     queue.push(turn);

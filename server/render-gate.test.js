@@ -74,6 +74,19 @@ describe("createRenderGate", () => {
     expect(gate.active).toBe(1);
   });
 
+  it("lets the next request in beside one that has not sent its head after slotMs (waiting on an upstream)", async () => {
+    const gate = createRenderGate({ concurrency: 1, slotMs: 20 });
+    const started = [];
+    const responses = [response(), response()];
+    responses.forEach((res, index) => gate({}, res, () => started.push(index)));
+    expect(started).toEqual([0]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(started).toEqual([0, 1]);
+    // The slow one finishing later does not free a second turn.
+    responses[0].emit("close");
+    expect(gate.active).toBe(1);
+  });
+
   it("runs up to `concurrency` requests at once", () => {
     const gate = createRenderGate({ concurrency: 2 });
     const started = [];

@@ -11,6 +11,7 @@ import compression from "compression";
 import express from "express";
 import { missingAllocatorEnv } from "./server/allocator.js";
 import { collectGarbage } from "./server/collect-garbage.js";
+import { createRenderGate, renderConcurrency } from "./server/render-gate.js";
 
 const MAX_URL_LENGTH = 4096;
 /** A SIGTERM ends the process within this long, whatever is still running. */
@@ -131,6 +132,9 @@ export async function startServer({ port = Number(process.env.PORT ?? 3000), dev
   app.all(entry.OPS_PATH, operatorChannel.authorize, express.json({ limit: "64kb" }), (req, res) => void operatorChannel.handle(req, res));
   // Bodies are bounded and type-checked before any action reads them (415/413/400, never 500).
   app.use(entry.createAppRequestGuard(context.env));
+  // Renders one at a time (RENDER_CONCURRENCY), first come first served, so new connections are accepted
+  // between renders instead of after all of them (server/render-gate.js).
+  if (renderConcurrency() > 0) app.use(createRenderGate({ concurrency: renderConcurrency() }));
   // One context per process; each request adds only its CSP nonce, and a browser in preview mode gets the
   // drafts content service in place of the shared, cached one (app/content/preview-mode.server.ts).
   app.all("*", createRequestHandler({ build: loadBuild ?? build, mode: build.mode, getLoadContext: async (req, res) => ({ ...context, ...entry.securityLoadContext(res), ...(await entry.previewLoadContext(context, req.headers.cookie)) }) }));

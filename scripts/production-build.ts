@@ -21,18 +21,19 @@ export function ensureProductionBuild() {
 export type ProductionServer = { pid: number };
 
 /**
- * Runs `work` against the production server on `port` (Node started with `nodeArgs`), ready and on a
+ * Runs `work` against the production server on `port` (Node started with `nodeArgs`, `env` added to its
+ * environment, e.g. PAGE_CACHE=off), ready and on a
  * data directory of its own unless `dataDir` is given, and stops it after (the wait lets a profile be
  * written on exit).
  */
-export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string }, work: (server: ProductionServer) => Promise<T>): Promise<T> {
+export async function withProductionServer<T>(options: { port: number; nodeArgs?: string[]; dataDir?: string; env?: Record<string, string> }, work: (server: ProductionServer) => Promise<T>): Promise<T> {
   ensureProductionBuild();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "rihla-production-"));
   const origin = `http://127.0.0.1:${options.port}`;
   process.stderr.write(`starting the server on ${origin} (DATA_DIR ${dataDir})…\n`);
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "server.js"], {
     // The allocator settings production runs with (server/allocator.js, as `npm start` sets them).
-    env: { ...withAllocatorEnv(process.env), NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0" },
+    env: { ...withAllocatorEnv(process.env), NODE_ENV: "production", PORT: String(options.port), DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "0", ...options.env },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {

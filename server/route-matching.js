@@ -13,7 +13,10 @@
 //     param list are kept per argument triple;
 //   - the flattened, ranked branches are kept per routes array (WeakMap: the server's route trees are
 //     built once per handler and never mutated; a new array, such as <RemixServer>'s per render, is
-//     flattened as before).
+//     flattened as before);
+//   - the matches of a pathname are kept per routes array once that array has been matched twice (the
+//     server's; at most 2,000 pathnames each), and each caller gets copies (issue 34: matching a listing
+//     URL still tried ~100 branches' RegExps, four times a request, ~10 % of an uncached render).
 // If the router's source no longer has the expected text (another version), nothing is patched and a
 // warning says so: matching stays correct, only slower.
 import { readFileSync } from "node:fs";
@@ -23,6 +26,7 @@ const require = createRequire(import.meta.url);
 
 const FLATTEN = "let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);";
 const COMPILE = "function compilePath(path, caseSensitive, end) {";
+const MATCH = "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {";
 
 const MEMOIZED = `
 const __rihlaRankedBranches = new WeakMap();
@@ -45,6 +49,25 @@ function compilePath(path, caseSensitive, end) {
   }
   return compiled;
 }
+const __rihlaMatchesByRoutes = new WeakMap();
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  let byKey = __rihlaMatchesByRoutes.get(routes);
+  if (!byKey) {
+    // Only a route tree matched before (the server's, kept for the process) is worth remembering.
+    if (__rihlaRankedBranches.has(routes)) __rihlaMatchesByRoutes.set(routes, new Map());
+    return matchRoutesImplUncached(routes, locationArg, basename, allowPartial);
+  }
+  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+  let key = (allowPartial ? "1" : "0") + (basename || "/") + "\u0000" + (location.pathname || "/");
+  let known = byKey.get(key);
+  if (known === undefined) {
+    known = matchRoutesImplUncached(routes, location, basename, allowPartial);
+    if (byKey.size >= 2000) byKey.clear();
+    byKey.set(key, known);
+  }
+  // Each caller gets matches of its own (and params it may change), as from the unpatched router.
+  return known && known.map((match) => ({ ...match, params: { ...match.params } }));
+}
 `;
 
 /**
@@ -52,11 +75,12 @@ function compilePath(path, caseSensitive, end) {
  * Exported for its test (server/route-matching.test.js).
  */
 export function patchRouterSource(source) {
-  if (source.split(FLATTEN).length !== 2 || source.split(COMPILE).length !== 2) return null;
+  if (source.split(FLATTEN).length !== 2 || source.split(COMPILE).length !== 2 || source.split(MATCH).length !== 2) return null;
   return (
     source
       .replace(FLATTEN, "let branches = __rihlaBranchesOf(routes);")
-      .replace(COMPILE, "function compilePathUncached(path, caseSensitive, end) {") + MEMOIZED
+      .replace(COMPILE, "function compilePathUncached(path, caseSensitive, end) {")
+      .replace(MATCH, "function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {") + MEMOIZED
   );
 }
 

@@ -48,6 +48,19 @@ describe("patchRouterSource", () => {
     expect(patched.matchPath({ path: "/blog/:slug", end: false }, "/blog/x/y")).toEqual(plain.matchPath({ path: "/blog/:slug", end: false }, "/blog/x/y"));
   });
 
+  it("gives every caller matches and params of its own when it remembers them", () => {
+    const patched = loadModule(patchRouterSource(original));
+    const routes = routeTree();
+    for (let round = 0; round < 3; round++) {
+      const matches = patched.matchRoutes(routes, "/ar/things-to-do-in-dubai/a-tour?x=1");
+      expect(matches.at(-1).params).toEqual({ segment: "things-to-do-in-dubai", productSlug: "a-tour" });
+      matches.at(-1).params.segment = "changed";
+      matches.pop();
+    }
+    expect(patched.matchRoutes(routes, "/nowhere/at/all/x")).toBeNull();
+    expect(patched.matchRoutes(routes, "/nowhere/at/all/x")).toBeNull();
+  });
+
   it("sees a new route tree, not the ranked branches of an earlier one", () => {
     const patched = loadModule(patchRouterSource(original));
     expect(patched.matchRoutes([{ id: "a", path: "a" }], "/a")?.[0]?.route.id).toBe("a");

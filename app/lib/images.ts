@@ -158,6 +158,22 @@ export type ResponsiveImage = { src: string; srcSet: string; sizes: string; widt
  * 1x size, `srcSet` the breakpoints up to 2x (never past `maxWidth`, the source's own width when known).
  */
 export function responsiveImage(source: string, options: { width: number; height: number; sizes: string; maxWidth?: number }): ResponsiveImage {
+  // Pure, and asked for again and again (every card of every listing, in every render): kept per
+  // argument set (issue 34: about 5 % of an uncached listing's render went into building these URLs).
+  const key = `${options.width}|${options.height}|${options.maxWidth ?? ""}|${options.sizes}|${source}`;
+  const known = responsiveImages.get(key);
+  if (known) return known;
+  const image = Object.freeze(buildResponsiveImage(source, options));
+  if (responsiveImages.size >= RESPONSIVE_IMAGES_KEPT) responsiveImages.clear();
+  responsiveImages.set(key, image);
+  return image;
+}
+
+/** How many responsiveImage answers are kept (a few hundred bytes each); past it they are all dropped and kept again as asked. */
+const RESPONSIVE_IMAGES_KEPT = 5_000;
+const responsiveImages = new Map<string, ResponsiveImage>();
+
+function buildResponsiveImage(source: string, options: { width: number; height: number; sizes: string; maxWidth?: number }): ResponsiveImage {
   const aspect = options.width / options.height;
   // The one quality and fit the image server offers pages (derivativeProblem).
   const modifiers = { fit: "cover", quality: DEFAULT_IMAGE_QUALITY } as const;

@@ -54,10 +54,6 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
         v3_lazyRouteDiscovery: true,
         // The route table is app/routes.ts.
         v3_routeConfig: true,
-        // `npm run dev` only: Vite scans every route's imports when it starts, so the browser's packages are
-        // pre-bundled once before the first page instead of being found one page at a time, each find
-        // re-bundling them and reloading the open page (a cold first start could leave it unhydrated).
-        unstable_optimizeDeps: true,
       },
     }),
   ],

@@ -11,7 +11,7 @@
  * The document renderer (entry.server), the in-process page cache and the build manifest all read the
  * class from the route module's handle; nothing else keeps a list of routes.
  */
-import { CACHE_PRIVATE, CACHE_PUBLIC_PAGE, isPersonalRequest } from "./http";
+import { CACHE_PRIVATE, CACHE_PUBLIC_PAGE, isPersonalRequest, pagePathOfDataRequest } from "./http";
 
 export const CACHE_CLASSES = ["public", "private", "no-store"] as const;
 export type CacheClass = (typeof CACHE_CLASSES)[number];
@@ -87,7 +87,7 @@ export function createCacheClassResolver(routes: Record<string, BuildRoute>): (u
     .map((route) => ({ id: route.id, segments: fullSegments(routes, route), index: Boolean(route.index) }));
   return (url) => {
     const parsed = new URL(url, "http://localhost");
-    const pathname = parsed.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+    const pathname = pagePathOfDataRequest(parsed.pathname);
     let segments: string[];
     try {
       segments = pathname.split("/").filter(Boolean).map(decodeURIComponent);

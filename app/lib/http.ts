@@ -55,3 +55,8 @@ export const pageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, err
   if (!headers.get("Cache-Control")) headers.set("Cache-Control", CACHE_PRIVATE);
   return headers;
 };
+
+/** The page a single-fetch data URL asks for (`/faq.data` → `/faq`, `/_root.data` → `/`); any other path as it is. */
+export function pagePathOfDataRequest(pathname: string): string {
+  return pathname.replace(/(.)\.data$/, "$1").replace(/^\/_root$/, "/");
+}

@@ -1,3 +1,4 @@
+import { pagePathOfDataRequest } from "#app/lib/http";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { getFixedT } from "#app/i18n/i18n.server";
@@ -251,7 +252,7 @@ export function createRequestGuard(options: RequestGuardOptions) {
     const method = req.method ?? "GET";
     if (method === "GET" || method === "HEAD") return next();
     // A single-fetch submission (`/admin/products/import.data`) is its page's form: the same rules.
-    const pathname = ((req.url ?? "/").split("?")[0] ?? "/").replace(/(.)\.data$/, "$1").replace(/^\/_root$/, "/");
+    const pathname = pagePathOfDataRequest((req.url ?? "/").split("?")[0] ?? "/");
     const kind = bodyClassOf(pathname);
     if (!ACTION_METHODS.has(method) && !(kind === "own" && method === "OPTIONS")) return refuse(req, res, 405, pathname);
     const large = kind === "form" ? largeForms.get(pathname.replace(/(.)\/$/, "$1")) : undefined;

@@ -21,11 +21,6 @@ export function unavailableRouteError(): ErrorResponseImpl {
   return new ErrorResponseImpl(503, UNAVAILABLE_STATUS_TEXT, null);
 }
 
-/** The same, as the hydration state carries errors (Remix's serializeErrors). */
-export function serializedUnavailableError() {
-  return { status: 503, statusText: UNAVAILABLE_STATUS_TEXT, internal: false, data: null, __type: "RouteErrorResponse" } as const;
-}
-
 /** Whether an error stays as it is: a 4xx route error response is the client's own mistake, not the outage. */
 function isClientError(error: unknown): boolean {
   if (isRouteErrorResponse(error)) return error.status < 500;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type UserConfig } from "vite";
+import { defineConfig, type Plugin, type UserConfig } from "vite";
 
 // Loaders and actions are typed for single fetch (what `useLoaderData` receives is what turbo-stream
 // carries, not JSON): the types follow the flag below.
@@ -22,6 +22,22 @@ export const aliases = {
  */
 const SERVER_BUNDLED = [/^remix-i18next/, /^react-i18next/, /^swr/, /^@portabletext\//];
 
+/**
+ * In the browser, "react-i18next" is app/i18n/browser-react-i18next.tsx: `useTranslation` over a ~1 KB
+ * translator instead of react-i18next and i18next (~17 KB gzip of first-load JavaScript). The server
+ * renders with the real ones; app/i18n/translator.test.ts holds the two to the same texts.
+ */
+function browserTranslations(): Plugin {
+  const replacement = fileURLToPath(new URL("./app/i18n/browser-react-i18next.tsx", import.meta.url));
+  return {
+    name: "rihla:browser-translations",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return source === "react-i18next" && !options?.ssr ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }): UserConfig => ({
   resolve: { alias: aliases },
   // public/ is served by server.js as it is (it also holds the catalogue's generated images, written
@@ -42,6 +58,7 @@ export default defineConfig(({ isSsrBuild }): UserConfig => ({
         terserOptions: { compress: { passes: 2 }, ecma: 2020 },
       },
   plugins: [
+    browserTranslations(),
     remix({
       serverModuleFormat: "esm",
       future: {

@@ -1,9 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode, useEffect, useMemo, useState, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nContext, initReactI18next } from "react-i18next";
+import { I18nContext } from "#app/i18n/browser-react-i18next";
 import { DEFAULT_NAMESPACE, i18nConfig } from "#app/i18n/i18n";
+import { createTranslator, type Translator } from "#app/i18n/translator";
 import { PAGE_TRANSLATIONS_ID } from "#app/i18n/page-translations";
 import { DEFAULT_LOCALE, isLocaleCode, type LocaleCode } from "#app/lib/locales";
 
@@ -58,7 +58,7 @@ async function pageTranslations(): Promise<Record<string, unknown> | null> {
   }
 }
 
-/** Whether the whole language is in i18next yet, as a store React can subscribe to. */
+/** Whether the whole language is in the translator yet, as a store React can subscribe to. */
 function createCompletion(initiallyComplete: boolean) {
   let complete = initiallyComplete;
   const listeners = new Set<() => void>();
@@ -79,12 +79,13 @@ function createCompletion(initiallyComplete: boolean) {
 type Completion = ReturnType<typeof createCompletion>;
 
 /**
- * react-i18next's context, whose value changes once when the rest of the language arrives. Every
- * component that translates reads this context, so each re-renders and fills in what it showed empty,
- * memoised or not. (Listening to i18next's "added" event instead misses a component that rendered
- * before the strings came but subscribed after, e.g. a page a client navigation was still showing.)
+ * The translation context (browser-react-i18next.tsx), whose value changes once when the rest of the
+ * language arrives. Every component that translates reads this context, so each re-renders and fills
+ * in what it showed empty, memoised or not. (Listening for added strings instead misses a component
+ * that rendered before the strings came but subscribed after, e.g. a page a client navigation was
+ * still showing.)
  */
-function TranslationsProvider({ completion, children }: { completion: Completion; children: ReactNode }) {
+function TranslationsProvider({ translator, completion, children }: { translator: Translator; completion: Completion; children: ReactNode }) {
   const [complete, setComplete] = useState(completion.isComplete);
   useEffect(() => {
     // A transition, not an urgent update: a page part whose code is still loading (static-island.tsx)
@@ -95,7 +96,7 @@ function TranslationsProvider({ completion, children }: { completion: Completion
     if (completion.isComplete()) markComplete();
     return unsubscribe;
   }, [completion]);
-  const value = useMemo(() => ({ i18n: i18next, defaultNS: DEFAULT_NAMESPACE, complete }), [complete]);
+  const value = useMemo(() => ({ i18n: translator, complete }), [translator, complete]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
@@ -112,7 +113,7 @@ async function hydrate() {
   const completeStrings = () => {
     loading ??= loadAll()
       .then((all) => {
-        i18next.addResourceBundle(locale, DEFAULT_NAMESPACE, all, true, true);
+        translator.addResources(all);
         // TranslationsProvider re-renders every translating component, so anything shown empty fills in.
         completion.markComplete();
       })
@@ -126,15 +127,17 @@ async function hydrate() {
       console.error(`[i18n] could not load the ${locale} translations`, error);
     }
   }
-  await i18next.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: locale,
-    resources: { [locale]: { [DEFAULT_NAMESPACE]: common } },
+  const translator = createTranslator({
+    language: locale,
+    namespace: DEFAULT_NAMESPACE,
+    resources: common,
     missingKeyHandler: (languages, namespace, key) => {
       if (completion.isComplete()) i18nConfig.missingKeyHandler(languages, namespace, key);
       else void completeStrings();
     },
-    parseMissingKeyHandler: (key) => (completion.isComplete() ? key : ""),
+    // A text's default (admin.status.* and the like) is what the server showed; without one, a key
+    // still on its way shows empty rather than raw.
+    parseMissingKeyHandler: (key, defaultValue) => defaultValue ?? (completion.isComplete() ? key : ""),
   });
   // The rest of the language arrives with the visitor's first gesture (a click may open a form, a
   // navigation shows other pages), not on every page view.
@@ -150,7 +153,7 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslationsProvider completion={completion}>
+      <TranslationsProvider translator={translator} completion={completion}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -16,11 +16,15 @@
 //     flattened as before);
 //   - the matches of a pathname are kept per routes array once that array has been matched twice (the
 //     server's; at most 2,000 pathnames each), and each caller gets copies (issue 34: matching a listing
-//     URL still tried ~100 branches' RegExps, four times a request, ~10 % of an uncached render).
+//     URL still tried ~100 branches' RegExps, four times a request, ~10 % of an uncached render);
+//   - a routes array seen for the first time (<RemixServer> builds a new one per render, flattened and
+//     ranked afresh: ~10 % of an uncached render after the above) has its matches kept by the tree's
+//     shape (ids, paths, flags, nesting) and gets them back with its own route objects, found by id.
 // If the router's source no longer has the expected text (another version), nothing is patched and a
 // warning says so: matching stays correct, only slower.
 import { readFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -50,14 +54,27 @@ function compilePath(path, caseSensitive, end) {
   return compiled;
 }
 const __rihlaMatchesByRoutes = new WeakMap();
-function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
-  let byKey = __rihlaMatchesByRoutes.get(routes);
-  if (!byKey) {
-    // Only a route tree matched before (the server's, kept for the process) is worth remembering.
-    if (__rihlaRankedBranches.has(routes)) __rihlaMatchesByRoutes.set(routes, new Map());
-    return matchRoutesImplUncached(routes, locationArg, basename, allowPartial);
-  }
-  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+const __rihlaMatchesByShape = new Map();
+/**
+ * What matching depends on in a route tree (ids, paths, index and case flags, nesting) as one string, and
+ * its routes by id; null when a route has no id or shares one (its matches could not be handed back).
+ */
+function __rihlaShapeOf(routes) {
+  const byId = new Map();
+  let shape = "";
+  const walk = (list) => {
+    for (const route of list) {
+      if (typeof route.id !== "string" || byId.has(route.id)) return false;
+      byId.set(route.id, route);
+      shape += "(" + route.id + "\u0001" + (route.path ?? "\u0002") + "\u0001" + (route.index ? "i" : "") + (route.caseSensitive ? "c" : "");
+      if (route.children && route.children.length > 0 && !walk(route.children)) return false;
+      shape += ")";
+    }
+    return true;
+  };
+  return walk(routes) ? { shape, byId } : null;
+}
+function __rihlaRemember(byKey, routes, location, basename, allowPartial) {
   let key = (allowPartial ? "1" : "0") + (basename || "/") + "\u0000" + (location.pathname || "/");
   let known = byKey.get(key);
   if (known === undefined) {
@@ -65,6 +82,31 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
     if (byKey.size >= 2000) byKey.clear();
     byKey.set(key, known);
   }
+  return known;
+}
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  let byKey = __rihlaMatchesByRoutes.get(routes);
+  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+  if (!byKey) {
+    // Only a route tree matched before (the server's, kept for the process) is worth remembering.
+    if (__rihlaRankedBranches.has(routes)) {
+      __rihlaMatchesByRoutes.set(routes, new Map());
+      return matchRoutesImplUncached(routes, location, basename, allowPartial);
+    }
+    // A tree seen for the first time: <RemixServer> builds one per render, always of the same shape.
+    // Its matches are remembered by shape and handed back with this tree's own route objects.
+    const described = __rihlaShapeOf(routes);
+    if (!described) return matchRoutesImplUncached(routes, location, basename, allowPartial);
+    let byShapeKey = __rihlaMatchesByShape.get(described.shape);
+    if (!byShapeKey) {
+      if (__rihlaMatchesByShape.size >= 16) __rihlaMatchesByShape.clear();
+      byShapeKey = new Map();
+      __rihlaMatchesByShape.set(described.shape, byShapeKey);
+    }
+    const known = __rihlaRemember(byShapeKey, routes, location, basename, allowPartial);
+    return known && known.map((match) => ({ ...match, params: { ...match.params }, route: described.byId.get(match.route.id) }));
+  }
+  const known = __rihlaRemember(byKey, routes, location, basename, allowPartial);
   // Each caller gets matches of its own (and params it may change), as from the unpatched router.
   return known && known.map((match) => ({ ...match, params: { ...match.params } }));
 }
@@ -84,19 +126,59 @@ export function patchRouterSource(source) {
   );
 }
 
-/** Installs the patch for this process; call before anything requires @remix-run/router. */
+const SERVER_ROUTES = "function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = \"\",";
+
+const SERVER_ROUTES_MEMOIZED = `
+const __rihlaServerRoutes = new WeakMap();
+function __rihlaSameModules(kept, given) {
+  if (kept === given) return true;
+  const keys = Object.keys(kept);
+  if (keys.length !== Object.keys(given).length) return false;
+  for (const key of keys) if (kept[key] !== given[key]) return false;
+  return true;
+}
+function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+  // The recursion into children (with a parent id) goes on as before.
+  if (rest.length > 0) return createServerRoutesUncached(manifest, routeModules, future, isSpaMode, ...rest);
+  const kept = __rihlaServerRoutes.get(manifest);
+  if (kept && kept.future === future && kept.isSpaMode === isSpaMode && __rihlaSameModules(kept.routeModules, routeModules)) return kept.routes;
+  const routes = createServerRoutesUncached(manifest, routeModules, future, isSpaMode);
+  __rihlaServerRoutes.set(manifest, { routeModules, future, isSpaMode, routes });
+  return routes;
+}
+`;
+
+/**
+ * @remix-run/react's routes module with `createServerRoutes` kept per build: <RemixServer> calls it on
+ * every render with the build's manifest and a fresh object of the same route modules, and it builds
+ * ~520 route objects each time (~3 % of an uncached render, plus their garbage). The router only reads
+ * them (its data routes are copies), so one tree per manifest and modules serves every render; a new
+ * build (a new manifest, or other modules in development) builds anew. Null when the text differs.
+ */
+export function patchServerRoutesSource(source) {
+  if (source.split(SERVER_ROUTES).length !== 2) return null;
+  return source.replace(SERVER_ROUTES, SERVER_ROUTES.replace("createServerRoutes(", "createServerRoutesUncached(")) + SERVER_ROUTES_MEMOIZED;
+}
+
+/** Installs the patches for this process; call before anything requires @remix-run/router or @remix-run/react. */
 export function memoizeRouteMatching() {
   const routerFile = require.resolve("@remix-run/router");
-  if (require.cache[routerFile]) {
-    console.warn("[route-matching] @remix-run/router was loaded before the patch; matching is not memoized");
+  const serverRoutesFile = path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js");
+  if (require.cache[routerFile] || require.cache[serverRoutesFile]) {
+    console.warn("[route-matching] @remix-run/router or @remix-run/react was loaded before the patch; matching is not memoized");
     return false;
   }
+  const patches = new Map([
+    [routerFile, { patch: patchRouterSource, name: "@remix-run/router" }],
+    [serverRoutesFile, { patch: patchServerRoutesSource, name: "@remix-run/react's routes" }],
+  ]);
   const loadJs = Module._extensions[".js"];
   Module._extensions[".js"] = function loadJsWithRouterPatch(module, filename) {
-    if (filename !== routerFile) return loadJs.call(this, module, filename);
-    const patched = patchRouterSource(readFileSync(filename, "utf8"));
+    const wanted = patches.get(filename);
+    if (!wanted) return loadJs.call(this, module, filename);
+    const patched = wanted.patch(readFileSync(filename, "utf8"));
     if (!patched) {
-      console.warn("[route-matching] unexpected @remix-run/router source; matching is not memoized");
+      console.warn(`[route-matching] unexpected ${wanted.name} source; not memoized`);
       return loadJs.call(this, module, filename);
     }
     module._compile(patched, filename);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { patchRouterSource } from "./route-matching.js";
+import { patchRouterSource, patchServerRoutesSource } from "./route-matching.js";
 
 const require = createRequire(import.meta.url);
 const routerFile = require.resolve("@remix-run/router");
@@ -67,7 +67,80 @@ describe("patchRouterSource", () => {
     expect(patched.matchRoutes([{ id: "b", path: "a" }], "/a")?.[0]?.route.id).toBe("b");
   });
 
+  it("gives a new tree of the same shape (one per render) the same matches with its own route objects", () => {
+    const plain = loadModule(original);
+    const patched = loadModule(patchRouterSource(original));
+    const simplify = (matches) => matches?.map((match) => ({ id: match.route.id, params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null;
+    for (let render = 0; render < 3; render++) {
+      for (const pathname of PATHS) {
+        const tree = routeTree();
+        const matches = patched.matchRoutes(tree, pathname);
+        expect(simplify(matches), pathname).toEqual(simplify(plain.matchRoutes(routeTree(), pathname)));
+        const treeRoutes = [tree[0], ...tree[0].children];
+        for (const match of matches ?? []) expect(treeRoutes).toContain(match.route);
+      }
+    }
+  });
+
+  it("matches a tree of another shape afresh, and one whose routes have no ids as the router does", () => {
+    const patched = loadModule(patchRouterSource(original));
+    const moved = (path) => [{ id: "root", path: "", children: [{ id: "page", path }] }];
+    expect(patched.matchRoutes(moved("a"), "/a")?.at(-1)?.route.id).toBe("page");
+    expect(patched.matchRoutes(moved("b"), "/a")).toBeNull();
+    expect(patched.matchRoutes(moved("b"), "/b")?.at(-1)?.pathname).toBe("/b");
+    const anonymous = [{ path: "x" }, { path: ":other" }];
+    expect(patched.matchRoutes(anonymous, "/x")?.[0]?.route).toBe(anonymous[0]);
+    expect(patched.matchRoutes([{ path: "x" }, { path: ":other" }], "/y")?.[0]?.params).toEqual({ other: "y" });
+    const twins = [{ id: "same", path: "a" }, { id: "same", path: "b" }];
+    expect(patched.matchRoutes(twins, "/b")?.[0]?.route).toBe(twins[1]);
+  });
+
   it("leaves an unknown router source alone", () => {
     expect(patchRouterSource("module.exports = {};")).toBeNull();
+  });
+});
+
+describe("patchServerRoutesSource", () => {
+  const serverRoutesFile = path.join(path.dirname(require.resolve("@remix-run/react")), "routes.js");
+  const source = readFileSync(serverRoutesFile, "utf8");
+  const load = (text) => {
+    const module = new Module(serverRoutesFile);
+    module.filename = serverRoutesFile;
+    module.paths = Module._nodeModulePaths(path.dirname(serverRoutesFile));
+    module._compile(text, serverRoutesFile);
+    return module.exports;
+  };
+  const manifest = {
+    root: { id: "root", path: "", hasLoader: true },
+    "en/home": { id: "en/home", parentId: "root", index: true, hasLoader: true },
+    "ar/home": { id: "ar/home", parentId: "root", path: "ar", hasLoader: false },
+    "en/listing": { id: "en/listing", parentId: "root", path: ":segment", caseSensitive: false, hasLoader: true },
+  };
+  const modulesOf = () => Object.fromEntries(Object.keys(manifest).map((id) => [id, moduleFor[id]]));
+  const moduleFor = Object.fromEntries(Object.keys(manifest).map((id) => [id, { default: () => null, handle: { id } }]));
+  const describeTree = (routes) => routes.map((route) => ({ id: route.id, path: route.path, index: route.index, handle: route.handle, hasLoader: typeof route.loader === "function", children: route.children ? describeTree(route.children) : undefined }));
+
+  it("applies to the installed @remix-run/react and builds the tree the unpatched one builds", () => {
+    const patched = load(patchServerRoutesSource(source));
+    const plain = load(source);
+    const future = {};
+    expect(describeTree(patched.createServerRoutes(manifest, modulesOf(), future, false))).toEqual(describeTree(plain.createServerRoutes(manifest, modulesOf(), future, false)));
+  });
+
+  it("hands every render of one build the same tree, and a changed module or manifest a new one", () => {
+    const patched = load(patchServerRoutesSource(source));
+    const future = {};
+    const first = patched.createServerRoutes(manifest, modulesOf(), future, false);
+    expect(patched.createServerRoutes(manifest, modulesOf(), future, false)).toBe(first);
+    const changed = { ...modulesOf(), "ar/home": { default: () => null, handle: { id: "changed" } } };
+    const rebuilt = patched.createServerRoutes(manifest, changed, future, false);
+    expect(rebuilt).not.toBe(first);
+    expect(rebuilt[0].children.find((route) => route.id === "ar/home").handle).toEqual({ id: "changed" });
+    expect(patched.createServerRoutes({ ...manifest }, changed, future, false)).not.toBe(rebuilt);
+    expect(patched.createServerRoutes(manifest, changed, {}, false)).not.toBe(rebuilt);
+  });
+
+  it("leaves an unknown source alone", () => {
+    expect(patchServerRoutesSource("module.exports = {};")).toBeNull();
   });
 });

@@ -19,7 +19,10 @@
 //     URL still tried ~100 branches' RegExps, four times a request, ~10 % of an uncached render);
 //   - a routes array seen for the first time (<RemixServer> builds a new one per render, flattened and
 //     ranked afresh: ~10 % of an uncached render after the above) has its matches kept by the tree's
-//     shape (ids, paths, flags, nesting) and gets them back with its own route objects, found by id.
+//     shape (ids, paths, flags, nesting) and gets them back with its own route objects, found by id;
+//   - the exported `convertRoutesToDataRoutes` (react-router-dom's static router, once per render) keeps
+//     its data routes per routes array, which with @remix-run/react's server routes kept per build
+//     (patchServerRoutesSource) is one tree for every render.
 // If the router's source no longer has the expected text (another version), nothing is patched and a
 // warning says so: matching stays correct, only slower.
 import { readFileSync } from "node:fs";
@@ -31,6 +34,7 @@ const require = createRequire(import.meta.url);
 const FLATTEN = "let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);";
 const COMPILE = "function compilePath(path, caseSensitive, end) {";
 const MATCH = "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {";
+const DATA_ROUTES_EXPORT = "exports.UNSAFE_convertRoutesToDataRoutes = convertRoutesToDataRoutes;";
 
 const MEMOIZED = `
 const __rihlaRankedBranches = new WeakMap();
@@ -84,6 +88,26 @@ function __rihlaRemember(byKey, routes, location, basename, allowPartial) {
   }
   return known;
 }
+const __rihlaKeptDataRoutes = new WeakMap();
+/**
+ * The exported conversion (react-router-dom's createStaticRouter, once per render) keeps its data routes
+ * per routes array: <RemixServer>'s array is one per build (patchServerRoutesSource), and converting it
+ * anew made ~520 objects and React elements per render. Only whole trees into an empty manifest; the
+ * router's own calls (handlers, client routers, route patches) are not routed through here.
+ */
+function __rihlaConvertRoutesToDataRoutesKept(routes, mapRouteProperties, parentPath, manifest) {
+  if ((parentPath !== undefined && parentPath.length > 0) || manifest === undefined || Object.keys(manifest).length > 0) {
+    return convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest);
+  }
+  let kept = __rihlaKeptDataRoutes.get(routes);
+  if (!kept || kept.mapRouteProperties !== mapRouteProperties) {
+    const keptManifest = {};
+    kept = { mapRouteProperties, dataRoutes: convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, keptManifest), manifest: keptManifest };
+    __rihlaKeptDataRoutes.set(routes, kept);
+  }
+  Object.assign(manifest, kept.manifest);
+  return kept.dataRoutes;
+}
 function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
   let byKey = __rihlaMatchesByRoutes.get(routes);
   let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
@@ -117,9 +141,10 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
  * Exported for its test (server/route-matching.test.js).
  */
 export function patchRouterSource(source) {
-  if (source.split(FLATTEN).length !== 2 || source.split(COMPILE).length !== 2 || source.split(MATCH).length !== 2) return null;
+  if ([FLATTEN, COMPILE, MATCH, DATA_ROUTES_EXPORT].some((text) => source.split(text).length !== 2)) return null;
   return (
     source
+      .replace(DATA_ROUTES_EXPORT, "exports.UNSAFE_convertRoutesToDataRoutes = __rihlaConvertRoutesToDataRoutesKept;")
       .replace(FLATTEN, "let branches = __rihlaBranchesOf(routes);")
       .replace(COMPILE, "function compilePathUncached(path, caseSensitive, end) {")
       .replace(MATCH, "function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {") + MEMOIZED

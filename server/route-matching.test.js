@@ -95,6 +95,28 @@ describe("patchRouterSource", () => {
     expect(patched.matchRoutes(twins, "/b")?.[0]?.route).toBe(twins[1]);
   });
 
+  it("keeps the exported conversion's data routes per routes array and fills each caller's manifest", () => {
+    const plain = loadModule(original);
+    const patched = loadModule(patchRouterSource(original));
+    const routes = routeTree();
+    const mapRouteProperties = (route) => ({ hasErrorBoundary: route.id === "root" });
+    const firstManifest = {};
+    const first = patched.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, firstManifest);
+    const secondManifest = {};
+    const second = patched.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, secondManifest);
+    expect(second).toBe(first);
+    expect(secondManifest).toEqual(firstManifest);
+    expect(Object.keys(secondManifest)).toHaveLength(routes[0].children.length + 1);
+    const plainManifest = {};
+    expect(JSON.parse(JSON.stringify(first))).toEqual(JSON.parse(JSON.stringify(plain.UNSAFE_convertRoutesToDataRoutes(routeTree(), mapRouteProperties, undefined, plainManifest))));
+    expect(Object.keys(firstManifest).sort()).toEqual(Object.keys(plainManifest).sort());
+    // Another array, other properties, a manifest already in use or a subtree: converted anew.
+    expect(patched.UNSAFE_convertRoutesToDataRoutes(routeTree(), mapRouteProperties, undefined, {})).not.toBe(first);
+    expect(patched.UNSAFE_convertRoutesToDataRoutes(routes, () => ({}), undefined, {})).not.toBe(first);
+    expect(() => patched.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, undefined, { root: {} })).toThrow(/collision/);
+    expect(patched.UNSAFE_convertRoutesToDataRoutes(routes, mapRouteProperties, ["0"], {})[0]).not.toBe(first[0]);
+  });
+
   it("leaves an unknown router source alone", () => {
     expect(patchRouterSource("module.exports = {};")).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { lazy, startTransition, useEffect, useMemo, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
+import { lazy, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type FormEvent, type MouseEvent } from "react";
 import { useNavigate, useSubmit } from "@remix-run/react";
 import { useNearViewport } from "#app/lib/use-near-viewport";
 import { useKeepsServerHtml } from "./portable-text";
@@ -9,6 +9,12 @@ declare global {
     rihlaHydrationStarted?: boolean;
   }
 }
+
+/** A layout effect in the browser; on the server (where effects never run) without React's warning. */
+const useLayoutEffectInBrowser = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/** Fields whose value is their checked state, not text the visitor typed. */
+const CHECKED_TYPES = new Set(["checkbox", "radio"]);
 
 /** Whether a click on a `<Link>`'s markup should stay the browser's (a new tab, a download, another site, a hash on this page). */
 function isBrowsersOwnClick(event: MouseEvent<HTMLElement>, anchor: HTMLAnchorElement): boolean {
@@ -57,6 +63,18 @@ export function staticIsland<Props extends object>(
     const submit = useSubmit();
     const wrapper = useRef<HTMLDivElement>(null);
     const used = useRef(false);
+    /** What the visitor typed into the server's markup, by field name: kept if the component takes over. */
+    const typed = useRef(new Map<string, string>());
+    useLayoutEffectInBrowser(() => {
+      // The component replaced the server's markup (it came near the screen): a field typed into between
+      // the decision and the swap (a date entered while the code arrived) keeps its value.
+      if (keepsServerHtml || typed.current.size === 0) return;
+      for (const [name, value] of typed.current) {
+        const field = wrapper.current?.querySelector<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(`[name="${CSS.escape(name)}"]`);
+        if (field && field.value !== value && !(field instanceof HTMLInputElement && CHECKED_TYPES.has(field.type))) field.value = value;
+      }
+      typed.current.clear();
+    }, [keepsServerHtml]);
     useEffect(() => {
       if (keepsServerHtml) void window.rihlaFirstGesture?.then(loadOnce).catch(() => undefined);
     }, [keepsServerHtml]);
@@ -112,6 +130,12 @@ export function staticIsland<Props extends object>(
       const markUsed = () => {
         used.current = true;
       };
+      const noteInput = (event: FormEvent<HTMLElement>) => {
+        used.current = true;
+        const field = event.target;
+        const isTextField = (field instanceof HTMLInputElement && !CHECKED_TYPES.has(field.type) && field.type !== "file") || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+        if (isTextField && field.name) typed.current.set(field.name, field.value);
+      };
       // An empty dangerouslySetInnerHTML tells React the children are not its own: hydration leaves the
       // server's markup in place and later renders do not touch it.
       return (
@@ -122,7 +146,7 @@ export function staticIsland<Props extends object>(
           onSubmit={submitForm}
           onPointerDownCapture={markUsed}
           onKeyDownCapture={markUsed}
-          onInputCapture={markUsed}
+          onInputCapture={noteInput}
           dangerouslySetInnerHTML={{ __html: "" }}
           suppressHydrationWarning
         />
@@ -135,7 +159,7 @@ export function staticIsland<Props extends object>(
     // here, as Remix does for route modules.
     const Component = loaded ?? LazyComponent;
     return (
-      <div className="static-island">
+      <div ref={wrapper} className="static-island">
         <Component {...props} />
       </div>
     );

@@ -42,7 +42,7 @@ describe.each(LOCALE_CODES)("the browser's translator in %s", (locale) => {
       const names = [...textOf(key).matchAll(/\{\{-?\s*([^}]+?)\s*\}\}/g)].map((match) => match[1]);
       const values: TranslateOptions = Object.fromEntries(names.map((name, index) => [name, index % 2 ? 42 : `v$&${index}`]));
       expect(translator.t(key), key).toBe(reference.t(key));
-      expect(translator.t(key, values), key).toBe(reference.t(key, values));
+      expect(translator.t(key, values), key).toBe(reference.t(key, values as never));
     }
   });
 

@@ -131,3 +131,24 @@ for (const locale of LOCALES.filter((l) => l.code !== "ru")) {
     });
   }
 }
+
+// The browser translates with app/i18n/translator.ts (ADR 055): i18next's ~15 KB gzip must not come back
+// with an import in browser code. Its own texts mark it: its logger's prefix and its object warning.
+test("the browser's JavaScript carries no i18next, and the page is translated after hydration (ar)", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "scripts need JavaScript");
+  const bodies: Promise<{ url: string; text: string }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text().then((text) => ({ url: response.url(), text }), () => ({ url: response.url(), text: "" })));
+  });
+  await page.goto("/ar/things-to-do-in-dubai");
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  // The first gesture brings the rest of the language (entry.client.tsx).
+  await page.locator("body").press("Tab");
+  await page.waitForLoadState("networkidle");
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(5);
+  const withI18next = scripts.filter(({ text }) => text.includes("returnObjects options is not enabled") || text.includes("i18next:")).map(({ url }) => url);
+  expect(withI18next).toEqual([]);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("h1").first()).not.toBeEmpty();
+});
